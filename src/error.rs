@@ -1,0 +1,116 @@
+//! Errors: every failure on user input is an [`Error`] that says where (line and token, JSON path or alg
+//! column) and why. Nothing in the core panics on user input.
+
+use std::fmt;
+
+/// Where in the input an error was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// No particular place (a whole-file problem, or a request).
+    Nowhere,
+    /// A 1-based line of a text definition or scramble file, with the 1-based column when known.
+    Line { line: usize, column: Option<usize> },
+    /// A path inside a JSON document, such as `moves.R.EDGES.permutation[3]`.
+    Json(String),
+    /// A 1-based column of an alg string.
+    Column(usize),
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Nowhere => Ok(()),
+            Location::Line { line, column: None } => write!(f, "line {line}"),
+            Location::Line { line, column: Some(c) } => write!(f, "line {line}, column {c}"),
+            Location::Json(path) if path.is_empty() => write!(f, "JSON document"),
+            Location::Json(path) => write!(f, "JSON {path}"),
+            Location::Column(c) => write!(f, "column {c}"),
+        }
+    }
+}
+
+/// A user-facing error: location, the offending token (if any) and the reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct Error {
+    /// Where the problem is.
+    pub location: Location,
+    /// The token at fault, verbatim, when there is one.
+    pub token: Option<String>,
+    /// Why it is wrong, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = "";
+        if self.location != Location::Nowhere {
+            write!(f, "{}", self.location)?;
+            sep = ": ";
+        }
+        if let Some(tok) = &self.token {
+            write!(f, "{sep}token {tok:?}")?;
+            sep = ": ";
+        }
+        write!(f, "{sep}{}", self.reason)
+    }
+}
+
+impl Error {
+    /// An error with no location.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Error { location: Location::Nowhere, token: None, reason: reason.into() }
+    }
+
+    /// An error at a line of a text file.
+    pub fn at_line(line: usize, reason: impl Into<String>) -> Self {
+        Error { location: Location::Line { line, column: None }, token: None, reason: reason.into() }
+    }
+
+    /// An error at a JSON path.
+    pub fn at_json(path: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error { location: Location::Json(path.into()), token: None, reason: reason.into() }
+    }
+
+    /// Attaches the offending token.
+    pub fn with_token(mut self, token: impl Into<String>) -> Self {
+        self.token = Some(token.into());
+        self
+    }
+
+    /// Re-anchors an error found inside an embedded text (an alg on a given line of a file): a column-only
+    /// location becomes that line and column; anything else becomes the line.
+    pub fn on_line(mut self, line: usize) -> Self {
+        self.location = match self.location {
+            Location::Column(c) => Location::Line { line, column: Some(c) },
+            Location::Line { line: inner, column } => Location::Line { line: line + inner - 1, column },
+            _ => Location::Line { line, column: None },
+        };
+        self
+    }
+
+    /// Re-anchors an error found inside an alg stored at a JSON path.
+    pub fn in_json(mut self, path: &str) -> Self {
+        self.location = match self.location {
+            Location::Column(c) => Location::Json(format!("{path} (column {c})")),
+            _ => Location::Json(path.to_string()),
+        };
+        self
+    }
+}
+
+/// The crate's result type.
+pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_has_line_token_and_reason() {
+        let e = Error::at_line(7, "not a number").with_token("x1");
+        assert_eq!(e.to_string(), "line 7: token \"x1\": not a number");
+        assert_eq!(Error::new("boom").to_string(), "boom");
+        let e = Error { location: Location::Column(4), token: None, reason: "r".into() }.on_line(9);
+        assert_eq!(e.to_string(), "line 9, column 4: r");
+    }
+}

@@ -1,0 +1,53 @@
+//! Small helpers for walking a JSON value with errors that name the path.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Location, Result};
+
+/// Parses JSON text; syntax errors carry serde_json's line and column.
+pub fn parse(text: &str) -> Result<Value> {
+    serde_json::from_str(text).map_err(|e| Error {
+        location: Location::Line { line: e.line(), column: Some(e.column()) },
+        token: None,
+        reason: format!("invalid JSON: {e}"),
+    })
+}
+
+/// `path.key`, or `key` at the root.
+pub fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+pub fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>> {
+    v.as_object().ok_or_else(|| Error::at_json(path, "expected a JSON object"))
+}
+
+pub fn field<'a>(obj: &'a Map<String, Value>, path: &str, key: &str) -> Result<&'a Value> {
+    obj.get(key).ok_or_else(|| Error::at_json(path, format!("missing field {key:?}")))
+}
+
+pub fn array<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
+    v.as_array().ok_or_else(|| Error::at_json(path, "expected an array"))
+}
+
+/// An integer within `min..=max`.
+pub fn integer(v: &Value, path: &str, min: i64, max: i64) -> Result<i64> {
+    match v.as_i64() {
+        Some(x) if (min..=max).contains(&x) => Ok(x),
+        Some(x) => Err(Error::at_json(path, format!("{x} is out of range {min}..{max}"))),
+        None => Err(Error::at_json(path, format!("expected an integer, found {v}"))),
+    }
+}
+
+/// An array of integers of exactly `len` entries, each within `min..=max`.
+pub fn integers(v: &Value, path: &str, len: usize, min: i64, max: i64) -> Result<Vec<i64>> {
+    let a = array(v, path)?;
+    if a.len() != len {
+        return Err(Error::at_json(path, format!("expected {len} entries, found {}", a.len())));
+    }
+    a.iter().enumerate().map(|(i, x)| integer(x, &format!("{path}[{i}]"), min, max)).collect()
+}

@@ -1,0 +1,252 @@
+//! The byte layout of states and transformations, and the arithmetic on them.
+//!
+//! A state (or a transformation) is one contiguous byte array. Orbits ("sets") follow each other in
+//! definition order; an orbit of `n` pieces takes `n` piece bytes then `n` orientation bytes. Permutations
+//! are passive: piece byte `i` holding `j` means the piece with id `j` is in slot `i` (a state) or that the
+//! content of slot `j` moves to slot `i` (a transformation). Orientations belong to slots and travel with
+//! the pieces. An orientation wildcard is stored as `2m` (`m` the orbit's modulus) and survives addition
+//! thanks to a small lookup table indexed by the sum of two orientations.
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::One;
+
+/// The largest orientation modulus an orbit may have (the wildcard `2m` must fit a byte with room to add).
+pub const MAX_ORIENTATIONS: usize = 126;
+/// The largest number of pieces in one orbit (piece ids are bytes).
+pub const MAX_PIECES: usize = 255;
+
+/// One orbit of a puzzle: pieces that can take each other's places.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Orbit {
+    /// The set's name, as in `Set EDGE 12 2` or a KPuzzle `orbitName`.
+    pub name: String,
+    /// Number of pieces (slots).
+    pub size: usize,
+    /// Orientation modulus `m` (1 when pieces have no orientation).
+    pub orientations: u8,
+    /// Offset of this orbit's piece bytes in a state; orientation bytes follow at `offset + size`.
+    pub offset: usize,
+    /// `add[a + b]` is `(a + b) mod m` for `a + b < 2m`, and the wildcard `2m` otherwise.
+    add: Box<[u8]>,
+}
+
+impl Orbit {
+    /// Creates an orbit; `size` and `orientations` must already be validated (1..=255, 1..=126).
+    pub fn new(name: impl Into<String>, size: usize, orientations: u8, offset: usize) -> Self {
+        debug_assert!((1..=MAX_PIECES).contains(&size));
+        debug_assert!((1..=MAX_ORIENTATIONS).contains(&(orientations as usize)));
+        let m = orientations as usize;
+        let add = (0..=4 * m).map(|s| if s < 2 * m { (s % m) as u8 } else { (2 * m) as u8 }).collect();
+        Orbit { name: name.into(), size, orientations, offset, add }
+    }
+
+    /// The stored value of an orientation wildcard (`?`) in this orbit.
+    pub fn wildcard(&self) -> u8 {
+        2 * self.orientations
+    }
+
+    /// Whether a stored orientation value is the wildcard.
+    pub fn is_wildcard(&self, o: u8) -> bool {
+        o >= self.orientations
+    }
+
+    /// Adds two stored orientations (wildcards stay wildcards).
+    #[inline(always)]
+    pub fn add(&self, a: u8, b: u8) -> u8 {
+        self.add[a as usize + b as usize]
+    }
+
+    /// The byte range of this orbit's pieces.
+    pub fn pieces_range(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.size
+    }
+
+    /// The byte range of this orbit's orientations.
+    pub fn orientations_range(&self) -> std::ops::Range<usize> {
+        self.offset + self.size..self.offset + 2 * self.size
+    }
+}
+
+/// The orbits of a puzzle and the total state size; all state arithmetic goes through here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    orbits: Vec<Orbit>,
+    size: usize,
+}
+
+impl Layout {
+    /// Builds a layout from `(name, pieces, orientations)` triples, already validated.
+    pub fn new<'a>(sets: impl IntoIterator<Item = (&'a str, usize, u8)>) -> Self {
+        let mut orbits = Vec::new();
+        let mut size = 0;
+        for (name, n, m) in sets {
+            orbits.push(Orbit::new(name, n, m, size));
+            size += 2 * n;
+        }
+        Layout { orbits, size }
+    }
+
+    /// The orbits, in definition order.
+    pub fn orbits(&self) -> &[Orbit] {
+        &self.orbits
+    }
+
+    /// Index of the orbit with this name.
+    pub fn orbit_index(&self, name: &str) -> Option<usize> {
+        self.orbits.iter().position(|o| o.name == name)
+    }
+
+    /// Bytes in one state.
+    pub fn state_size(&self) -> usize {
+        self.size
+    }
+
+    /// The identity transformation: every piece in its own slot, no twist.
+    pub fn identity(&self) -> Vec<u8> {
+        let mut v = vec![0u8; self.size];
+        for o in &self.orbits {
+            for i in 0..o.size {
+                v[o.offset + i] = i as u8;
+            }
+        }
+        v
+    }
+
+    /// `out = a · b`: the state (or transformation) `a` followed by the transformation `b`.
+    ///
+    /// `out[i] = a[b[i]]` and `out.o[i] = a.o[b[i]] + b.o[i]` per orbit. `a` may hold identical pieces and
+    /// orientation wildcards; `b` must be a transformation. No allocation.
+    #[inline]
+    pub fn compose_into(&self, a: &[u8], b: &[u8], out: &mut [u8]) {
+        debug_assert!(a.len() == self.size && b.len() == self.size && out.len() == self.size);
+        for orbit in &self.orbits {
+            let n = orbit.size;
+            let off = orbit.offset;
+            let (ap, ao) = a[off..off + 2 * n].split_at(n);
+            let (bp, bo) = b[off..off + 2 * n].split_at(n);
+            let (op, oo) = out[off..off + 2 * n].split_at_mut(n);
+            if orbit.orientations == 1 {
+                for i in 0..n {
+                    op[i] = ap[bp[i] as usize];
+                }
+                oo.fill(0);
+            } else {
+                for i in 0..n {
+                    let j = bp[i] as usize;
+                    op[i] = ap[j];
+                    oo[i] = orbit.add(ao[j], bo[i]);
+                }
+            }
+        }
+    }
+
+    /// `a · b` as a new vector.
+    pub fn compose(&self, a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut out = vec![0u8; self.size];
+        self.compose_into(a, b, &mut out);
+        out
+    }
+
+    /// The inverse of a transformation (`t` must be a transformation: a permutation per orbit, no
+    /// wildcards).
+    pub fn invert(&self, t: &[u8]) -> Vec<u8> {
+        let mut out = vec![0u8; self.size];
+        for orbit in &self.orbits {
+            let n = orbit.size;
+            let off = orbit.offset;
+            let m = orbit.orientations;
+            for i in 0..n {
+                let j = t[off + i] as usize;
+                out[off + j] = i as u8;
+                out[off + n + j] = (m - t[off + n + i] % m) % m;
+            }
+        }
+        out
+    }
+
+    /// Whether `t` is a transformation: each orbit's piece bytes are a permutation of `0..n` and every
+    /// orientation is a plain value below the modulus.
+    pub fn is_transformation(&self, t: &[u8]) -> bool {
+        t.len() == self.size
+            && self.orbits.iter().all(|o| {
+                let mut seen = [false; 256];
+                t[o.pieces_range()].iter().all(|&p| {
+                    let fresh = (p as usize) < o.size && !seen[p as usize];
+                    seen[p as usize] = true;
+                    fresh
+                }) && t[o.orientations_range()].iter().all(|&x| x < o.orientations)
+            })
+    }
+
+    /// The order of a transformation: the least `k >= 1` with `t^k` the identity, from its cycles (a cycle
+    /// of length `L` whose twists sum to `s` contributes `L · m / gcd(s, m)`).
+    pub fn order(&self, t: &[u8]) -> BigUint {
+        let mut order = BigUint::one();
+        for orbit in &self.orbits {
+            let n = orbit.size;
+            let off = orbit.offset;
+            let m = orbit.orientations as u64;
+            let mut seen = [false; 256];
+            for start in 0..n {
+                if seen[start] {
+                    continue;
+                }
+                let (mut len, mut twist, mut i) = (0u64, 0u64, start);
+                while !seen[i] {
+                    seen[i] = true;
+                    len += 1;
+                    twist += t[off + n + i] as u64;
+                    i = t[off + i] as usize;
+                }
+                let cycle = len * (m / twist.gcd(&m));
+                order = order.lcm(&BigUint::from(cycle));
+            }
+        }
+        order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Layout {
+        Layout::new([("A", 3, 3), ("B", 2, 1)])
+    }
+
+    #[test]
+    fn offsets_and_identity() {
+        let l = tiny();
+        assert_eq!(l.state_size(), 10);
+        assert_eq!(l.orbits()[1].offset, 6);
+        assert_eq!(l.identity(), vec![0, 1, 2, 0, 0, 0, 0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn compose_invert_and_order() {
+        let l = tiny();
+        // A: 3-cycle with one twist; B: swap.
+        let t = vec![1, 2, 0, 1, 0, 0, 1, 0, 0, 0];
+        assert!(l.is_transformation(&t));
+        let inv = l.invert(&t);
+        assert_eq!(l.compose(&t, &inv), l.identity());
+        assert_eq!(l.compose(&inv, &t), l.identity());
+        assert_eq!(l.order(&t), BigUint::from(18u32)); // lcm(3*3, 2)
+        let mut p = l.identity();
+        for _ in 0..18 {
+            p = l.compose(&p, &t);
+        }
+        assert_eq!(p, l.identity());
+    }
+
+    #[test]
+    fn wildcards_survive_addition() {
+        let l = tiny();
+        let mut s = l.identity();
+        s[3] = l.orbits()[0].wildcard();
+        let t = vec![1, 2, 0, 2, 2, 2, 0, 1, 0, 0];
+        let r = l.compose(&s, &t);
+        assert_eq!(&r[3..6], &[2, 2, 6]); // slot 2 received the wildcard from slot 0
+    }
+}

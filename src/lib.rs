@@ -1,0 +1,30 @@
+//! twistsearch: load any twisty puzzle (ksolve/twsearch `.tws` definitions or cubing.js KPuzzle JSON),
+//! apply, invert and simplify algs, and (in later modules) solve, scramble and enumerate.
+//!
+//! The core does no I/O and keeps no global state: it takes text or JSON values and returns values or
+//! [`Error`]s that name the line (and token) or JSON path at fault.
+
+pub mod alg;
+pub mod error;
+pub mod kpuzzle;
+pub mod ksolve_plus;
+pub mod layout;
+pub mod move_names;
+pub mod puzzle;
+pub mod state;
+pub mod tws;
+
+pub use alg::Alg;
+pub use error::{Error, Location, Result};
+pub use puzzle::{MoveRef, Puzzle};
+pub use state::State;
+
+/// Loads a puzzle from text, telling the formats apart by content: a KPuzzle JSON object starts with `{`,
+/// anything else is read as a ksolve/twsearch definition.
+pub fn load_puzzle(text: &str) -> Result<Puzzle> {
+    if text.trim_start().starts_with('{') {
+        kpuzzle::parse_kpuzzle(text)
+    } else {
+        tws::parse_definition(text)
+    }
+}

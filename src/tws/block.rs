@@ -1,0 +1,312 @@
+//! Position blocks (`Solved`, `StartState`, `Move`, `MoveTransformation`, `Scramble`, `ScrambleState`):
+//! reading the set chunks up to `End`, and turning them into states or transformations with every check
+//! twsearch makes.
+
+use super::lines::{Line, Lines, Token};
+use crate::error::{Error, Result};
+use crate::layout::{Layout, Orbit};
+
+/// What a block describes, which decides numbering, wildcards and checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// `Solved` (1-based) or `StartState` (0-based): may hold identical pieces and `?` orientations.
+    State { zero_based: bool },
+    /// `Move` (1-based, ksolve move orientation) or `MoveTransformation` (0-based, state orientation).
+    Move { zero_based: bool },
+    /// `Scramble` (1-based) or `ScrambleState` (0-based): like a state, with the solved state's pieces, and
+    /// ksolve+ `?`/`?N` permutation entries for ignored pieces.
+    Scramble { zero_based: bool },
+}
+
+impl BlockKind {
+    fn zero_based(self) -> bool {
+        match self {
+            BlockKind::State { zero_based } | BlockKind::Move { zero_based } | BlockKind::Scramble { zero_based } => {
+                zero_based
+            }
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            BlockKind::State { .. } => "state",
+            BlockKind::Move { .. } => "move",
+            BlockKind::Scramble { .. } => "scramble",
+        }
+    }
+}
+
+/// One value of a number line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    Num(u64),
+    /// `?`: unknown (an orientation wildcard, or an ignored piece in a scramble).
+    Wild,
+    /// `?N`: ignored, with a hint (scramble permutations only).
+    Hint(u64),
+}
+
+/// One set chunk of a block as read.
+struct Chunk<'a> {
+    orbit: usize,
+    lines: Vec<Line<'a>>,
+}
+
+/// The result of a block: bytes, plus for scrambles the `(orbit, slot)`s whose permutation or orientation
+/// was given as ksolve+ `?` / `?N` (ignored, with an optional hint).
+pub struct BlockValue {
+    pub bytes: Vec<u8>,
+    pub ignored_permutation: Vec<(usize, usize)>,
+    pub ignored_orientation: Vec<(usize, usize)>,
+}
+
+/// Reads a block after its header line, through its `End` line.
+pub fn read_block(lines: &mut Lines<'_>, header: &Line<'_>, layout: &Layout, kind: BlockKind, defaults: &[u8]) -> Result<BlockValue> {
+    let mut chunks: Vec<Chunk<'_>> = Vec::new();
+    let mut closed = false;
+    for line in lines.by_ref() {
+        let head = line.head();
+        if head == "End" {
+            line.expect_tokens(1, "End")?;
+            closed = true;
+            break;
+        }
+        let is_numbers = head.starts_with(|c: char| c.is_ascii_digit() || c == '?');
+        if is_numbers {
+            let Some(chunk) = chunks.last_mut() else {
+                return Err(line.error("a number line must follow a set name"));
+            };
+            if chunk.lines.len() == 2 {
+                return Err(line.error(format!(
+                    "set {} already has its permutation and orientation lines",
+                    layout.orbits()[chunk.orbit].name
+                )));
+            }
+            chunk.lines.push(line);
+        } else {
+            if let Some(last) = chunks.last() {
+                if last.lines.is_empty() {
+                    return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
+                }
+            }
+            if let Some(tok) = line.tokens.get(1) {
+                return Err(line.token_error(tok, format!(
+                    "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
+                    kind.noun(),
+                    header.number
+                )));
+            }
+            let Some(orbit) = layout.orbit_index(head) else {
+                return Err(line.token_error(&line.tokens[0], format!(
+                    "unknown set {head} (or a block missing its End; the {} block starts at line {})",
+                    kind.noun(),
+                    header.number
+                )));
+            };
+            if chunks.iter().any(|c| c.orbit == orbit) {
+                return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
+            }
+            chunks.push(Chunk { orbit, lines: Vec::new() });
+        }
+    }
+    if !closed {
+        return Err(Error::at_line(
+            lines.last_number(),
+            format!("end of file inside the {} block that starts at line {} (missing End)", kind.noun(), header.number),
+        ));
+    }
+    if let Some(last) = chunks.last() {
+        if last.lines.is_empty() {
+            return Err(header.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
+        }
+    }
+    let mut bytes = defaults.to_vec();
+    let mut ignored = (Vec::new(), Vec::new());
+    for chunk in &chunks {
+        let orbit = &layout.orbits()[chunk.orbit];
+        let perm = values(&chunk.lines[0], orbit, kind, true)?;
+        let ori = match chunk.lines.get(1) {
+            Some(l) => values(l, orbit, kind, false)?,
+            None => vec![Value::Num(0); orbit.size],
+        };
+        fill_orbit(&mut bytes, orbit, kind, chunk, &perm, &ori, defaults, &mut ignored)?;
+    }
+    Ok(BlockValue { bytes, ignored_permutation: ignored.0, ignored_orientation: ignored.1 })
+}
+
+/// Parses one number line of an orbit.
+fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) -> Result<Vec<Value>> {
+    let what = if permutation { "permutation" } else { "orientation" };
+    if line.tokens.len() != orbit.size {
+        return Err(line.error(format!(
+            "the {what} line of set {} needs {} values, found {}",
+            orbit.name,
+            orbit.size,
+            line.tokens.len()
+        )));
+    }
+    line.tokens
+        .iter()
+        .map(|tok| {
+            let t = tok.text;
+            if let Some(rest) = t.strip_prefix('?') {
+                let allowed = match kind {
+                    BlockKind::Move { .. } => false,
+                    BlockKind::State { .. } => !permutation && rest.is_empty(),
+                    BlockKind::Scramble { .. } => true,
+                };
+                if !allowed {
+                    let why = match kind {
+                        BlockKind::Move { .. } => "wildcards (?) are not allowed in a move".to_string(),
+                        _ if permutation => "? is allowed in a permutation only in a scramble (ksolve+ ignored pieces)".into(),
+                        _ => "an orientation wildcard is a lone ?".into(),
+                    };
+                    return Err(line.token_error(tok, why));
+                }
+                if rest.is_empty() {
+                    return Ok(Value::Wild);
+                }
+                let hint = Token { text: rest, column: tok.column + 1 };
+                return Ok(Value::Hint(super::lines::number(line, &hint, "a ? hint", 1 << 20)?));
+            }
+            Ok(Value::Num(super::lines::number(line, tok, &format!("a {what} value"), 1 << 20)?))
+        })
+        .collect()
+}
+
+/// Checks one orbit's values and writes them into `bytes`.
+#[allow(clippy::too_many_arguments)]
+fn fill_orbit(
+    bytes: &mut [u8],
+    orbit: &Orbit,
+    kind: BlockKind,
+    chunk: &Chunk<'_>,
+    perm: &[Value],
+    ori: &[Value],
+    defaults: &[u8],
+    ignored: &mut (Vec<(usize, usize)>, Vec<(usize, usize)>),
+) -> Result<()> {
+    let ignored_slots = &mut ignored.0;
+    let n = orbit.size;
+    let base = if kind.zero_based() { 0 } else { 1 };
+    let perm_line = &chunk.lines[0];
+    let mut pieces = vec![0u8; n];
+    for (i, v) in perm.iter().enumerate() {
+        let tok = &perm_line.tokens[i];
+        let raw = match *v {
+            Value::Num(x) | Value::Hint(x) => x,
+            Value::Wild => {
+                ignored_slots.push((chunk.orbit, i));
+                pieces[i] = defaults[orbit.offset + i];
+                continue;
+            }
+        };
+        if matches!(v, Value::Hint(_)) {
+            ignored_slots.push((chunk.orbit, i));
+        }
+        if raw < base || raw - base >= n as u64 {
+            return Err(perm_line.token_error(tok, format!(
+                "piece number out of range: set {} has pieces {}..{}",
+                orbit.name,
+                base,
+                n as u64 - 1 + base
+            )));
+        }
+        pieces[i] = (raw - base) as u8;
+    }
+    // Which ids appear, and where first (for messages).
+    let mut count = vec![0usize; n];
+    for &p in &pieces {
+        count[p as usize] += 1;
+    }
+    match kind {
+        BlockKind::Move { .. } => {
+            if let Some(dup) = (0..n).find(|&i| count[pieces[i] as usize] > 1) {
+                let missing = (0..n).find(|&p| count[p] == 0).map_or(0, |p| p as u64 + base);
+                return Err(perm_line.token_error(&perm_line.tokens[dup], format!(
+                    "not a permutation: {} appears more than once and {missing} is missing",
+                    pieces[dup] as u64 + base
+                )));
+            }
+        }
+        BlockKind::State { .. } => {
+            let used = count.iter().rposition(|&c| c > 0).map_or(0, |p| p + 1);
+            if let Some(gap) = (0..used).find(|&p| count[p] == 0) {
+                return Err(perm_line.error(format!(
+                    "piece ids of set {} must be contiguous from {base}: {} is missing",
+                    orbit.name,
+                    gap as u64 + base
+                )));
+            }
+        }
+        BlockKind::Scramble { .. } => {
+            let mut solved: Vec<u8> = defaults[orbit.pieces_range()].to_vec();
+            let mut mine = pieces.clone();
+            let ignored: Vec<usize> = ignored_slots.iter().filter(|s| s.0 == chunk.orbit).map(|s| s.1).collect();
+            if ignored.is_empty() {
+                solved.sort_unstable();
+                mine.sort_unstable();
+                if solved != mine {
+                    return Err(perm_line.error(format!(
+                        "the pieces of set {} do not match the solved state's (each piece id must appear as often as it does there)",
+                        orbit.name
+                    )));
+                }
+            }
+        }
+    }
+    // Orientations.
+    let ori_line = chunk.lines.get(1);
+    let mut oris = vec![0u8; n];
+    for (i, v) in ori.iter().enumerate() {
+        oris[i] = match *v {
+            Value::Wild => {
+                if orbit.orientations == 1 {
+                    0
+                } else {
+                    orbit.wildcard()
+                }
+            }
+            Value::Num(x) | Value::Hint(x) if x < orbit.orientations as u64 => {
+                if matches!(v, Value::Hint(_)) {
+                    ignored.1.push((chunk.orbit, i));
+                }
+                x as u8
+            }
+            Value::Num(_) | Value::Hint(_) => {
+                let line = ori_line.expect("non-zero orientations come from a line");
+                return Err(line.token_error(&line.tokens[i], format!(
+                    "orientation out of range: set {} has orientations 0..{}",
+                    orbit.name,
+                    orbit.orientations - 1
+                )));
+            }
+        };
+    }
+    if let (BlockKind::Move { zero_based: false }, true) = (kind, orbit.orientations > 1) {
+        // ksolve moves give each piece's twist by piece; the state convention gives it by slot.
+        let by_piece = oris.clone();
+        for i in 0..n {
+            oris[i] = by_piece[pieces[i] as usize];
+        }
+    }
+    if !matches!(kind, BlockKind::Move { .. }) {
+        // Identical pieces must all be wildcards or all be numeric.
+        for i in 0..n {
+            for j in i + 1..n {
+                if pieces[i] == pieces[j] && orbit.is_wildcard(oris[i]) != orbit.is_wildcard(oris[j]) {
+                    let line = ori_line.expect("wildcards come from a line");
+                    return Err(line.token_error(&line.tokens[j], format!(
+                        "inconsistent orientation wildcards: identical pieces ({}) in slots {} and {} must all be ? or all be numbers",
+                        pieces[i] as u64 + base,
+                        i + 1,
+                        j + 1
+                    )));
+                }
+            }
+        }
+    }
+    bytes[orbit.pieces_range()].copy_from_slice(&pieces);
+    bytes[orbit.orientations_range()].copy_from_slice(&oris);
+    Ok(())
+}

@@ -1,0 +1,301 @@
+//! Parsing a ksolve / twsearch puzzle definition into a [`Puzzle`].
+
+use super::block::{read_block, BlockKind};
+use super::lines::{number, Line, Lines};
+use crate::error::{Error, Location, Result};
+use crate::ksolve_plus::{Block, IgnoreMask};
+use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
+use crate::puzzle::{Illegal, Puzzle, PuzzleBuilder};
+
+/// Parses definition text (the `.tws` / ksolve `.def` format) into a puzzle.
+///
+/// Errors name the line, the token and the reason; nothing panics on malformed input.
+pub fn parse_definition(text: &str) -> Result<Puzzle> {
+    let mut lines = Lines::new(text);
+    let mut name: Option<String> = None;
+    let mut sets: Vec<(String, usize, u8)> = Vec::new();
+    let mut builder: Option<PuzzleBuilder> = None;
+    let mut seen_anything = false;
+
+    while let Some(line) = lines.next() {
+        let head = line.head();
+        match head {
+            "Name" => {
+                if seen_anything {
+                    return Err(line.error("Name must be the first command of a definition"));
+                }
+                if line.tokens.len() < 2 {
+                    return Err(line.error("Name needs a puzzle name"));
+                }
+                name = Some(line.tokens[1..].iter().map(|t| t.text).collect::<Vec<_>>().join(" "));
+            }
+            "Set" => {
+                if builder.is_some() {
+                    return Err(line.error("Set must come before Solved / StartState"));
+                }
+                line.expect_tokens(4, "Set NAME PIECES ORIENTATIONS")?;
+                let set_name = line.tokens[1].text;
+                if sets.iter().any(|s| s.0 == set_name) {
+                    return Err(line.token_error(&line.tokens[1], format!("set {set_name} is defined twice")));
+                }
+                if set_name.starts_with(|c: char| c.is_ascii_digit() || c == '?') || set_name == "End" {
+                    return Err(line.token_error(&line.tokens[1], "a set name must not start with a digit or ? nor be End"));
+                }
+                let count = number(&line, &line.tokens[2], "the piece count", u64::MAX)?;
+                if !(1..=MAX_PIECES as u64).contains(&count) {
+                    return Err(line.token_error(&line.tokens[2], format!("the piece count must be 1..{MAX_PIECES}")));
+                }
+                let oris = number(&line, &line.tokens[3], "the orientation count", u64::MAX)?;
+                if !(1..=MAX_ORIENTATIONS as u64).contains(&oris) {
+                    return Err(line.token_error(&line.tokens[3], format!("the orientation count must be 1..{MAX_ORIENTATIONS}")));
+                }
+                sets.push((set_name.to_string(), count as usize, oris as u8));
+            }
+            "Solved" | "StartState" => {
+                if builder.is_some() {
+                    return Err(line.error("the puzzle already has a Solved / StartState block"));
+                }
+                line.expect_tokens(1, head)?;
+                if sets.is_empty() {
+                    return Err(line.error(format!("{head} before any Set")));
+                }
+                let layout = Layout::new(sets.iter().map(|(n, c, o)| (n.as_str(), *c, *o)));
+                let identity = layout.identity();
+                let kind = BlockKind::State { zero_based: head == "StartState" };
+                let solved = read_block(&mut lines, &line, &layout, kind, &identity)?.bytes;
+                builder = Some(PuzzleBuilder::new(name.clone().unwrap_or_else(|| "Unnamed".into()), layout, solved));
+            }
+            _ => {
+                let Some(b) = builder.as_mut() else {
+                    return Err(match head {
+                        "Move" | "MoveTransformation" | "MoveSequence" | "MoveAlias" | "Illegal" | "Ignore" | "Block"
+                        | "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" | "Multiplicators" | "ParallelMoves"
+                        | "SwizzleSet" => line.error(format!("{head} must come after the Solved / StartState block")),
+                        _ => unknown_command(&line),
+                    });
+                };
+                command(&mut lines, &line, b)?;
+            }
+        }
+        seen_anything = true;
+    }
+    let Some(builder) = builder else {
+        return Err(Error::at_line(lines.last_number().max(1), if sets.is_empty() {
+            "the definition has no Set (is this a puzzle definition?)"
+        } else {
+            "the definition has no Solved / StartState block"
+        }));
+    };
+    builder.build()
+}
+
+fn unknown_command(line: &Line<'_>) -> Error {
+    line.token_error(&line.tokens[0], format!("unknown command {}", line.head()))
+}
+
+/// A command after the solved state.
+fn command(lines: &mut Lines<'_>, line: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
+    let at = Location::Line { line: line.number, column: None };
+    match line.head() {
+        "Move" | "MoveTransformation" => {
+            line.expect_tokens(2, &format!("{} NAME", line.head()))?;
+            let name = line.tokens[1].text;
+            check_move_name(line, 1)?;
+            let kind = BlockKind::Move { zero_based: line.head() == "MoveTransformation" };
+            let identity = b.layout().identity();
+            let t = read_block(lines, line, b.layout(), kind, &identity)?.bytes;
+            b.add_move(name, t, at);
+        }
+        "MoveSequence" => {
+            if line.tokens.len() < 3 {
+                return Err(line.error("expected `MoveSequence NAME MOVES...`"));
+            }
+            check_move_name(line, 1)?;
+            let seq = line.tokens[2..].iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
+            b.add_sequence(line.tokens[1].text, seq, at);
+        }
+        "MoveAlias" => {
+            line.expect_tokens(3, "MoveAlias NEW EXISTING")?;
+            check_move_name(line, 1)?;
+            b.add_alias(line.tokens[1].text, line.tokens[2].text, at);
+        }
+        "Illegal" => {
+            if line.tokens.len() < 4 {
+                return Err(line.error("expected `Illegal SET POSITION PIECE...`"));
+            }
+            let Some(orbit) = b.layout().orbit_index(line.tokens[1].text) else {
+                return Err(line.token_error(&line.tokens[1], "unknown set"));
+            };
+            let n = b.layout().orbits()[orbit].size as u64;
+            let slot = number(line, &line.tokens[2], "the position", u64::MAX)?;
+            if !(1..=n).contains(&slot) {
+                return Err(line.token_error(&line.tokens[2], format!("position out of range 1..{n}")));
+            }
+            for tok in &line.tokens[3..] {
+                let piece = number(line, tok, "the piece", u64::MAX)?;
+                if !(1..=n).contains(&piece) {
+                    return Err(line.token_error(tok, format!("piece out of range 1..{n}")));
+                }
+                b.add_illegal(Illegal { orbit, slot: slot as usize - 1, piece: (piece - 1) as u8 });
+            }
+        }
+        "SwizzleSet" => {
+            if line.tokens.len() < 3 {
+                return Err(line.error("expected `SwizzleSet NAME NAME...`"));
+            }
+            b.add_swizzle_set(line.tokens[1..].iter().map(|t| t.text.to_string()).collect());
+        }
+        "Ignore" => read_ignore(lines, line, b)?,
+        "Block" => read_bandage(lines, line, b)?,
+        "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" => read_move_lists(lines, line, b)?,
+        "Multiplicators" | "ParallelMoves" => {
+            line.expect_tokens(1, line.head())?;
+            block_lines(lines, line)?;
+            b.extras_mut().deprecated.push((line.head().to_string(), line.number));
+        }
+        _ => return Err(unknown_command(line)),
+    }
+    Ok(())
+}
+
+fn check_move_name(line: &Line<'_>, i: usize) -> Result<()> {
+    let t = &line.tokens[i];
+    let ok = t.text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'\'')
+        && !t.text.starts_with('\'')
+        && t.text.bytes().any(|c| c.is_ascii_alphabetic() || c == b'_');
+    if !ok {
+        return Err(line.token_error(t, "a move name uses letters, digits, _ and - (and needs a letter or _)"));
+    }
+    Ok(())
+}
+
+/// The lines of a block up to its `End`.
+fn block_lines<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<'a>>> {
+    let mut out = Vec::new();
+    for line in lines.by_ref() {
+        if line.head() == "End" {
+            line.expect_tokens(1, "End")?;
+            return Ok(out);
+        }
+        out.push(line);
+    }
+    Err(Error::at_line(
+        lines.last_number(),
+        format!("end of file inside the {} block that starts at line {} (missing End)", header.head(), header.number),
+    ))
+}
+
+/// `Ignore`: per set, a line of 0/1 permutation flags and an optional line of 0/1 orientation flags.
+fn read_ignore(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
+    header.expect_tokens(1, "Ignore")?;
+    let body = block_lines(lines, header)?;
+    let mut masks: Vec<IgnoreMask> = Vec::new();
+    for line in &body {
+        let head = line.head();
+        if !head.starts_with(|c: char| c.is_ascii_digit()) {
+            line.expect_tokens(1, "SETNAME")?;
+            let Some(orbit) = b.layout().orbit_index(head) else {
+                return Err(line.token_error(&line.tokens[0], "unknown set"));
+            };
+            masks.push(IgnoreMask { orbit, permutation: Vec::new(), orientation: Vec::new() });
+            continue;
+        }
+        let Some(mask) = masks.last_mut() else {
+            return Err(line.error("a flag line must follow a set name"));
+        };
+        let n = b.layout().orbits()[mask.orbit].size;
+        if line.tokens.len() != n {
+            return Err(line.error(format!("expected {n} flags (0 or 1), found {}", line.tokens.len())));
+        }
+        let mut flags = Vec::with_capacity(n);
+        for t in &line.tokens {
+            match t.text {
+                "0" => flags.push(false),
+                "1" => flags.push(true),
+                _ => return Err(line.token_error(t, "an Ignore flag must be 0 or 1")),
+            }
+        }
+        if mask.permutation.is_empty() {
+            mask.permutation = flags;
+        } else if mask.orientation.is_empty() {
+            mask.orientation = flags;
+        } else {
+            return Err(line.error("a set in Ignore has at most two flag lines"));
+        }
+    }
+    for m in &mut masks {
+        let n = b.layout().orbits()[m.orbit].size;
+        m.permutation.resize(n, false);
+        m.orientation.resize(n, false);
+    }
+    b.extras_mut().ignore.extend(masks);
+    Ok(())
+}
+
+/// `Block`: set names each followed by a line of 1-based pieces bandaged together.
+fn read_bandage(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
+    header.expect_tokens(1, "Block")?;
+    let body = block_lines(lines, header)?;
+    let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
+    for line in &body {
+        let head = line.head();
+        if !head.starts_with(|c: char| c.is_ascii_digit()) {
+            line.expect_tokens(1, "SETNAME")?;
+            let Some(orbit) = b.layout().orbit_index(head) else {
+                return Err(line.token_error(&line.tokens[0], "unknown set"));
+            };
+            parts.push((orbit, Vec::new()));
+            continue;
+        }
+        let Some((orbit, pieces)) = parts.last_mut() else {
+            return Err(line.error("a piece line must follow a set name"));
+        };
+        let n = b.layout().orbits()[*orbit].size as u64;
+        for t in &line.tokens {
+            let p = number(line, t, "a piece", u64::MAX)?;
+            if !(1..=n).contains(&p) {
+                return Err(line.token_error(t, format!("piece out of range 1..{n}")));
+            }
+            pieces.push(p as usize - 1);
+        }
+    }
+    if parts.is_empty() || parts.iter().any(|p| p.1.is_empty()) {
+        return Err(header.error("a Block needs a set name followed by the pieces joined"));
+    }
+    b.extras_mut().blocks.push(Block { parts });
+    Ok(())
+}
+
+/// `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits`: move names checked once all moves are known.
+fn read_move_lists(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
+    header.expect_tokens(1, header.head())?;
+    let body = block_lines(lines, header)?;
+    for line in &body {
+        let names = |range: std::ops::Range<usize>| -> Vec<(String, Location)> {
+            line.tokens[range]
+                .iter()
+                .map(|t| (t.text.to_string(), Location::Line { line: line.number, column: Some(t.column) }))
+                .collect()
+        };
+        match header.head() {
+            "ForbiddenPairs" => {
+                line.expect_tokens(2, "MOVE MOVE")?;
+                let mut v = names(0..2);
+                let second = v.pop().expect("two names");
+                b.add_forbidden_pair(v.pop().expect("two names"), second);
+            }
+            "ForbiddenGroups" => {
+                if line.tokens.len() < 2 {
+                    return Err(line.error("a forbidden group needs at least two moves"));
+                }
+                b.add_forbidden_group(names(0..line.tokens.len()));
+            }
+            _ => {
+                line.expect_tokens(2, "MOVE LIMIT")?;
+                let limit = number(line, &line.tokens[1], "the limit", u32::MAX as u64)?;
+                b.add_move_limit(names(0..1).pop().expect("one name"), limit as u32);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,21 @@
+//! Shared helpers for the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use twistsearch::Puzzle;
+
+/// `tests/data/...` as a path.
+pub fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
+}
+
+/// Reads a test data file.
+pub fn read(rel: &str) -> String {
+    std::fs::read_to_string(data(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// Loads a puzzle from the test data.
+pub fn puzzle(rel: &str) -> Puzzle {
+    twistsearch::load_puzzle(&read(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}

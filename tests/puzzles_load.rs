@@ -1,0 +1,140 @@
+//! Every sample definition loads; the facts the design documents give hold.
+
+mod common;
+
+use common::{data, puzzle, read};
+use num_bigint::BigUint;
+use twistsearch::tws::{parse_scrambles, write_state_block, ScrambleKind, StateNumbering};
+use twistsearch::Alg;
+
+fn files(dir: &str, ext: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(data(dir))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(ext))
+        .map(|n| format!("{dir}/{n}"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_main_and_symm_definition_loads() {
+    let all: Vec<String> = [files("puzzles/main", ".tws"), files("puzzles/symm", ".tws")].concat();
+    assert!(all.len() >= 120, "found only {} files", all.len());
+    for f in &all {
+        let p = puzzle(f);
+        assert!(!p.base_moves().is_empty(), "{f}");
+        for b in p.base_moves() {
+            assert!(p.layout().is_transformation(b.transform()), "{f}: {}", b.name);
+            assert!(b.order >= 1);
+        }
+    }
+}
+
+#[test]
+fn every_cubing_kpuzzle_loads() {
+    for f in files("puzzles/cubing-kpuzzle", ".json") {
+        let p = puzzle(&f);
+        assert!(!p.base_moves().is_empty(), "{f}");
+    }
+}
+
+#[test]
+fn scramble_files_parse_against_their_puzzles() {
+    let pairs = [
+        ("puzzles/main/tperm.scr", "puzzles/main/3x3x3.tws"),
+        ("puzzles/main/superflip.scr", "puzzles/main/3x3x3.tws"),
+        ("puzzles/main/flip.scr", "puzzles/main/4x4x4.tws"),
+        ("puzzles/main/cornertwist2.scr", "puzzles/main/3x3x3.tws"),
+        ("puzzles/main/4x4x4dedge.scr", "puzzles/main/4x4x4.tws"),
+    ];
+    for (scr, def) in pairs {
+        let p = puzzle(def);
+        let file = parse_scrambles(&p, &read(scr)).unwrap_or_else(|e| panic!("{scr}: {e}"));
+        assert!(!file.scrambles.is_empty(), "{scr}");
+        for s in &file.scrambles {
+            assert!(s.state.is_some());
+        }
+    }
+    // The T-perm scramble is a position two T-perms away from itself.
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    let file = parse_scrambles(&p, &read("puzzles/main/tperm.scr")).unwrap();
+    let ScrambleKind::Alg(alg) = &file.scrambles[0].kind else { panic!("expected an alg scramble") };
+    let once = file.scrambles[0].state.clone().unwrap();
+    assert_ne!(&once, p.solved());
+    assert_eq!(&p.apply_alg(&once, alg).unwrap(), p.solved());
+}
+
+#[test]
+fn two_by_two_u_move_prints_as_in_the_design() {
+    let p = puzzle("puzzles/main/2x2x2.tws");
+    let s = p.position(&Alg::parse("U").unwrap()).unwrap();
+    let block = write_state_block(&p, &s, "Solved", StateNumbering::OneBased);
+    assert!(block.contains("CORNER\n3 2 6 4 5 7 1 8\n0 0 0 0 0 0 0 0\n"), "{block}");
+}
+
+#[test]
+fn inverse_of_r_u_fprime_d2() {
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    let inv = Alg::parse("R U F' D2").unwrap().invert(&p).unwrap();
+    assert_eq!(inv.to_string(), "D2 F U' R'");
+}
+
+#[test]
+fn orders_on_the_cube() {
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    let order = |a: &str| p.alg_order(&Alg::parse(a).unwrap()).unwrap();
+    assert_eq!(order("R U R' U'"), BigUint::from(6u32));
+    assert_eq!(order("R U"), BigUint::from(105u32));
+    assert_eq!(order("R"), BigUint::from(4u32));
+    assert_eq!(order(""), BigUint::from(1u32));
+    // Brute force agrees with the cycle formula.
+    let ru = Alg::parse("R U").unwrap();
+    let mut s = p.identity();
+    let mut k = 0;
+    loop {
+        s = p.apply_alg(&s, &ru).unwrap();
+        k += 1;
+        if s == p.identity() {
+            break;
+        }
+    }
+    assert_eq!(k, 105);
+}
+
+#[test]
+fn t_perm_twice_is_identity() {
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    let t = Alg::parse("R U R' U' R' F R2 U' R' U' R U R' F'").unwrap();
+    let once = p.alg_transform(&t).unwrap();
+    assert_ne!(once, p.identity());
+    assert_eq!(p.apply_alg(&once, &t).unwrap(), p.identity());
+    assert_eq!(p.alg_order(&t).unwrap(), BigUint::from(2u32));
+}
+
+#[test]
+fn move_powers_and_rotations_are_generated() {
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    for n in ["F", "F2", "F'", "R2", "U'"] {
+        assert!(p.lookup(n).is_some(), "{n}");
+    }
+    assert!(p.lookup("F3").is_none());
+    let mega = puzzle("puzzles/main/megaminx.tws");
+    for n in ["U", "U2", "U2'", "U'"] {
+        assert!(mega.lookup(n).is_some(), "{n}");
+    }
+    assert_eq!(mega.base_moves().iter().find(|b| b.name == "U").unwrap().order, 5);
+    let symm = puzzle("puzzles/symm/2x2x2.tws");
+    let rotations: Vec<&str> = symm.base_moves().iter().filter(|b| b.rotation).map(|b| b.name.as_str()).collect();
+    assert!(rotations.contains(&"Fv") && rotations.contains(&"DFRv"), "{rotations:?}");
+    assert!(!symm.base_moves().iter().find(|b| b.name == "F").unwrap().rotation);
+}
+
+#[test]
+fn move_sequences_resolve_even_when_defined_before_their_moves() {
+    let p = puzzle("puzzles/main/arecibo.tws");
+    let r = p.lookup("R").expect("MoveSequence R");
+    let expect = p.alg_transform(&Alg::parse("Fv L Fv").unwrap()).unwrap();
+    assert_eq!(p.transform(r), expect.as_bytes());
+}
