@@ -179,6 +179,30 @@ impl Layout {
             })
     }
 
+    /// The state with each orbit's piece ids renumbered to be contiguous from 0, keeping their order
+    /// (KPattern data may skip ids; the ksolve format may not). Equal pieces stay equal.
+    pub fn contiguous_ids(&self, state: &[u8]) -> Vec<u8> {
+        let mut out = state.to_vec();
+        for orbit in &self.orbits {
+            let mut used = [false; 256];
+            for &p in &state[orbit.pieces_range()] {
+                used[p as usize] = true;
+            }
+            let mut map = [0u8; 256];
+            let mut next = 0u8;
+            for (id, &u) in used.iter().enumerate() {
+                if u {
+                    map[id] = next;
+                    next = next.wrapping_add(1);
+                }
+            }
+            for b in &mut out[orbit.pieces_range()] {
+                *b = map[*b as usize];
+            }
+        }
+        out
+    }
+
     /// The order of a transformation: the least `k >= 1` with `t^k` the identity, from its cycles (a cycle
     /// of length `L` whose twists sum to `s` contributes `L · m / gcd(s, m)`).
     pub fn order(&self, t: &[u8]) -> BigUint {

@@ -138,3 +138,29 @@ fn move_sequences_resolve_even_when_defined_before_their_moves() {
     let expect = p.alg_transform(&Alg::parse("Fv L Fv").unwrap()).unwrap();
     assert_eq!(p.transform(r), expect.as_bytes());
 }
+
+#[test]
+fn every_definition_round_trips_through_tws_and_json() {
+    use twistsearch::kpuzzle::{kpuzzle_json, parse_kpuzzle};
+    use twistsearch::tws::{parse_definition, write_definition};
+    let all: Vec<String> = [files("puzzles/main", ".tws"), files("puzzles/symm", ".tws")].concat();
+    for f in &all {
+        let p = puzzle(f);
+        let via_tws = parse_definition(&write_definition(&p)).unwrap_or_else(|e| panic!("{f} (tws): {e}"));
+        let via_json = parse_kpuzzle(&kpuzzle_json(&p)).unwrap_or_else(|e| panic!("{f} (json): {e}"));
+        for q in [&via_tws, &via_json] {
+            assert_eq!(q.solved(), p.solved(), "{f}");
+            assert_eq!(q.illegal().len(), if std::ptr::eq(q, &via_tws) { p.illegal().len() } else { 0 }, "{f}");
+            let names = |x: &twistsearch::Puzzle| x.base_moves().iter().map(|b| b.name.clone()).collect::<Vec<_>>();
+            let mut a = names(q);
+            let mut b = names(&p);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{f}");
+            for m in p.base_moves() {
+                let r = q.lookup(&m.name).unwrap();
+                assert_eq!(q.transform(r), m.transform(), "{f}: {}", m.name);
+            }
+        }
+    }
+}

@@ -15,23 +15,6 @@ pub enum StateNumbering {
     ZeroBased,
 }
 
-/// Piece ids renumbered to be contiguous from 0 in order of value (KPattern data may skip ids).
-fn contiguous_ids(pieces: &[u8]) -> Vec<u8> {
-    let mut used = [false; 256];
-    for &p in pieces {
-        used[p as usize] = true;
-    }
-    let mut map = [0u8; 256];
-    let mut next = 0u8;
-    for (id, &u) in used.iter().enumerate() {
-        if u {
-            map[id] = next;
-            next = next.wrapping_add(1);
-        }
-    }
-    pieces.iter().map(|&p| map[p as usize]).collect()
-}
-
 fn join<T: ToString>(v: impl IntoIterator<Item = T>) -> String {
     v.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
 }
@@ -42,13 +25,12 @@ fn orientation_line(orbit: &Orbit, oris: &[u8]) -> String {
 
 /// A position block: `header` line, then each set's name, piece line and orientation line, then `End`.
 pub fn write_state_block(puzzle: &Puzzle, state: &State, header: &str, numbering: StateNumbering) -> String {
-    let s = state.as_bytes();
+    let s = puzzle.layout().contiguous_ids(state.as_bytes());
     let base = if numbering == StateNumbering::OneBased { 1 } else { 0 };
     let mut out = format!("{header}\n");
     for orbit in puzzle.orbits() {
-        let ids = contiguous_ids(&s[orbit.pieces_range()]);
         let _ = writeln!(out, "{}", orbit.name);
-        let _ = writeln!(out, "{}", join(ids.iter().map(|&p| p as u32 + base)));
+        let _ = writeln!(out, "{}", join(s[orbit.pieces_range()].iter().map(|&p| p as u32 + base)));
         let _ = writeln!(out, "{}", orientation_line(orbit, &s[orbit.orientations_range()]));
     }
     out.push_str("End\n");
