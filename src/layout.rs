@@ -15,6 +15,8 @@ use num_traits::One;
 pub const MAX_ORIENTATIONS: usize = 126;
 /// The largest number of pieces in one orbit (piece ids are bytes).
 pub const MAX_PIECES: usize = 255;
+/// Entries in an orbit's orientation addition table: every sum of two bytes.
+const ADD_TABLE: usize = 512;
 
 /// One orbit of a puzzle: pieces that can take each other's places.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,8 +29,9 @@ pub struct Orbit {
     pub orientations: u8,
     /// Offset of this orbit's piece bytes in a state; orientation bytes follow at `offset + size`.
     pub offset: usize,
-    /// `add[a + b]` is `(a + b) mod m` for `a + b < 2m`, and the wildcard `2m` otherwise.
-    add: Box<[u8]>,
+    /// `add[a + b]` is `(a + b) mod m` for `a + b < 2m`, and the wildcard `2m` otherwise; it covers every
+    /// sum of two bytes, so no input can index past it.
+    add: Box<[u8; ADD_TABLE]>,
 }
 
 impl Orbit {
@@ -37,7 +40,10 @@ impl Orbit {
         debug_assert!((1..=MAX_PIECES).contains(&size));
         debug_assert!((1..=MAX_ORIENTATIONS).contains(&(orientations as usize)));
         let m = orientations as usize;
-        let add = (0..=4 * m).map(|s| if s < 2 * m { (s % m) as u8 } else { (2 * m) as u8 }).collect();
+        let mut add = Box::new([0u8; ADD_TABLE]);
+        for (s, v) in add.iter_mut().enumerate() {
+            *v = if s < 2 * m { (s % m) as u8 } else { (2 * m) as u8 };
+        }
         Orbit { name: name.into(), size, orientations, offset, add }
     }
 
@@ -116,10 +122,29 @@ impl Layout {
     /// `out = a · b`: the state (or transformation) `a` followed by the transformation `b`.
     ///
     /// `out[i] = a[b[i]]` and `out.o[i] = a.o[b[i]] + b.o[i]` per orbit. `a` may hold identical pieces and
-    /// orientation wildcards; `b` must be a transformation. No allocation.
+    /// orientation wildcards; `b` should be a transformation of this layout. No allocation.
+    ///
+    /// # Panics
+    /// If a slice does not have the layout's length, or `b` names a slot outside its orbit.
     #[inline]
     pub fn compose_into(&self, a: &[u8], b: &[u8], out: &mut [u8]) {
-        debug_assert!(a.len() == self.size && b.len() == self.size && out.len() == self.size);
+        self.compose_impl::<true>(a, b, out);
+    }
+
+    /// [`Layout::compose_into`] without the slot check on `b`.
+    ///
+    /// # Safety
+    /// `b` must be a transformation of this layout (each orbit's piece bytes below the orbit size), as
+    /// every move the crate builds is.
+    #[inline]
+    pub(crate) unsafe fn compose_into_unchecked(&self, a: &[u8], b: &[u8], out: &mut [u8]) {
+        debug_assert!(self.is_transformation(b));
+        self.compose_impl::<false>(a, b, out);
+    }
+
+    #[inline(always)]
+    fn compose_impl<const CHECKED: bool>(&self, a: &[u8], b: &[u8], out: &mut [u8]) {
+        assert!(a.len() == self.size && b.len() == self.size && out.len() == self.size);
         for orbit in &self.orbits {
             let n = orbit.size;
             let off = orbit.offset;
@@ -128,14 +153,27 @@ impl Layout {
             let (op, oo) = out[off..off + 2 * n].split_at_mut(n);
             if orbit.orientations == 1 {
                 for i in 0..n {
-                    op[i] = ap[bp[i] as usize];
+                    let j = bp[i] as usize;
+                    if CHECKED {
+                        assert!(j < n, "compose: not a transformation");
+                    }
+                    // SAFETY: j < n, as below.
+                    op[i] = unsafe { *ap.get_unchecked(j) };
                 }
                 oo.fill(0);
-            } else {
-                for i in 0..n {
-                    let j = bp[i] as usize;
-                    op[i] = ap[j];
-                    oo[i] = orbit.add(ao[j], bo[i]);
+                continue;
+            }
+            let add: &[u8; ADD_TABLE] = &orbit.add;
+            for i in 0..n {
+                let j = bp[i] as usize;
+                if CHECKED {
+                    assert!(j < n, "compose: not a transformation");
+                }
+                // SAFETY: j < n, checked above or guaranteed by the caller of compose_into_unchecked; the
+                // sum of two bytes is below ADD_TABLE.
+                unsafe {
+                    op[i] = *ap.get_unchecked(j);
+                    oo[i] = *add.get_unchecked(*ao.get_unchecked(j) as usize + bo[i] as usize);
                 }
             }
         }

@@ -165,13 +165,17 @@ impl Puzzle {
     /// The transformation of a move.
     pub fn transform(&self, m: MoveRef) -> &[u8] {
         let b = &self.base_moves[m.base];
-        &b.powers[m.amount.rem_euclid(b.order as i64) as usize]
+        // Canonical amounts lie in (-order/2, order/2]: no division needed.
+        let k = if m.amount < 0 { m.amount + b.order as i64 } else { m.amount };
+        &b.powers[k as usize]
     }
 
     /// `state` followed by move `m`, into `out` (no allocation).
     #[inline]
     pub fn apply_into(&self, state: &[u8], m: MoveRef, out: &mut [u8]) {
-        self.layout.compose_into(state, self.transform(m), out);
+        // SAFETY: every stored move power is a transformation of this layout (validated on input and
+        // closed under composition).
+        unsafe { self.layout.compose_into_unchecked(state, self.transform(m), out) };
     }
 
     /// `state` followed by move `m`.
@@ -214,17 +218,10 @@ impl Puzzle {
     /// Whether two base moves commute (their transformations do).
     pub fn commutes(&self, a: usize, b: usize) -> bool {
         self.commutes.get_or_init(|| {
-            let n = self.base_moves.len();
-            let mut table = vec![vec![false; n]; n];
-            for i in 0..n {
-                for j in i..n {
-                    let (x, y) = (self.base_moves[i].transform(), self.base_moves[j].transform());
-                    let c = i == j || self.layout.compose(x, y) == self.layout.compose(y, x);
-                    table[i][j] = c;
-                    table[j][i] = c;
-                }
-            }
-            table
+            let t: Vec<&[u8]> = self.base_moves.iter().map(BaseMove::transform).collect();
+            t.iter()
+                .map(|x| t.iter().map(|y| self.layout.compose(x, y) == self.layout.compose(y, x)).collect())
+                .collect()
         })[a][b]
     }
 
@@ -370,9 +367,11 @@ impl PuzzleBuilder {
             .chain(self.aliases.iter().map(|a| (&a.0, &a.2)));
         for (name, at) in all_names {
             if let Some(prev) = first_seen.get(name) {
-                return Err(Error { location: at.clone(), token: Some(name.clone()), reason: format!(
-                    "move {name} is defined twice (first at {prev})"
-                ) });
+                return Err(Error {
+                    location: at.clone(),
+                    token: Some(name.clone()),
+                    reason: format!("move {name} is defined twice (first at {prev})"),
+                });
             }
             first_seen.insert(name.clone(), at.clone());
         }
@@ -399,12 +398,16 @@ impl PuzzleBuilder {
             let mut failed = Vec::new();
             let mut first_error = None;
             for s in pending {
-                let attempt = Alg::parse(&s.alg)
-                    .and_then(|alg| puzzle.alg_transform(&alg))
-                    .map_err(|e| relocate(e, &s.at));
+                let attempt =
+                    Alg::parse(&s.alg).and_then(|alg| puzzle.alg_transform(&alg)).map_err(|e| relocate(e, &s.at));
                 match attempt {
                     Ok(t) => {
-                        puzzle.push_base(s.name.clone(), t.as_bytes().to_vec(), MoveSource::Sequence(s.alg.clone()), &s.at)?;
+                        puzzle.push_base(
+                            s.name.clone(),
+                            t.as_bytes().to_vec(),
+                            MoveSource::Sequence(s.alg.clone()),
+                            &s.at,
+                        )?;
                         progressed = true;
                     }
                     Err(e) => {
@@ -415,13 +418,20 @@ impl PuzzleBuilder {
             }
             if !progressed {
                 let e = first_error.expect("a failed sequence left an error");
-                return Err(Error { reason: format!("{} (or the move sequences refer to each other in a cycle)", e.reason), ..e });
+                return Err(Error {
+                    reason: format!("{} (or the move sequences refer to each other in a cycle)", e.reason),
+                    ..e
+                });
             }
             pending = failed;
         }
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
-                return Err(Error { location: at, token: Some(old.clone()), reason: format!("MoveAlias {new}: unknown move {old}") });
+                return Err(Error {
+                    location: at,
+                    token: Some(old.clone()),
+                    reason: format!("MoveAlias {new}: unknown move {old}"),
+                });
             };
             puzzle.names.insert(new.clone(), r);
             puzzle.aliases.push((new, old));
@@ -439,7 +449,11 @@ impl PuzzleBuilder {
                 match puzzle.resolve_name(name) {
                     Some(r) => refs.push(r),
                     None => {
-                        return Err(Error { location: at.clone(), token: Some(name.clone()), reason: format!("unknown move {name}") })
+                        return Err(Error {
+                            location: at.clone(),
+                            token: Some(name.clone()),
+                            reason: format!("unknown move {name}"),
+                        })
                     }
                 }
             }
@@ -469,9 +483,11 @@ impl Puzzle {
         let order = match order.to_u32() {
             Some(o) if o <= MAX_MOVE_ORDER => o,
             _ => {
-                return Err(Error { location: at.clone(), token: Some(name.clone()), reason: format!(
-                    "move {name} has order {order}, above the supported {MAX_MOVE_ORDER}"
-                ) })
+                return Err(Error {
+                    location: at.clone(),
+                    token: Some(name.clone()),
+                    reason: format!("move {name} has order {order}, above the supported {MAX_MOVE_ORDER}"),
+                })
             }
         };
         let mut powers = Vec::with_capacity(order as usize);

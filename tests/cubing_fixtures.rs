@@ -60,7 +60,10 @@ fn twistsearch_matches_cubing_js_patterns() {
                 let want = normalize(&case["pattern"], &orbit.name, m);
                 let have = normalize(&got, &orbit.name, m);
                 if want != have {
-                    failures.push(format!("{name} {alg_text:?} orbit {}: cubing.js {want:?}, twistsearch {have:?}", orbit.name));
+                    failures.push(format!(
+                        "{name} {alg_text:?} orbit {}: cubing.js {want:?}, twistsearch {have:?}",
+                        orbit.name
+                    ));
                 }
             }
             checked += 1;

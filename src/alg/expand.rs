@@ -61,7 +61,9 @@ impl Alg {
                     Node::Move { token: puzzle.move_name(inv), at: at.clone() }
                 }
                 Node::Pause { at } => Node::Pause { at: at.clone() },
-                Node::Group { alg, amount, at } => Node::Group { alg: alg.invert(puzzle)?, amount: *amount, at: at.clone() },
+                Node::Group { alg, amount, at } => {
+                    Node::Group { alg: alg.invert(puzzle)?, amount: *amount, at: at.clone() }
+                }
                 Node::Commutator { a, b, amount, at } => {
                     a.check_names(puzzle)?;
                     b.check_names(puzzle)?;
@@ -84,12 +86,16 @@ impl Node {
             Node::Move { .. } => 1,
             Node::Pause { .. } => 0,
             Node::Group { alg, amount, .. } => alg.expanded_len().saturating_mul(amount.unsigned_abs() as u128),
-            Node::Commutator { a, b, amount, .. } => {
-                a.expanded_len().saturating_add(b.expanded_len()).saturating_mul(2).saturating_mul(amount.unsigned_abs() as u128)
-            }
-            Node::Conjugate { a, b, amount, .. } => {
-                a.expanded_len().saturating_mul(2).saturating_add(b.expanded_len()).saturating_mul(amount.unsigned_abs() as u128)
-            }
+            Node::Commutator { a, b, amount, .. } => a
+                .expanded_len()
+                .saturating_add(b.expanded_len())
+                .saturating_mul(2)
+                .saturating_mul(amount.unsigned_abs() as u128),
+            Node::Conjugate { a, b, amount, .. } => a
+                .expanded_len()
+                .saturating_mul(2)
+                .saturating_add(b.expanded_len())
+                .saturating_mul(amount.unsigned_abs() as u128),
         }
     }
 }

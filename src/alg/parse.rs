@@ -15,7 +15,9 @@ impl Alg {
         p.skip_space();
         if p.pos < p.bytes.len() {
             let c = p.peek_char();
-            return Err(p.error_at(p.pos, format!("unexpected {c:?} (no matching opening bracket)")).with_token(c.to_string()));
+            return Err(p
+                .error_at(p.pos, format!("unexpected {c:?} (no matching opening bracket)"))
+                .with_token(c.to_string()));
         }
         Ok(alg)
     }
@@ -147,11 +149,10 @@ impl Parser<'_> {
     }
 
     fn mismatch(&self, open_at: usize, open: char, close: char, found: u8) -> Error {
-        self.error_at(self.pos, format!(
-            "expected {close} to close the {open} at {}, found {:?}",
-            self.location(open_at),
-            found as char
-        ))
+        self.error_at(
+            self.pos,
+            format!("expected {close} to close the {open} at {}, found {:?}", self.location(open_at), found as char),
+        )
         .with_token((found as char).to_string())
     }
 

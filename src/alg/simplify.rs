@@ -11,7 +11,10 @@ impl Alg {
     pub fn simplify(&self, puzzle: &Puzzle) -> Result<Alg> {
         let moves = simplify_moves(puzzle, &self.expand(puzzle)?);
         Ok(Alg {
-            nodes: moves.into_iter().map(|m| Node::Move { token: puzzle.move_name(m), at: Location::Nowhere }).collect(),
+            nodes: moves
+                .into_iter()
+                .map(|m| Node::Move { token: puzzle.move_name(m), at: Location::Nowhere })
+                .collect(),
         })
     }
 }

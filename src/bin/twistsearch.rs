@@ -229,7 +229,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ConvertTarget::Tws => write_definition(&p),
             };
             if json {
-                print_json(json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }));
+                print_json(
+                    json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
+                );
             } else {
                 print!("{text}");
             }
@@ -255,7 +257,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     out.push(v);
                 } else {
                     match &s.state {
-                        Some(st) => print!("{}", state_text(&p, st, format, (&format!("ScrambleState {}", s.name), &format!("Scramble {}", s.name)))),
+                        Some(st) => print!(
+                            "{}",
+                            state_text(
+                                &p,
+                                st,
+                                format,
+                                (&format!("ScrambleState {}", s.name), &format!("Scramble {}", s.name))
+                            )
+                        ),
                         None => println!("RandomScramble {}\nEnd", s.name),
                     }
                 }

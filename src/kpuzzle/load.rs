@@ -41,7 +41,12 @@ pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
             return Err(Error::at_json(join(&path, "orbitName"), format!("orbit {orbit_name} is defined twice")));
         }
         let n = integer(field(obj, &path, "numPieces")?, &join(&path, "numPieces"), 1, MAX_PIECES as i64)?;
-        let m = integer(field(obj, &path, "numOrientations")?, &join(&path, "numOrientations"), 1, MAX_ORIENTATIONS as i64)?;
+        let m = integer(
+            field(obj, &path, "numOrientations")?,
+            &join(&path, "numOrientations"),
+            1,
+            MAX_ORIENTATIONS as i64,
+        )?;
         sets.push((orbit_name.to_string(), n as usize, m as u8));
     }
     let layout = Layout::new(sets.iter().map(|(n, c, o)| (n.as_str(), *c, *o)));
@@ -85,7 +90,10 @@ pub(crate) fn transformation_bytes(layout: &Layout, v: &Value, path: &str) -> Re
         let mut seen = vec![false; n];
         for (i, &p) in perm.iter().enumerate() {
             if std::mem::replace(&mut seen[p as usize], true) {
-                return Err(Error::at_json(format!("{ppath}[{i}]"), format!("not a permutation: {p} appears more than once")));
+                return Err(Error::at_json(
+                    format!("{ppath}[{i}]"),
+                    format!("not a permutation: {p} appears more than once"),
+                ));
             }
             bytes[orbit.offset + i] = p as u8;
         }

@@ -8,4 +8,4 @@ mod pattern;
 
 pub use export::{kpuzzle_json, kpuzzle_value};
 pub use load::{kpuzzle_from_value, parse_kpuzzle};
-pub use pattern::{pattern_from_value, pattern_value, parse_pattern};
+pub use pattern::{parse_pattern, pattern_from_value, pattern_value};

@@ -49,7 +49,9 @@ pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str, defaults: &[
                 d => {
                     return Err(Error::at_json(
                         format!("{opath}.orientationMod[{i}]"),
-                        format!("orientationMod {d} is not supported: use 0 (orientation known) or 1 (orientation ignored)"),
+                        format!(
+                            "orientationMod {d} is not supported: use 0 (orientation known) or 1 (orientation ignored)"
+                        ),
                     ))
                 }
             };
@@ -59,7 +61,8 @@ pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str, defaults: &[
         for i in 0..n {
             for j in i + 1..n {
                 let (pi, pj) = (bytes[orbit.offset + i], bytes[orbit.offset + j]);
-                let (wi, wj) = (orbit.is_wildcard(bytes[orbit.offset + n + i]), orbit.is_wildcard(bytes[orbit.offset + n + j]));
+                let (wi, wj) =
+                    (orbit.is_wildcard(bytes[orbit.offset + n + i]), orbit.is_wildcard(bytes[orbit.offset + n + j]));
                 if pi == pj && wi != wj {
                     return Err(Error::at_json(
                         format!("{opath}.orientationMod[{j}]"),

@@ -61,7 +61,13 @@ pub struct BlockValue {
 }
 
 /// Reads a block after its header line, through its `End` line.
-pub fn read_block(lines: &mut Lines<'_>, header: &Line<'_>, layout: &Layout, kind: BlockKind, defaults: &[u8]) -> Result<BlockValue> {
+pub fn read_block(
+    lines: &mut Lines<'_>,
+    header: &Line<'_>,
+    layout: &Layout,
+    kind: BlockKind,
+    defaults: &[u8],
+) -> Result<BlockValue> {
     let mut chunks: Vec<Chunk<'_>> = Vec::new();
     let mut closed = false;
     for line in lines.by_ref() {
@@ -97,11 +103,14 @@ pub fn read_block(lines: &mut Lines<'_>, header: &Line<'_>, layout: &Layout, kin
                 )));
             }
             let Some(orbit) = layout.orbit_index(head) else {
-                return Err(line.token_error(&line.tokens[0], format!(
-                    "unknown set {head} (or a block missing its End; the {} block starts at line {})",
-                    kind.noun(),
-                    header.number
-                )));
+                return Err(line.token_error(
+                    &line.tokens[0],
+                    format!(
+                        "unknown set {head} (or a block missing its End; the {} block starts at line {})",
+                        kind.noun(),
+                        header.number
+                    ),
+                ));
             };
             if chunks.iter().any(|c| c.orbit == orbit) {
                 return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
@@ -120,8 +129,8 @@ pub fn read_block(lines: &mut Lines<'_>, header: &Line<'_>, layout: &Layout, kin
             return Err(header.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
         }
     }
-    let mut bytes = defaults.to_vec();
-    let mut ignored = (Vec::new(), Vec::new());
+    let mut value =
+        BlockValue { bytes: defaults.to_vec(), ignored_permutation: Vec::new(), ignored_orientation: Vec::new() };
     for chunk in &chunks {
         let orbit = &layout.orbits()[chunk.orbit];
         let perm = values(&chunk.lines[0], orbit, kind, true)?;
@@ -129,9 +138,9 @@ pub fn read_block(lines: &mut Lines<'_>, header: &Line<'_>, layout: &Layout, kin
             Some(l) => values(l, orbit, kind, false)?,
             None => vec![Value::Num(0); orbit.size],
         };
-        fill_orbit(&mut bytes, orbit, kind, chunk, &perm, &ori, defaults, &mut ignored)?;
+        fill_orbit(&mut value, orbit, kind, chunk, &perm, &ori, defaults)?;
     }
-    Ok(BlockValue { bytes, ignored_permutation: ignored.0, ignored_orientation: ignored.1 })
+    Ok(value)
 }
 
 /// Parses one number line of an orbit.
@@ -158,7 +167,9 @@ fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) ->
                 if !allowed {
                     let why = match kind {
                         BlockKind::Move { .. } => "wildcards (?) are not allowed in a move".to_string(),
-                        _ if permutation => "? is allowed in a permutation only in a scramble (ksolve+ ignored pieces)".into(),
+                        _ if permutation => {
+                            "? is allowed in a permutation only in a scramble (ksolve+ ignored pieces)".into()
+                        }
                         _ => "an orientation wildcard is a lone ?".into(),
                     };
                     return Err(line.token_error(tok, why));
@@ -175,18 +186,16 @@ fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) ->
 }
 
 /// Checks one orbit's values and writes them into `bytes`.
-#[allow(clippy::too_many_arguments)]
 fn fill_orbit(
-    bytes: &mut [u8],
+    value: &mut BlockValue,
     orbit: &Orbit,
     kind: BlockKind,
     chunk: &Chunk<'_>,
     perm: &[Value],
     ori: &[Value],
     defaults: &[u8],
-    ignored: &mut (Vec<(usize, usize)>, Vec<(usize, usize)>),
 ) -> Result<()> {
-    let ignored_slots = &mut ignored.0;
+    let ignored_slots = &mut value.ignored_permutation;
     let n = orbit.size;
     let base = if kind.zero_based() { 0 } else { 1 };
     let perm_line = &chunk.lines[0];
@@ -205,12 +214,10 @@ fn fill_orbit(
             ignored_slots.push((chunk.orbit, i));
         }
         if raw < base || raw - base >= n as u64 {
-            return Err(perm_line.token_error(tok, format!(
-                "piece number out of range: set {} has pieces {}..{}",
-                orbit.name,
-                base,
-                n as u64 - 1 + base
-            )));
+            return Err(perm_line.token_error(
+                tok,
+                format!("piece number out of range: set {} has pieces {}..{}", orbit.name, base, n as u64 - 1 + base),
+            ));
         }
         pieces[i] = (raw - base) as u8;
     }
@@ -223,10 +230,13 @@ fn fill_orbit(
         BlockKind::Move { .. } => {
             if let Some(dup) = (0..n).find(|&i| count[pieces[i] as usize] > 1) {
                 let missing = (0..n).find(|&p| count[p] == 0).map_or(0, |p| p as u64 + base);
-                return Err(perm_line.token_error(&perm_line.tokens[dup], format!(
-                    "not a permutation: {} appears more than once and {missing} is missing",
-                    pieces[dup] as u64 + base
-                )));
+                return Err(perm_line.token_error(
+                    &perm_line.tokens[dup],
+                    format!(
+                        "not a permutation: {} appears more than once and {missing} is missing",
+                        pieces[dup] as u64 + base
+                    ),
+                ));
             }
         }
         BlockKind::State { .. } => {
@@ -269,17 +279,20 @@ fn fill_orbit(
             }
             Value::Num(x) | Value::Hint(x) if x < orbit.orientations as u64 => {
                 if matches!(v, Value::Hint(_)) {
-                    ignored.1.push((chunk.orbit, i));
+                    value.ignored_orientation.push((chunk.orbit, i));
                 }
                 x as u8
             }
             Value::Num(_) | Value::Hint(_) => {
                 let line = ori_line.expect("non-zero orientations come from a line");
-                return Err(line.token_error(&line.tokens[i], format!(
-                    "orientation out of range: set {} has orientations 0..{}",
-                    orbit.name,
-                    orbit.orientations - 1
-                )));
+                return Err(line.token_error(
+                    &line.tokens[i],
+                    format!(
+                        "orientation out of range: set {} has orientations 0..{}",
+                        orbit.name,
+                        orbit.orientations - 1
+                    ),
+                ));
             }
         };
     }
@@ -306,7 +319,7 @@ fn fill_orbit(
             }
         }
     }
-    bytes[orbit.pieces_range()].copy_from_slice(&pieces);
-    bytes[orbit.orientations_range()].copy_from_slice(&oris);
+    value.bytes[orbit.pieces_range()].copy_from_slice(&pieces);
+    value.bytes[orbit.orientations_range()].copy_from_slice(&oris);
     Ok(())
 }

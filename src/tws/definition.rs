@@ -39,7 +39,9 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
                     return Err(line.token_error(&line.tokens[1], format!("set {set_name} is defined twice")));
                 }
                 if set_name.starts_with(|c: char| c.is_ascii_digit() || c == '?') || set_name == "End" {
-                    return Err(line.token_error(&line.tokens[1], "a set name must not start with a digit or ? nor be End"));
+                    return Err(
+                        line.token_error(&line.tokens[1], "a set name must not start with a digit or ? nor be End")
+                    );
                 }
                 let count = number(&line, &line.tokens[2], "the piece count", u64::MAX)?;
                 if !(1..=MAX_PIECES as u64).contains(&count) {
@@ -47,7 +49,8 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
                 }
                 let oris = number(&line, &line.tokens[3], "the orientation count", u64::MAX)?;
                 if !(1..=MAX_ORIENTATIONS as u64).contains(&oris) {
-                    return Err(line.token_error(&line.tokens[3], format!("the orientation count must be 1..{MAX_ORIENTATIONS}")));
+                    return Err(line
+                        .token_error(&line.tokens[3], format!("the orientation count must be 1..{MAX_ORIENTATIONS}")));
                 }
                 sets.push((set_name.to_string(), count as usize, oris as u8));
             }
@@ -68,9 +71,11 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
             _ => {
                 let Some(b) = builder.as_mut() else {
                     return Err(match head {
-                        "Move" | "MoveTransformation" | "MoveSequence" | "MoveAlias" | "Illegal" | "Ignore" | "Block"
-                        | "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" | "Multiplicators" | "ParallelMoves"
-                        | "SwizzleSet" => line.error(format!("{head} must come after the Solved / StartState block")),
+                        "Move" | "MoveTransformation" | "MoveSequence" | "MoveAlias" | "Illegal" | "Ignore"
+                        | "Block" | "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" | "Multiplicators"
+                        | "ParallelMoves" | "SwizzleSet" => {
+                            line.error(format!("{head} must come after the Solved / StartState block"))
+                        }
                         _ => unknown_command(&line),
                     });
                 };
@@ -80,11 +85,14 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
         seen_anything = true;
     }
     let Some(builder) = builder else {
-        return Err(Error::at_line(lines.last_number().max(1), if sets.is_empty() {
-            "the definition has no Set (is this a puzzle definition?)"
-        } else {
-            "the definition has no Solved / StartState block"
-        }));
+        return Err(Error::at_line(
+            lines.last_number().max(1),
+            if sets.is_empty() {
+                "the definition has no Set (is this a puzzle definition?)"
+            } else {
+                "the definition has no Solved / StartState block"
+            },
+        ));
     };
     builder.build()
 }

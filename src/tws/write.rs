@@ -87,7 +87,13 @@ pub fn write_definition(puzzle: &Puzzle) -> String {
         extra.push_str("Ignore\n");
         for m in &x.ignore {
             let flags = |v: &[bool]| join(v.iter().map(|&b| u8::from(b)));
-            let _ = writeln!(extra, "{}\n{}\n{}", puzzle.orbits()[m.orbit].name, flags(&m.permutation), flags(&m.orientation));
+            let _ = writeln!(
+                extra,
+                "{}\n{}\n{}",
+                puzzle.orbits()[m.orbit].name,
+                flags(&m.permutation),
+                flags(&m.orientation)
+            );
         }
         extra.push_str("End\n");
     }
