@@ -2,6 +2,8 @@
 //! takes `--json` for machine-readable output. Errors go to stderr as `error: <input>: <message>` with
 //! exit code 1.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -124,11 +126,12 @@ fn state_text(puzzle: &Puzzle, state: &State, format: PositionFormat, header: (&
     }
 }
 
-fn print_json(v: Value) {
-    println!("{}", serde_json::to_string_pretty(&v).expect("JSON serializes"));
+fn json_text(v: Value) -> String {
+    serde_json::to_string_pretty(&v).expect("JSON serializes") + "\n"
 }
 
-fn info(puzzle: &Puzzle, json_out: bool) {
+fn info(puzzle: &Puzzle, json_out: bool) -> String {
+    let mut out = String::new();
     let orbits: Vec<Value> = puzzle
         .orbits()
         .iter()
@@ -152,7 +155,7 @@ fn info(puzzle: &Puzzle, json_out: bool) {
     };
     let (mv, rot) = (moves(false), moves(true));
     if json_out {
-        print_json(json!({
+        return json_text(json!({
             "name": puzzle.name(),
             "orbits": orbits,
             "stateSize": puzzle.state_size(),
@@ -161,65 +164,72 @@ fn info(puzzle: &Puzzle, json_out: bool) {
             "illegal": puzzle.illegal().len(),
             "ksolvePlus": !puzzle.extras().is_empty(),
         }));
-        return;
     }
-    println!("Puzzle {}", puzzle.name());
-    println!("State size {} bytes", puzzle.state_size());
-    println!("Sets:");
+    let _ = writeln!(out, "Puzzle {}", puzzle.name());
+    let _ = writeln!(out, "State size {} bytes", puzzle.state_size());
+    let _ = writeln!(out, "Sets:");
     for o in puzzle.orbits() {
-        println!("  {:<12} {:>4} pieces {:>4} orientations", o.name, o.size, o.orientations);
+        let _ = writeln!(out, "  {:<12} {:>4} pieces {:>4} orientations", o.name, o.size, o.orientations);
     }
     for (title, list) in [("Moves", &mv), ("Rotations", &rot)] {
-        println!("{title} ({}):", list.len());
+        let _ = writeln!(out, "{title} ({}):", list.len());
         for m in list {
             let powers: Vec<&str> = m["powers"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
             let seq = m.get("sequence").and_then(Value::as_str).map(|s| format!("  = {s}")).unwrap_or_default();
-            println!("  {:<10} order {:<4} {}{seq}", m["name"].as_str().unwrap(), m["order"], powers.join(" "));
+            let _ = writeln!(
+                out,
+                "  {:<10} order {:<4} {}{seq}",
+                m["name"].as_str().unwrap(),
+                m["order"],
+                powers.join(" ")
+            );
         }
     }
     if !puzzle.illegal().is_empty() {
-        println!("Illegal placements: {}", puzzle.illegal().len());
+        let _ = writeln!(out, "Illegal placements: {}", puzzle.illegal().len());
     }
+    out
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
+fn run(cli: Cli) -> Result<String, Failure> {
+    let mut out = String::new();
     match cli.command {
-        Command::Info { puzzle, json } => info(&load(&puzzle)?, json),
+        Command::Info { puzzle, json } => out = info(&load(&puzzle)?, json),
         Command::Position { puzzle, alg, format, json } => {
             let p = load(&puzzle)?;
             let a = parse_alg(&p, &alg)?;
             let state = p.position(&a).map_err(|e| fail("alg", e))?;
             if json {
-                print_json(json!({ "alg": alg, "pattern": pattern_value(&p, &state) }));
+                out += &json_text(json!({ "alg": alg, "pattern": pattern_value(&p, &state) }));
             } else {
-                print!("{}", state_text(&p, &state, format, ("StartState", "Solved")));
+                out.push_str(&state_text(&p, &state, format, ("StartState", "Solved")));
             }
         }
         Command::Invert { puzzle, alg, json } => {
             let p = load(&puzzle)?;
             let inv = parse_alg(&p, &alg)?.invert(&p).map_err(|e| fail("alg", e))?;
             if json {
-                print_json(json!({ "alg": alg, "inverse": inv.to_string() }));
+                out += &json_text(json!({ "alg": alg, "inverse": inv.to_string() }));
             } else {
-                println!("{inv}");
+                let _ = writeln!(out, "{inv}");
             }
         }
         Command::Simplify { puzzle, alg, json } => {
             let p = load(&puzzle)?;
             let s = parse_alg(&p, &alg)?.simplify(&p).map_err(|e| fail("alg", e))?;
             if json {
-                print_json(json!({ "alg": alg, "simplified": s.to_string(), "moves": s.nodes.len() }));
+                out += &json_text(json!({ "alg": alg, "simplified": s.to_string(), "moves": s.nodes.len() }));
             } else {
-                println!("{s}");
+                let _ = writeln!(out, "{s}");
             }
         }
         Command::Order { puzzle, alg, json } => {
             let p = load(&puzzle)?;
             let order = p.alg_order(&parse_alg(&p, &alg)?).map_err(|e| fail("alg", e))?;
             if json {
-                print_json(json!({ "alg": alg, "order": order.to_string() }));
+                out += &json_text(json!({ "alg": alg, "order": order.to_string() }));
             } else {
-                println!("{order}");
+                let _ = writeln!(out, "{order}");
             }
         }
         Command::Convert { puzzle, to, json } => {
@@ -229,17 +239,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ConvertTarget::Tws => write_definition(&p),
             };
             if json {
-                print_json(
+                out += &json_text(
                     json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
                 );
             } else {
-                print!("{text}");
+                out.push_str(&text);
             }
         }
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;
             let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;
-            let mut out = Vec::new();
+            let mut entries = Vec::new();
             for s in &file.scrambles {
                 let kind = match &s.kind {
                     ScrambleKind::Position { .. } => "position",
@@ -254,33 +264,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     if let Some(st) = &s.state {
                         v["pattern"] = pattern_value(&p, st);
                     }
-                    out.push(v);
-                } else {
-                    match &s.state {
-                        Some(st) => print!(
-                            "{}",
-                            state_text(
-                                &p,
-                                st,
-                                format,
-                                (&format!("ScrambleState {}", s.name), &format!("Scramble {}", s.name))
-                            )
-                        ),
-                        None => println!("RandomScramble {}\nEnd", s.name),
+                    entries.push(v);
+                    continue;
+                }
+                match &s.state {
+                    Some(st) => {
+                        let headers = (format!("ScrambleState {}", s.name), format!("Scramble {}", s.name));
+                        out.push_str(&state_text(&p, st, format, (&headers.0, &headers.1)));
+                    }
+                    None => {
+                        let _ = writeln!(out, "RandomScramble {}\nEnd", s.name);
                     }
                 }
             }
             if json {
-                print_json(json!({ "scrambles": out }));
+                out += &json_text(json!({ "scrambles": entries }));
             }
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(text) => {
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
         Err(f) => {
             eprintln!("error: {}: {}", f.input, f.message);
             ExitCode::from(1)

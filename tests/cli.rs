@@ -1,0 +1,97 @@
+//! The CLI end to end: every subcommand, text and `--json`.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the CLI runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut a = args.to_vec();
+    a.push("--json");
+    serde_json::from_str(&ok(&a)).unwrap_or_else(|e| panic!("{args:?}: not JSON: {e}"))
+}
+
+#[test]
+fn info_lists_sets_moves_orders() {
+    let text = ok(&["info", "tests/data/puzzles/main/megaminx.tws"]);
+    assert!(text.contains("U          order 5 U U2 U2' U'"), "{text}");
+    let v = json(&["info", "tests/data/puzzles/symm/2x2x2.tws"]);
+    assert_eq!(v["stateSize"], 16);
+    assert!(v["rotations"].as_array().unwrap().iter().any(|r| r["name"] == "Fv"));
+    assert_eq!(v["moves"][0]["order"], 4);
+}
+
+#[test]
+fn position_in_all_formats() {
+    let text = ok(&["position", "tests/data/puzzles/main/2x2x2.tws", "U", "--format", "solved"]);
+    assert!(text.starts_with("Solved\nCORNER\n3 2 6 4 5 7 1 8\n"), "{text}");
+    let text = ok(&["position", "tests/data/puzzles/main/2x2x2.tws", "U"]);
+    assert!(text.starts_with("StartState\nCORNER\n2 1 5 3 4 6 0 7\n"), "{text}");
+    let v: Value = serde_json::from_str(&ok(&["position", CUBE, "R", "--format", "kpattern"])).unwrap();
+    assert_eq!(v["CORNER"]["pieces"].as_array().unwrap().len(), 8);
+    let v = json(&["position", CUBE, "R U R' U'"]);
+    assert!(v["pattern"]["EDGE"].is_object());
+}
+
+#[test]
+fn invert_simplify_order() {
+    assert_eq!(ok(&["invert", CUBE, "R U F' D2"]), "D2 F U' R'\n");
+    assert_eq!(json(&["invert", CUBE, "R U F' D2"])["inverse"], "D2 F U' R'");
+    assert_eq!(ok(&["simplify", CUBE, "R R U U' L"]), "L R2\n");
+    assert_eq!(ok(&["order", CUBE, "R U"]), "105\n");
+    assert_eq!(json(&["order", CUBE, "R U R' U'"])["order"], "6");
+}
+
+#[test]
+fn convert_round_trips() {
+    let dir = std::env::temp_dir().join(format!("twistsearch-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let as_json = ok(&["convert", CUBE, "--to", "json"]);
+    let jpath = dir.join("cube.json");
+    std::fs::write(&jpath, &as_json).unwrap();
+    let back = ok(&["convert", jpath.to_str().unwrap(), "--to", "tws"]);
+    let tpath = dir.join("cube.tws");
+    std::fs::write(&tpath, &back).unwrap();
+    // Same positions from all three files.
+    let alg = "R U2 F' L D B2";
+    let p0 = ok(&["position", CUBE, alg]);
+    assert_eq!(ok(&["position", jpath.to_str().unwrap(), alg]), p0);
+    assert_eq!(ok(&["position", tpath.to_str().unwrap(), alg]), p0);
+    assert_eq!(json(&["convert", CUBE, "--to", "tws"])["format"], "tws");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn scrambles_file() {
+    let text = ok(&["scrambles", CUBE, "tests/data/puzzles/main/tperm.scr", "--format", "solved"]);
+    assert!(text.starts_with("Scramble TPERM\n"), "{text}");
+    let v = json(&["scrambles", "tests/data/puzzles/main/4x4x4.tws", "tests/data/puzzles/main/4x4x4dedge.scr"]);
+    assert_eq!(v["scrambles"][0]["name"], "DEDGE");
+}
+
+#[test]
+fn errors_exit_one_with_location() {
+    let (code, out, err) = run(&["position", CUBE, "R (U"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: alg: column 3"), "{err}");
+    let (code, _, err) = run(&["info", "no/such/file.tws"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no/such/file.tws"), "{err}");
+}
