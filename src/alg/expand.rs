@@ -5,7 +5,7 @@ use crate::error::{Error, Location, Result};
 use crate::puzzle::{MoveRef, Puzzle};
 
 /// The most moves an alg may expand to; `(R U)1000000000` is refused before anything is allocated.
-pub const MAX_EXPANDED_MOVES: usize = 10_000_000;
+pub const MAX_EXPANDED_MOVES: usize = 1_000_000;
 
 impl Alg {
     /// The number of moves this alg expands to (saturating), without resolving names.
