@@ -9,7 +9,12 @@ pub enum Location {
     /// No particular place (a whole-file problem, or a request).
     Nowhere,
     /// A 1-based line of a text definition or scramble file, with the 1-based column when known.
-    Line { line: usize, column: Option<usize> },
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, when known.
+        column: Option<usize>,
+    },
     /// A path inside a JSON document, such as `moves.R.EDGES.permutation[3]`.
     Json(String),
     /// A 1-based column of an alg string.

@@ -4,6 +4,8 @@
 //! The core does no I/O and keeps no global state: it takes text or JSON values and returns values or
 //! [`Error`]s that name the line (and token) or JSON path at fault.
 
+#![warn(missing_docs)]
+
 pub mod alg;
 pub mod error;
 pub mod kpuzzle;

@@ -15,15 +15,48 @@ pub struct Alg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
     /// A move token as written (`R2'`, `2R`, `U_PLUS_`), resolved against a puzzle when expanded.
-    Move { token: String, at: Location },
+    Move {
+        /// The token text.
+        token: String,
+        /// Where it starts.
+        at: Location,
+    },
     /// `.`: a pause, which does nothing.
-    Pause { at: Location },
+    Pause {
+        /// Where it is.
+        at: Location,
+    },
     /// `(A)n`: `A` repeated `n` times (negative: inverted).
-    Group { alg: Alg, amount: i64, at: Location },
+    Group {
+        /// The grouped alg.
+        alg: Alg,
+        /// The repetition count (negative for `'`).
+        amount: i64,
+        /// Where the `(` is.
+        at: Location,
+    },
     /// `[A, B]`: `A B A' B'`, repeated `amount` times.
-    Commutator { a: Alg, b: Alg, amount: i64, at: Location },
+    Commutator {
+        /// The first part.
+        a: Alg,
+        /// The second part.
+        b: Alg,
+        /// The repetition count (negative for `'`).
+        amount: i64,
+        /// Where the `[` is.
+        at: Location,
+    },
     /// `[A: B]`: `A B A'`, repeated `amount` times.
-    Conjugate { a: Alg, b: Alg, amount: i64, at: Location },
+    Conjugate {
+        /// The setup.
+        a: Alg,
+        /// The conjugated alg.
+        b: Alg,
+        /// The repetition count (negative for `'`).
+        amount: i64,
+        /// Where the `[` is.
+        at: Location,
+    },
 }
 
 impl Alg {

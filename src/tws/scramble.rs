@@ -33,7 +33,12 @@ pub struct SearchSettings {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScrambleKind {
     /// A position block; `(orbit, slot)`s given as ksolve+ `?` / `?N` are listed as ignored.
-    Position { ignored_permutation: Vec<(usize, usize)>, ignored_orientation: Vec<(usize, usize)> },
+    Position {
+        /// `(orbit, slot)`s whose permutation was `?` / `?N`.
+        ignored_permutation: Vec<(usize, usize)>,
+        /// `(orbit, slot)`s whose orientation was `?N`.
+        ignored_orientation: Vec<(usize, usize)>,
+    },
     /// A move sequence, applied to the solved state.
     Alg(Alg),
     /// `RandomScramble`: a random state is wanted.
