@@ -157,9 +157,15 @@ impl Puzzle {
         MoveRef { base, amount: canonical_amount(amount, self.base_moves[base].order) }
     }
 
-    /// The canonical name of a move (`R2`, `U2'`).
+    /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
-        power_name(&self.base_moves[m.base].name, m.amount)
+        let base = &self.base_moves[m.base].name;
+        match base.strip_suffix("_PLUS_") {
+            Some(dial) if !dial.is_empty() => {
+                format!("{dial}{}{}", m.amount.unsigned_abs(), if m.amount < 0 { '-' } else { '+' })
+            }
+            _ => power_name(base, m.amount),
+        }
     }
 
     /// The transformation of a move.

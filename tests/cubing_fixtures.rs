@@ -97,3 +97,12 @@ fn kpuzzle_definitions_round_trip_through_tws() {
         }
     }
 }
+
+#[test]
+fn clock_moves_print_in_cubing_notation() {
+    let fixture: Value = serde_json::from_str(&common::read("cubing-fixtures/clock.json")).unwrap();
+    let p = kpuzzle_from_value(&fixture["definition"]).unwrap();
+    let alg = Alg::parse("UR3+ DL2- UR1+").unwrap();
+    assert_eq!(alg.invert(&p).unwrap().to_string(), "UR1- DL2+ UR3-");
+    assert_eq!(alg.simplify(&p).unwrap().to_string(), "UR4+ DL2-");
+}
