@@ -21,10 +21,12 @@ pub use error::{Error, Location, Result};
 pub use puzzle::{MoveRef, Puzzle};
 pub use state::State;
 
-/// Loads a puzzle from text, telling the formats apart by content: a KPuzzle JSON object starts with `{`,
-/// anything else is read as a ksolve/twsearch definition.
+/// Loads a puzzle from text, telling the formats apart by content: JSON (a KPuzzle definition) starts with
+/// `{` (or `[`, refused as not an object), anything else is read as a ksolve/twsearch definition. A
+/// leading byte-order mark is ignored.
 pub fn load_puzzle(text: &str) -> Result<Puzzle> {
-    if text.trim_start().starts_with('{') {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with(['{', '[']) {
         kpuzzle::parse_kpuzzle(text)
     } else {
         tws::parse_definition(text)

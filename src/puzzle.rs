@@ -424,9 +424,14 @@ impl PuzzleBuilder {
             }
             if !progressed {
                 let e = first_error.expect("a failed sequence left an error");
-                return Err(Error {
-                    reason: format!("{} (or the move sequences refer to each other in a cycle)", e.reason),
-                    ..e
+                // An unknown move that is itself a pending sequence means the sequences form a cycle.
+                let cyclic = e.token.as_deref().and_then(|t| failed.iter().find(|s| s.name == t));
+                return Err(match cyclic {
+                    Some(s) => Error {
+                        reason: format!("the move sequences refer to each other in a cycle (through {})", s.name),
+                        ..e
+                    },
+                    None => e,
                 });
             }
             pending = failed;

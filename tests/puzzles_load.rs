@@ -164,3 +164,24 @@ fn every_definition_round_trips_through_tws_and_json() {
         }
     }
 }
+
+#[test]
+fn byte_order_marks_are_ignored() {
+    for f in ["puzzles/main/2x2x2.tws", "puzzles/cubing-kpuzzle/2x2x2.kpuzzle.json"] {
+        let text = format!("\u{feff}{}", read(f));
+        twistsearch::load_puzzle(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+    }
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    parse_scrambles(&p, &format!("\u{feff}{}", read("puzzles/main/tperm.scr"))).unwrap();
+}
+
+#[test]
+fn scramble_question_marks_take_the_left_over_pieces() {
+    let p = puzzle("puzzles/main/3x3x3.tws");
+    let text = "Scramble S\nEDGE\n? ? 3 4 5 6 7 8 9 10 11 12\nEnd\n";
+    let file = parse_scrambles(&p, text).unwrap();
+    let s = &file.scrambles[0];
+    let ScrambleKind::Position { ignored_permutation, .. } = &s.kind else { panic!() };
+    assert_eq!(ignored_permutation, &vec![(0, 0), (0, 1)]);
+    assert_eq!(s.state.as_ref().unwrap(), p.solved());
+}

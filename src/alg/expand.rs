@@ -18,14 +18,41 @@ impl Alg {
     pub fn expand(&self, puzzle: &Puzzle) -> Result<Vec<MoveRef>> {
         let len = self.expanded_len();
         if len > MAX_EXPANDED_MOVES as u128 {
-            return Err(Error::new(format!(
-                "the alg expands to {len} moves, more than the {MAX_EXPANDED_MOVES} allowed"
-            )));
+            return Err(Error {
+                location: self.where_too_long(),
+                token: None,
+                reason: format!("the alg expands to {len} moves, more than the {MAX_EXPANDED_MOVES} allowed"),
+            });
         }
         self.check_names(puzzle)?;
         let mut out = Vec::with_capacity(len as usize);
         emit(self, puzzle, false, &mut out);
         Ok(out)
+    }
+
+    /// Where the expansion first grows past the limit: the innermost node that alone exceeds it, or the
+    /// node at which the running total does.
+    fn where_too_long(&self) -> Location {
+        let limit = MAX_EXPANDED_MOVES as u128;
+        let mut total = 0u128;
+        for node in &self.nodes {
+            let len = node.expanded_len();
+            if len > limit {
+                let inner = match node {
+                    Node::Group { alg, .. } => alg.where_too_long(),
+                    Node::Commutator { a, b, .. } | Node::Conjugate { a, b, .. } => Some(a.where_too_long())
+                        .filter(|l| *l != Location::Nowhere)
+                        .unwrap_or_else(|| b.where_too_long()),
+                    _ => Location::Nowhere,
+                };
+                return if inner == Location::Nowhere { node.at().clone() } else { inner };
+            }
+            total = total.saturating_add(len);
+            if total > limit {
+                return node.at().clone();
+            }
+        }
+        Location::Nowhere
     }
 
     /// Checks every move token against the puzzle, reporting the first unknown one with its place.
@@ -81,6 +108,17 @@ impl Alg {
 }
 
 impl Node {
+    /// Where the node starts in its text.
+    pub fn at(&self) -> &Location {
+        match self {
+            Node::Move { at, .. }
+            | Node::Pause { at }
+            | Node::Group { at, .. }
+            | Node::Commutator { at, .. }
+            | Node::Conjugate { at, .. } => at,
+        }
+    }
+
     fn expanded_len(&self) -> u128 {
         match self {
             Node::Move { .. } => 1,

@@ -6,10 +6,26 @@ use crate::error::{Error, Location, Result};
 
 /// Parses JSON text; syntax errors carry serde_json's line and column.
 pub fn parse(text: &str) -> Result<Value> {
-    serde_json::from_str(text).map_err(|e| Error {
-        location: Location::Line { line: e.line(), column: Some(e.column()) },
-        token: None,
-        reason: format!("invalid JSON: {e}"),
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str(text).map_err(|e| {
+        // At end of input serde reports the line after a final newline, column 0: point at the last
+        // line instead (columns are 1-based).
+        let last_line = text.lines().count().max(1);
+        let (line, column) = if e.column() == 0 && e.line() > last_line {
+            (last_line, text.lines().last().map_or(1, |l| l.chars().count() + 1))
+        } else {
+            (e.line(), e.column().max(1))
+        };
+        Error {
+            location: Location::Line { line, column: Some(column) },
+            token: None,
+            reason: {
+                // serde's message ends with its own position; ours is in the location.
+                let msg = e.to_string();
+                let msg = msg.rfind(" at line ").map_or(msg.as_str(), |i| &msg[..i]).to_string();
+                format!("invalid JSON: {msg}")
+            },
+        }
     })
 }
 

@@ -95,6 +95,11 @@ pub fn read_block(
                     return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
                 }
             }
+            if layout.orbit_index(head).is_none() {
+                if let Some(e) = super::lines::missing_end(&line, header) {
+                    return Err(e);
+                }
+            }
             if let Some(tok) = line.tokens.get(1) {
                 return Err(line.token_error(tok, format!(
                     "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
@@ -178,9 +183,10 @@ fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) ->
                     return Ok(Value::Wild);
                 }
                 let hint = Token { text: rest, column: tok.column + 1 };
-                return Ok(Value::Hint(super::lines::number(line, &hint, "a ? hint", 1 << 20)?));
+                return Ok(Value::Hint(super::lines::number(line, &hint, "a ? hint", u64::MAX)?));
             }
-            Ok(Value::Num(super::lines::number(line, tok, &format!("a {what} value"), 1 << 20)?))
+            let article = if permutation { "a" } else { "an" };
+            Ok(Value::Num(super::lines::number(line, tok, &format!("{article} {what} value"), u64::MAX)?))
         })
         .collect()
 }
@@ -200,13 +206,14 @@ fn fill_orbit(
     let base = if kind.zero_based() { 0 } else { 1 };
     let perm_line = &chunk.lines[0];
     let mut pieces = vec![0u8; n];
+    let mut unknown = Vec::new();
     for (i, v) in perm.iter().enumerate() {
         let tok = &perm_line.tokens[i];
         let raw = match *v {
             Value::Num(x) | Value::Hint(x) => x,
             Value::Wild => {
                 ignored_slots.push((chunk.orbit, i));
-                pieces[i] = defaults[orbit.offset + i];
+                unknown.push(i);
                 continue;
             }
         };
@@ -221,10 +228,12 @@ fn fill_orbit(
         }
         pieces[i] = (raw - base) as u8;
     }
-    // Which ids appear, and where first (for messages).
+    // How often each id appears among the given (not `?`) slots.
     let mut count = vec![0usize; n];
-    for &p in &pieces {
-        count[p as usize] += 1;
+    for (i, &p) in pieces.iter().enumerate() {
+        if !unknown.contains(&i) {
+            count[p as usize] += 1;
+        }
     }
     match kind {
         BlockKind::Move { .. } => {
@@ -250,18 +259,33 @@ fn fill_orbit(
             }
         }
         BlockKind::Scramble { .. } => {
-            let mut solved: Vec<u8> = defaults[orbit.pieces_range()].to_vec();
-            let mut mine = pieces.clone();
-            let ignored: Vec<usize> = ignored_slots.iter().filter(|s| s.0 == chunk.orbit).map(|s| s.1).collect();
-            if ignored.is_empty() {
-                solved.sort_unstable();
-                mine.sort_unstable();
-                if solved != mine {
+            // The given pieces must be the solved state's pieces (for `?` slots: some of them); the `?`
+            // slots then receive the pieces left over, in id order.
+            let mut left = vec![0usize; n];
+            for &p in &defaults[orbit.pieces_range()] {
+                left[p as usize] += 1;
+            }
+            for id in 0..n {
+                if count[id] > left[id] {
                     return Err(perm_line.error(format!(
-                        "the pieces of set {} do not match the solved state's (each piece id must appear as often as it does there)",
-                        orbit.name
+                        "the pieces of set {} do not match the solved state's: piece {} appears {} times, the solved state has it {} times",
+                        orbit.name,
+                        id as u64 + base,
+                        count[id],
+                        left[id]
                     )));
                 }
+                left[id] -= count[id];
+            }
+            if unknown.is_empty() && left.iter().any(|&c| c > 0) {
+                return Err(perm_line.error(format!(
+                    "the pieces of set {} do not match the solved state's (each piece id must appear as often as it does there)",
+                    orbit.name
+                )));
+            }
+            let mut rest = (0..n).flat_map(|id| std::iter::repeat_n(id as u8, left[id]));
+            for &i in &unknown {
+                pieces[i] = rest.next().unwrap_or(0);
             }
         }
     }

@@ -11,7 +11,7 @@ use crate::puzzle::{Illegal, Puzzle, PuzzleBuilder};
 ///
 /// Errors name the line, the token and the reason; nothing panics on malformed input.
 pub fn parse_definition(text: &str) -> Result<Puzzle> {
-    let mut lines = Lines::new(text);
+    let mut lines = Lines::new(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut name: Option<String> = None;
     let mut sets: Vec<(String, usize, u8)> = Vec::new();
     let mut builder: Option<PuzzleBuilder> = None;
@@ -184,6 +184,9 @@ fn block_lines<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<
         if line.head() == "End" {
             line.expect_tokens(1, "End")?;
             return Ok(out);
+        }
+        if let Some(e) = super::lines::missing_end(&line, header) {
+            return Err(e);
         }
         out.push(line);
     }

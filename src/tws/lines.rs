@@ -39,7 +39,9 @@ impl<'a> Line<'a> {
     /// Requires exactly `n` tokens.
     pub fn expect_tokens(&self, n: usize, usage: &str) -> Result<(), Error> {
         if self.tokens.len() != n {
-            return Err(self.error(format!("expected `{usage}` ({n} tokens), found {} tokens", self.tokens.len())));
+            let plural = |k: usize| if k == 1 { "token" } else { "tokens" };
+            let found = self.tokens.len();
+            return Err(self.error(format!("expected `{usage}` ({n} {}), found {found} {}", plural(n), plural(found))));
         }
         Ok(())
     }
@@ -91,13 +93,56 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-/// Parses a non-negative decimal number token, bounded by `max`.
+/// The commands that start a line of a definition file.
+pub const DEFINITION_COMMANDS: &[&str] = &[
+    "Name",
+    "Set",
+    "Solved",
+    "StartState",
+    "Move",
+    "MoveTransformation",
+    "MoveSequence",
+    "MoveAlias",
+    "Illegal",
+    "SwizzleSet",
+    "Ignore",
+    "Block",
+    "ForbiddenPairs",
+    "ForbiddenGroups",
+    "MoveLimits",
+    "Multiplicators",
+    "ParallelMoves",
+];
+
+/// The commands that start a line of a scramble file.
+pub const SCRAMBLE_COMMANDS: &[&str] =
+    &["Scramble", "ScrambleState", "StartState", "ScrambleAlg", "RandomScramble", "MaxDepth", "Slack", "QTM", "HTM"];
+
+/// If `line` starts with a top-level command, the error for the block (opened at `header`) that lacks
+/// its `End`.
+pub fn missing_end(line: &Line<'_>, header: &Line<'_>) -> Option<Error> {
+    let head = line.head();
+    let is_command = DEFINITION_COMMANDS.contains(&head) || SCRAMBLE_COMMANDS.contains(&head);
+    is_command.then(|| {
+        line.token_error(
+            &line.tokens[0],
+            format!(
+                "missing End: the {} block that starts at line {} is not closed before this {head}",
+                header.head(),
+                header.number
+            ),
+        )
+    })
+}
+
+/// Parses a non-negative decimal number token, bounded by `max` (a number too long for 64 bits counts as
+/// the largest value, so callers' range messages apply to it too).
 pub fn number(line: &Line<'_>, tok: &Token<'_>, what: &str, max: u64) -> Result<u64, Error> {
     if tok.text.is_empty() || !tok.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(line.token_error(tok, format!("{what} must be a number")));
     }
-    match tok.text.parse::<u64>() {
-        Ok(v) if v <= max => Ok(v),
+    match tok.text.parse::<u64>().unwrap_or(u64::MAX) {
+        v if v <= max => Ok(v),
         _ => Err(line.token_error(tok, format!("{what} is too large (at most {max})"))),
     }
 }

@@ -69,7 +69,7 @@ pub struct ScrambleFile {
 
 /// Parses a scramble file for `puzzle`.
 pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
-    let mut lines = Lines::new(text);
+    let mut lines = Lines::new(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut settings = SearchSettings::default();
     let mut file = ScrambleFile::default();
     while let Some(line) = lines.next() {
@@ -139,8 +139,12 @@ pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
 fn body_lines<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<'a>>> {
     let mut out = Vec::new();
     for line in lines.by_ref() {
-        if line.head() == "End" && line.tokens.len() == 1 {
+        if line.head() == "End" {
+            line.expect_tokens(1, "End")?;
             return Ok(out);
+        }
+        if let Some(e) = super::lines::missing_end(&line, header) {
+            return Err(e);
         }
         out.push(line);
     }
