@@ -1,7 +1,7 @@
 //! Parsing a ksolve / twsearch puzzle definition into a [`Puzzle`].
 
 use super::block::{read_block, BlockKind};
-use super::lines::{number, Line, Lines};
+use super::lines::{block_body, number, Line, Lines};
 use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::{Block, IgnoreMask};
 use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
@@ -158,7 +158,7 @@ fn command(lines: &mut Lines<'_>, line: &Line<'_>, b: &mut PuzzleBuilder) -> Res
         "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" => read_move_lists(lines, line, b)?,
         "Multiplicators" | "ParallelMoves" => {
             line.expect_tokens(1, line.head())?;
-            block_lines(lines, line)?;
+            block_body(lines, line)?;
             b.extras_mut().deprecated.push((line.head().to_string(), line.number));
         }
         _ => return Err(unknown_command(line)),
@@ -177,38 +177,21 @@ fn check_move_name(line: &Line<'_>, i: usize) -> Result<()> {
     Ok(())
 }
 
-/// The lines of a block up to its `End`.
-fn block_lines<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<'a>>> {
-    let mut out = Vec::new();
-    for line in lines.by_ref() {
-        if line.head() == "End" {
-            line.expect_tokens(1, "End")?;
-            return Ok(out);
-        }
-        if let Some(e) = super::lines::missing_end(&line, header) {
-            return Err(e);
-        }
-        out.push(line);
-    }
-    Err(Error::at_line(
-        lines.last_number(),
-        format!("end of file inside the {} block that starts at line {} (missing End)", header.head(), header.number),
-    ))
+/// The orbit a set-name line of an `Ignore` / `Block` body names.
+fn set_line(line: &Line<'_>, b: &PuzzleBuilder) -> Result<usize> {
+    line.expect_tokens(1, "SETNAME")?;
+    b.layout().orbit_index(line.head()).ok_or_else(|| line.token_error(&line.tokens[0], "unknown set"))
 }
 
 /// `Ignore`: per set, a line of 0/1 permutation flags and an optional line of 0/1 orientation flags.
 fn read_ignore(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
     header.expect_tokens(1, "Ignore")?;
-    let body = block_lines(lines, header)?;
+    let body = block_body(lines, header)?;
     let mut masks: Vec<IgnoreMask> = Vec::new();
     for line in &body {
         let head = line.head();
         if !head.starts_with(|c: char| c.is_ascii_digit()) {
-            line.expect_tokens(1, "SETNAME")?;
-            let Some(orbit) = b.layout().orbit_index(head) else {
-                return Err(line.token_error(&line.tokens[0], "unknown set"));
-            };
-            masks.push(IgnoreMask { orbit, permutation: Vec::new(), orientation: Vec::new() });
+            masks.push(IgnoreMask { orbit: set_line(line, b)?, permutation: Vec::new(), orientation: Vec::new() });
             continue;
         }
         let Some(mask) = masks.last_mut() else {
@@ -246,16 +229,12 @@ fn read_ignore(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) 
 /// `Block`: set names each followed by a line of 1-based pieces bandaged together.
 fn read_bandage(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
     header.expect_tokens(1, "Block")?;
-    let body = block_lines(lines, header)?;
+    let body = block_body(lines, header)?;
     let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
     for line in &body {
         let head = line.head();
         if !head.starts_with(|c: char| c.is_ascii_digit()) {
-            line.expect_tokens(1, "SETNAME")?;
-            let Some(orbit) = b.layout().orbit_index(head) else {
-                return Err(line.token_error(&line.tokens[0], "unknown set"));
-            };
-            parts.push((orbit, Vec::new()));
+            parts.push((set_line(line, b)?, Vec::new()));
             continue;
         }
         let Some((orbit, pieces)) = parts.last_mut() else {
@@ -280,7 +259,7 @@ fn read_bandage(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder)
 /// `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits`: move names checked once all moves are known.
 fn read_move_lists(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
     header.expect_tokens(1, header.head())?;
-    let body = block_lines(lines, header)?;
+    let body = block_body(lines, header)?;
     for line in &body {
         let names = |range: std::ops::Range<usize>| -> Vec<(String, Location)> {
             line.tokens[range]

@@ -135,6 +135,26 @@ pub fn missing_end(line: &Line<'_>, header: &Line<'_>) -> Option<Error> {
     })
 }
 
+/// The lines of a block (opened by `header`) up to its `End`, which must stand alone on its line; a
+/// top-level command before it is reported as a missing `End`.
+pub fn block_body<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<'a>>, Error> {
+    let mut out = Vec::new();
+    for line in lines.by_ref() {
+        if line.head() == "End" {
+            line.expect_tokens(1, "End")?;
+            return Ok(out);
+        }
+        if let Some(e) = missing_end(&line, header) {
+            return Err(e);
+        }
+        out.push(line);
+    }
+    Err(Error::at_line(
+        lines.last_number(),
+        format!("end of file inside the {} block that starts at line {} (missing End)", header.head(), header.number),
+    ))
+}
+
 /// Parses a non-negative decimal number token, bounded by `max` (a number too long for 64 bits counts as
 /// the largest value, so callers' range messages apply to it too).
 pub fn number(line: &Line<'_>, tok: &Token<'_>, what: &str, max: u64) -> Result<u64, Error> {

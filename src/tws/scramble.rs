@@ -2,7 +2,7 @@
 //! move sequences, `RandomScramble`, and the search settings `MaxDepth`, `Slack`, `QTM`, `HTM`.
 
 use super::block::{read_block, BlockKind};
-use super::lines::{number, Line, Lines};
+use super::lines::{block_body, number, Line, Lines};
 use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
 use crate::puzzle::Puzzle;
@@ -93,7 +93,7 @@ pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
             }
             "ScrambleAlg" => {
                 line.expect_tokens(2, "ScrambleAlg NAME")?;
-                let body = body_lines(&mut lines, &line)?;
+                let body = block_body(&mut lines, &line)?;
                 let alg = parse_alg_lines(&body)?;
                 let state = puzzle.position(&alg).map_err(|e| anchor(e, &body, line.number))?;
                 file.scrambles.push(Scramble {
@@ -106,7 +106,7 @@ pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
             }
             "RandomScramble" => {
                 line.expect_tokens(2, "RandomScramble NAME")?;
-                let body = body_lines(&mut lines, &line)?;
+                let body = block_body(&mut lines, &line)?;
                 if let Some(extra) = body.first() {
                     return Err(extra.error("RandomScramble takes no lines before its End"));
                 }
@@ -134,24 +134,6 @@ pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
         }
     }
     Ok(file)
-}
-
-fn body_lines<'a>(lines: &mut Lines<'a>, header: &Line<'_>) -> Result<Vec<Line<'a>>> {
-    let mut out = Vec::new();
-    for line in lines.by_ref() {
-        if line.head() == "End" {
-            line.expect_tokens(1, "End")?;
-            return Ok(out);
-        }
-        if let Some(e) = super::lines::missing_end(&line, header) {
-            return Err(e);
-        }
-        out.push(line);
-    }
-    Err(Error::at_line(
-        lines.last_number(),
-        format!("end of file inside the {} block that starts at line {} (missing End)", header.head(), header.number),
-    ))
 }
 
 /// Rebuilds the alg text with every token at its original column, one text line per file line.
