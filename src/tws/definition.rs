@@ -289,3 +289,121 @@ fn read_move_lists(lines: &mut Lines<'_>, header: &Line<'_>, b: &mut PuzzleBuild
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alg::Alg;
+    use crate::tws::write_definition;
+
+    /// A small definition using every command, in both numberings.
+    const FULL: &str = "\
+# every feature
+Name Tiny puzzle
+Set A 4 3
+Set B 3 1
+
+StartState
+A
+0 0 1 2
+? ? 0 0
+End
+
+Move X
+A
+2 1 3 4
+1 2 0 0
+End
+
+MoveTransformation Y
+A
+0 2 3 1
+0 0 1 2
+B
+1 2 0
+End
+
+MoveSequence Z X Y X'
+MoveAlias W Y
+Illegal A 2 3 4
+SwizzleSet A B
+
+Ignore
+A
+0 0 1 1
+1 0 0 0
+End
+
+Block
+A
+1 2
+B
+3
+End
+
+ForbiddenPairs
+X Y'
+End
+
+ForbiddenGroups
+X Y Z
+End
+
+MoveLimits
+X 2
+End
+
+Multiplicators
+X 2
+End
+";
+
+    #[test]
+    fn every_command_is_parsed_and_kept() {
+        let p = parse_definition(FULL).unwrap();
+        assert_eq!(p.name(), "Tiny puzzle");
+        assert_eq!(p.solved().as_bytes(), &[0, 0, 1, 2, 6, 6, 0, 0, 0, 1, 2, 0, 0, 0]);
+        // ksolve move orientation (by piece) became state orientation (by slot): slot 0 holds piece 1.
+        let x = p.lookup("X").unwrap();
+        assert_eq!(p.transform(x), &[1, 0, 2, 3, 2, 1, 0, 0, 0, 1, 2, 0, 0, 0]);
+        let y = p.lookup("Y").unwrap();
+        assert_eq!(p.transform(y), &[0, 2, 3, 1, 0, 0, 1, 2, 1, 2, 0, 0, 0, 0]);
+        assert_eq!(p.lookup("W"), Some(y));
+        let z = p.lookup("Z").unwrap();
+        let expect = p.alg_transform(&Alg::parse("X Y X'").unwrap()).unwrap();
+        assert_eq!(p.transform(z), expect.as_bytes());
+        assert_eq!(p.illegal().len(), 2);
+        assert_eq!(p.swizzle_sets(), &[vec!["A".to_string(), "B".to_string()]]);
+        let x = p.extras();
+        assert_eq!(x.ignore[0].permutation, vec![false, false, true, true]);
+        assert_eq!(x.ignore[0].orientation, vec![true, false, false, false]);
+        assert_eq!(x.blocks[0].parts, vec![(0, vec![0, 1]), (1, vec![2])]);
+        assert_eq!(x.forbidden_pairs.len(), 1);
+        assert_eq!(x.forbidden_groups[0].len(), 3);
+        assert_eq!(x.move_limits, vec![(0, 2)]);
+        assert_eq!(x.deprecated, vec![("Multiplicators".to_string(), 56)]);
+
+        // Written out and read back: the same puzzle.
+        let q = parse_definition(&write_definition(&p)).unwrap();
+        assert_eq!(q.solved(), p.solved());
+        for b in p.base_moves() {
+            assert_eq!(q.transform(q.lookup(&b.name).unwrap()), b.transform(), "{}", b.name);
+        }
+        assert_eq!(q.illegal(), p.illegal());
+        assert_eq!(q.lookup("W"), q.lookup("Y"));
+        let (a, b) = (q.extras(), p.extras());
+        assert_eq!((&a.ignore, &a.blocks, &a.move_limits), (&b.ignore, &b.blocks, &b.move_limits));
+        assert_eq!(a.forbidden_pairs.len(), 1);
+        assert_eq!(a.forbidden_groups.len(), 1);
+    }
+
+    #[test]
+    fn solved_is_one_based_and_identical_pieces_must_be_contiguous() {
+        let def = "Set A 3 2\nSolved\nA\n1 1 2\n0 0 1\nEnd\nMove M\nA\n2 3 1\nEnd\n";
+        let p = parse_definition(def).unwrap();
+        assert_eq!(p.name(), "Unnamed");
+        assert_eq!(p.solved().as_bytes(), &[0, 0, 1, 0, 0, 1]);
+        let e = parse_definition(&def.replace("1 1 2\n", "1 1 3\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 4: piece ids of set A must be contiguous from 1: 2 is missing");
+    }
+}
