@@ -273,11 +273,20 @@ struct PendingSequence {
     at: Location,
 }
 
-/// A ksolve+ move-name list entry, resolved at build time.
+/// What a ksolve+ move-name line asks for.
+enum NameListKind {
+    /// `ForbiddenPairs`: the first move may not be followed by the second.
+    Pair,
+    /// `ForbiddenGroups`: no two of the moves may follow each other.
+    Group,
+    /// `MoveLimits`: the move may be used at most this many times.
+    Limit(u32),
+}
+
+/// A ksolve+ move-name line, resolved at build time.
 struct PendingNames {
-    kind: &'static str,
+    kind: NameListKind,
     names: Vec<(String, Location)>,
-    limit: Option<u32>,
 }
 
 /// Collects a puzzle definition from either format, then validates and expands it.
@@ -316,7 +325,7 @@ impl PuzzleBuilder {
         &self.layout
     }
 
-    /// Adds a base move given as a state-convention transformation (already validated).
+    /// Adds a base move given as a state-convention transformation (checked again at build time).
     pub fn add_move(&mut self, name: impl Into<String>, transform: Vec<u8>, at: Location) {
         self.moves.push(PendingMove { name: name.into(), transform, at });
     }
@@ -348,17 +357,17 @@ impl PuzzleBuilder {
 
     /// Records a `ForbiddenPairs` line (two move names).
     pub fn add_forbidden_pair(&mut self, a: (String, Location), b: (String, Location)) {
-        self.pending_names.push(PendingNames { kind: "pair", names: vec![a, b], limit: None });
+        self.pending_names.push(PendingNames { kind: NameListKind::Pair, names: vec![a, b] });
     }
 
     /// Records a `ForbiddenGroups` line.
     pub fn add_forbidden_group(&mut self, names: Vec<(String, Location)>) {
-        self.pending_names.push(PendingNames { kind: "group", names, limit: None });
+        self.pending_names.push(PendingNames { kind: NameListKind::Group, names });
     }
 
     /// Records a `MoveLimits` line.
     pub fn add_move_limit(&mut self, name: (String, Location), limit: u32) {
-        self.pending_names.push(PendingNames { kind: "limit", names: vec![name], limit: Some(limit) });
+        self.pending_names.push(PendingNames { kind: NameListKind::Limit(limit), names: vec![name] });
     }
 
     /// Validates everything, generates move powers and names, resolves sequences, aliases and ksolve+
@@ -468,11 +477,10 @@ impl PuzzleBuilder {
                     }
                 }
             }
-            match (p.kind, p.limit) {
-                ("pair", _) => puzzle.extras.forbidden_pairs.push((refs[0], refs[1])),
-                ("group", _) => puzzle.extras.forbidden_groups.push(refs),
-                (_, Some(limit)) => puzzle.extras.move_limits.push((refs[0].base, limit)),
-                _ => unreachable!("pending name kinds are fixed above"),
+            match p.kind {
+                NameListKind::Pair => puzzle.extras.forbidden_pairs.push((refs[0], refs[1])),
+                NameListKind::Group => puzzle.extras.forbidden_groups.push(refs),
+                NameListKind::Limit(limit) => puzzle.extras.move_limits.push((refs[0].base, limit)),
             }
         }
         Ok(puzzle)
@@ -490,6 +498,14 @@ fn relocate(e: Error, at: &Location) -> Error {
 
 impl Puzzle {
     fn push_base(&mut self, name: String, transform: Vec<u8>, source: MoveSource, at: &Location) -> Result<()> {
+        // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
+        if !self.layout.is_transformation(&transform) {
+            return Err(Error {
+                location: at.clone(),
+                token: Some(name.clone()),
+                reason: format!("move {name} is not a transformation (each orbit needs a permutation of its slots)"),
+            });
+        }
         let order = self.layout.order(&transform);
         let order = match order.to_u32() {
             Some(o) if o <= MAX_MOVE_ORDER => o,
