@@ -12,12 +12,14 @@ pub mod kpuzzle;
 pub mod ksolve_plus;
 pub mod layout;
 pub mod move_names;
+pub mod moveset;
 pub mod puzzle;
 pub mod state;
 pub mod tws;
 
 pub use alg::Alg;
 pub use error::{Error, Location, Result};
+pub use moveset::MoveSet;
 pub use puzzle::{MoveRef, Puzzle};
 pub use state::State;
 

@@ -1,0 +1,172 @@
+//! [`MoveSet`]: the moves a search, a count or a group computation may use — by default every base move
+//! that is not a whole-puzzle rotation, or a list such as `U,R,F` or `R2,U2`.
+//!
+//! Each entry of the list is a *generator*: a base move and the cyclic group of powers it generates. `R`
+//! (or `R'`) allows `R`, `R2`, `R'`; `R2` allows only `R2`; on the megaminx `U2` allows every power, since
+//! 2 generates the integers mod 5. Entries naming the same base move are merged (`U,U2` is `U`).
+
+use num_integer::Integer;
+
+use crate::error::{Error, Result};
+use crate::puzzle::{MoveRef, Puzzle};
+
+/// One generator: the powers of `base` that are multiples of `step`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generator {
+    /// The base move's name (for `R2` given alone, still `R`).
+    pub name: String,
+    /// Index into [`Puzzle::base_moves`].
+    pub base: usize,
+    /// The smallest positive power allowed; every allowed power is a multiple of it.
+    pub step: u32,
+    /// The generator's order: the number of distinct allowed powers, identity included.
+    pub order: u32,
+}
+
+/// One move the set allows: the `twist`-th power of its generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetMove {
+    /// The move itself.
+    pub mv: MoveRef,
+    /// Index into [`MoveSet::generators`].
+    pub generator: usize,
+    /// `1..order`: how many generator steps the move is.
+    pub twist: u32,
+    /// Its quarter-turn cost: `min(twist, order - twist)`.
+    pub qtm_cost: u32,
+}
+
+/// The moves a computation may use, in a fixed order: generators in the order given (or definition order),
+/// each generator's powers by increasing twist (`U`, `U2`, `U'`).
+#[derive(Debug, Clone)]
+pub struct MoveSet {
+    generators: Vec<Generator>,
+    moves: Vec<SetMove>,
+}
+
+impl MoveSet {
+    /// Every base move that is not a rotation and not the identity, in definition order.
+    pub fn all(puzzle: &Puzzle) -> Result<MoveSet> {
+        let entries: Vec<(usize, u32)> = (0..puzzle.base_moves().len())
+            .filter(|&b| !puzzle.base_moves()[b].rotation && puzzle.base_moves()[b].order > 1)
+            .map(|b| (b, 1))
+            .collect();
+        if entries.is_empty() {
+            return Err(Error::new("the puzzle has no moves other than rotations (name some with --moves)"));
+        }
+        Ok(Self::build(puzzle, entries))
+    }
+
+    /// The moves named in a list separated by commas and/or spaces (`U,R,F`, `R2 U2`). Each name may be a
+    /// base move, a power (`R2`, `U'`) or an alias; rotations are allowed when named.
+    pub fn parse(puzzle: &Puzzle, list: &str) -> Result<MoveSet> {
+        let names: Vec<&str> = list.split([',', ' ', '\t']).filter(|s| !s.is_empty()).collect();
+        Self::from_names(puzzle, &names)
+    }
+
+    /// The moves named in `names` (see [`MoveSet::parse`]).
+    pub fn from_names(puzzle: &Puzzle, names: &[&str]) -> Result<MoveSet> {
+        if names.is_empty() {
+            return Err(Error::new("the move list is empty"));
+        }
+        let mut entries: Vec<(usize, u32)> = Vec::new();
+        for &name in names {
+            let Some(m) = puzzle.resolve_name(name) else {
+                return Err(Error::new("no such move in this puzzle").with_token(name));
+            };
+            let order = puzzle.base_moves()[m.base].order;
+            let twist = m.amount.rem_euclid(order as i64) as u32;
+            if twist == 0 {
+                return Err(Error::new("this move does nothing (it is the identity)").with_token(name));
+            }
+            let step = twist.gcd(&order);
+            match entries.iter_mut().find(|(b, _)| *b == m.base) {
+                Some(entry) => entry.1 = entry.1.gcd(&step),
+                None => entries.push((m.base, step)),
+            }
+        }
+        Ok(Self::build(puzzle, entries))
+    }
+
+    fn build(puzzle: &Puzzle, entries: Vec<(usize, u32)>) -> MoveSet {
+        let mut generators = Vec::with_capacity(entries.len());
+        let mut moves = Vec::new();
+        for (g, (base, step)) in entries.into_iter().enumerate() {
+            let b = &puzzle.base_moves()[base];
+            let order = b.order / step;
+            for twist in 1..order {
+                moves.push(SetMove {
+                    mv: puzzle.move_ref(base, (twist * step) as i64),
+                    generator: g,
+                    twist,
+                    qtm_cost: twist.min(order - twist),
+                });
+            }
+            generators.push(Generator { name: b.name.clone(), base, step, order });
+        }
+        MoveSet { generators, moves }
+    }
+
+    /// The generators, in order.
+    pub fn generators(&self) -> &[Generator] {
+        &self.generators
+    }
+
+    /// Every allowed move, in order.
+    pub fn moves(&self) -> &[SetMove] {
+        &self.moves
+    }
+
+    /// The transformation of one step of each generator (what generates the group).
+    pub fn generator_transforms<'p>(&self, puzzle: &'p Puzzle) -> Vec<&'p [u8]> {
+        self.generators.iter().map(|g| puzzle.transform(puzzle.move_ref(g.base, g.step as i64))).collect()
+    }
+
+    /// The moves' names joined by commas, as a user would pass them back (`U,R2`).
+    pub fn describe(&self, puzzle: &Puzzle) -> String {
+        let names: Vec<String> =
+            self.generators.iter().map(|g| puzzle.move_name(puzzle.move_ref(g.base, g.step as i64))).collect();
+        names.join(",")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_puzzle;
+
+    fn cube() -> Puzzle {
+        load_puzzle(include_str!("../tests/data/puzzles/main/3x3x3.tws")).unwrap()
+    }
+
+    #[test]
+    fn default_set_is_every_face_with_all_powers() {
+        let p = cube();
+        let s = MoveSet::all(&p).unwrap();
+        assert_eq!(s.generators().len(), 6);
+        assert_eq!(s.moves().len(), 18);
+        let names: Vec<String> = s.moves()[..3].iter().map(|m| p.move_name(m.mv)).collect();
+        assert_eq!(names, ["F", "F2", "F'"]);
+        assert_eq!(s.moves()[1].qtm_cost, 2);
+    }
+
+    #[test]
+    fn powers_generate_subgroups_and_merge() {
+        let p = cube();
+        let s = MoveSet::parse(&p, "R2,U2").unwrap();
+        assert_eq!(s.moves().len(), 2);
+        assert_eq!(s.generators()[0].order, 2);
+        assert_eq!(s.describe(&p), "R2,U2");
+        let s = MoveSet::parse(&p, "U2, U'").unwrap();
+        assert_eq!(s.generators().len(), 1);
+        assert_eq!(s.moves().len(), 3);
+    }
+
+    #[test]
+    fn bad_lists_are_errors() {
+        let p = cube();
+        assert!(MoveSet::parse(&p, "U,Q").unwrap_err().to_string().contains("\"Q\""));
+        assert!(MoveSet::parse(&p, " , ").unwrap_err().to_string().contains("empty"));
+        assert!(MoveSet::parse(&p, "U4").unwrap_err().to_string().contains("identity"));
+    }
+}
