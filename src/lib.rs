@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod canon;
 pub mod error;
 pub mod kpuzzle;
 pub mod ksolve_plus;

@@ -10,6 +10,17 @@ use num_integer::Integer;
 use crate::error::{Error, Result};
 use crate::puzzle::{MoveRef, Puzzle};
 
+/// The turn metric: how moves are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Metric {
+    /// Half (face) turn metric: any power of a move counts one.
+    #[default]
+    Htm,
+    /// Quarter turn metric: a power counts its number of turns (`qtm_cost`); canonical sequences use only
+    /// single turns.
+    Qtm,
+}
+
 /// One generator: the powers of `base` that are multiples of `step`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Generator {

@@ -95,3 +95,39 @@ fn errors_exit_one_with_location() {
     assert_eq!(code, 1);
     assert!(err.contains("no/such/file.tws"), "{err}");
 }
+
+#[test]
+fn canon_counts_text_and_json() {
+    let text = ok(&["canon", CUBE, "--depth", "10"]);
+    assert!(text.contains("Automaton states 7, branching factor 13.3485"), "{text}");
+    assert!(text.contains("  10                   244686773808"), "{text}");
+    let v = json(&["canon", CUBE, "--depth", "6", "--qtm"]);
+    let counts: Vec<&str> = v["counts"].as_array().unwrap().iter().map(|r| r["count"].as_str().unwrap()).collect();
+    assert_eq!(counts, ["1", "12", "114", "1068", "10011", "93840", "879624"]);
+    assert_eq!(v["metric"], "QTM");
+    let v = json(&["canon", CUBE, "--depth", "2", "--moves", "U,R2"]);
+    assert_eq!(v["moveCount"], 4);
+    assert_eq!(v["counts"][2]["count"], "6");
+    let v = json(&["canon", "tests/data/puzzles/main/2x2x2.tws", "--depth", "3", "--newcanon", "2"]);
+    assert_eq!(v["states"], 262);
+}
+
+#[test]
+fn canon_bad_requests_are_clear_errors() {
+    for (args, message) in [
+        (vec!["--moves", "U,Q"], "error: --moves: token \"Q\": no such move in this puzzle"),
+        (vec!["--moves", ","], "error: --moves: the move list is empty"),
+        (vec!["--depth", "100000"], "error: --depth: 100000 is too large (the most is 10000)"),
+        (vec!["--newcanon", "0"], "error: --newcanon: newcanon needs a window of at least 1 move"),
+        (vec!["--newcanon", "40"], "use a smaller n"),
+    ] {
+        let mut a = vec!["canon", CUBE];
+        a.extend(&args);
+        if !a.contains(&"--depth") {
+            a.extend(["--depth", "3"]);
+        }
+        let (code, _, err) = run(&a);
+        assert_eq!(code, 1, "{a:?}");
+        assert!(err.contains(message), "{a:?}: {err}");
+    }
+}

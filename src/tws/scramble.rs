@@ -8,15 +8,7 @@ use crate::error::{Error, Location, Result};
 use crate::puzzle::Puzzle;
 use crate::state::State;
 
-/// The turn metric a scramble is to be solved in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Metric {
-    /// Half (face) turn metric: any power of a move counts one.
-    #[default]
-    Htm,
-    /// Quarter turn metric: a power counts its number of turns.
-    Qtm,
-}
+pub use crate::moveset::Metric;
 
 /// The search settings in force at a scramble (they apply until changed later in the file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

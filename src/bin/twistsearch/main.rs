@@ -6,12 +6,16 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::{json, Value};
+mod canon;
+mod info;
+mod shell;
 
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+
+use shell::{fail, json_text, load, parse_alg, read, state_text, Failure, PositionFormat};
 use twistsearch::kpuzzle::{kpuzzle_json, pattern_value};
-use twistsearch::tws::{parse_scrambles, write_definition, write_state_block, ScrambleKind, StateNumbering};
-use twistsearch::{Alg, Puzzle, State};
+use twistsearch::tws::{parse_scrambles, write_definition, ScrambleKind};
 
 #[derive(Parser)]
 #[command(name = "twistsearch", version, about = "Load twisty puzzles (.tws / KPuzzle JSON) and work with algs")]
@@ -68,6 +72,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Canonical sequences of each length 0..=depth, the automaton's state count and branching factor.
+    Canon {
+        puzzle: String,
+        #[arg(long)]
+        depth: u32,
+        /// Quarter-turn metric (single turns only; `U U` allowed, `U U U` not).
+        #[arg(long)]
+        qtm: bool,
+        /// Moves to use, e.g. `U,R,F` or `R2,U2` (default: every move that is not a rotation).
+        #[arg(long)]
+        moves: Option<String>,
+        /// Also refuse every sequence with a window of up to n+1 moves that is not the first to reach its
+        /// effect.
+        #[arg(long)]
+        newcanon: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -79,122 +101,16 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum PositionFormat {
-    Startstate,
-    Solved,
-    Kpattern,
-}
-
 #[derive(Clone, Copy, ValueEnum)]
 enum ConvertTarget {
     Json,
     Tws,
 }
 
-/// A failure with the input it concerns.
-struct Failure {
-    input: String,
-    message: String,
-}
-
-fn fail(input: &str, e: impl std::fmt::Display) -> Failure {
-    Failure { input: input.to_string(), message: e.to_string() }
-}
-
-fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| fail(path, e))
-}
-
-fn load(path: &str) -> Result<Puzzle, Failure> {
-    twistsearch::load_puzzle(&read(path)?).map_err(|e| fail(path, e))
-}
-
-fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Failure> {
-    let alg = Alg::parse(text).map_err(|e| fail("alg", e))?;
-    alg.check_names(puzzle).map_err(|e| fail("alg", e))?;
-    Ok(alg)
-}
-
-fn state_text(puzzle: &Puzzle, state: &State, format: PositionFormat, header: (&str, &str)) -> String {
-    match format {
-        PositionFormat::Startstate => write_state_block(puzzle, state, header.0, StateNumbering::ZeroBased),
-        PositionFormat::Solved => write_state_block(puzzle, state, header.1, StateNumbering::OneBased),
-        PositionFormat::Kpattern => {
-            serde_json::to_string_pretty(&pattern_value(puzzle, state)).expect("JSON serializes") + "\n"
-        }
-    }
-}
-
-fn json_text(v: Value) -> String {
-    serde_json::to_string_pretty(&v).expect("JSON serializes") + "\n"
-}
-
-fn info(puzzle: &Puzzle, json_out: bool) -> String {
-    let mut out = String::new();
-    let orbits: Vec<Value> = puzzle
-        .orbits()
-        .iter()
-        .map(|o| json!({ "name": o.name, "pieces": o.size, "orientations": o.orientations }))
-        .collect();
-    let moves = |rot: bool| -> Vec<Value> {
-        puzzle
-            .base_moves()
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.rotation == rot)
-            .map(|(i, b)| {
-                let names: Vec<String> = (1..b.order as i64).map(|k| puzzle.move_name(puzzle.move_ref(i, k))).collect();
-                let mut v = json!({ "name": b.name, "order": b.order, "powers": names });
-                if let twistsearch::puzzle::MoveSource::Sequence(alg) = &b.source {
-                    v["sequence"] = json!(alg);
-                }
-                v
-            })
-            .collect()
-    };
-    let (mv, rot) = (moves(false), moves(true));
-    if json_out {
-        return json_text(json!({
-            "name": puzzle.name(),
-            "orbits": orbits,
-            "stateSize": puzzle.state_size(),
-            "moves": mv,
-            "rotations": rot,
-            "illegal": puzzle.illegal().len(),
-            "ksolvePlus": !puzzle.extras().is_empty(),
-        }));
-    }
-    let _ = writeln!(out, "Puzzle {}", puzzle.name());
-    let _ = writeln!(out, "State size {} bytes", puzzle.state_size());
-    let _ = writeln!(out, "Sets:");
-    for o in puzzle.orbits() {
-        let _ = writeln!(out, "  {:<12} {:>4} pieces {:>4} orientations", o.name, o.size, o.orientations);
-    }
-    for (title, list) in [("Moves", &mv), ("Rotations", &rot)] {
-        let _ = writeln!(out, "{title} ({}):", list.len());
-        for m in list {
-            let powers: Vec<&str> = m["powers"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-            let seq = m.get("sequence").and_then(Value::as_str).map(|s| format!("  = {s}")).unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "  {:<10} order {:<4} {}{seq}",
-                m["name"].as_str().unwrap(),
-                m["order"],
-                powers.join(" ")
-            );
-        }
-    }
-    if !puzzle.illegal().is_empty() {
-        let _ = writeln!(out, "Illegal placements: {}", puzzle.illegal().len());
-    }
-    out
-}
-
 fn run(cli: Cli) -> Result<String, Failure> {
     let mut out = String::new();
     match cli.command {
-        Command::Info { puzzle, json } => out = info(&load(&puzzle)?, json),
+        Command::Info { puzzle, json } => out = info::info(&load(&puzzle)?, json),
         Command::Position { puzzle, alg, format, json } => {
             let p = load(&puzzle)?;
             let a = parse_alg(&p, &alg)?;
@@ -245,6 +161,10 @@ fn run(cli: Cli) -> Result<String, Failure> {
             } else {
                 out.push_str(&text);
             }
+        }
+        Command::Canon { puzzle, depth, qtm, moves, newcanon, json } => {
+            let p = load(&puzzle)?;
+            out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;

@@ -1,0 +1,70 @@
+//! `info`: sets, moves, rotations and state size.
+
+use std::fmt::Write as _;
+
+use serde_json::{json, Value};
+
+use crate::shell::json_text;
+use twistsearch::Puzzle;
+
+/// The `info` report as text or JSON.
+pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
+    let mut out = String::new();
+    let orbits: Vec<Value> = puzzle
+        .orbits()
+        .iter()
+        .map(|o| json!({ "name": o.name, "pieces": o.size, "orientations": o.orientations }))
+        .collect();
+    let moves = |rot: bool| -> Vec<Value> {
+        puzzle
+            .base_moves()
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.rotation == rot)
+            .map(|(i, b)| {
+                let names: Vec<String> = (1..b.order as i64).map(|k| puzzle.move_name(puzzle.move_ref(i, k))).collect();
+                let mut v = json!({ "name": b.name, "order": b.order, "powers": names });
+                if let twistsearch::puzzle::MoveSource::Sequence(alg) = &b.source {
+                    v["sequence"] = json!(alg);
+                }
+                v
+            })
+            .collect()
+    };
+    let (mv, rot) = (moves(false), moves(true));
+    if json_out {
+        return json_text(json!({
+            "name": puzzle.name(),
+            "orbits": orbits,
+            "stateSize": puzzle.state_size(),
+            "moves": mv,
+            "rotations": rot,
+            "illegal": puzzle.illegal().len(),
+            "ksolvePlus": !puzzle.extras().is_empty(),
+        }));
+    }
+    let _ = writeln!(out, "Puzzle {}", puzzle.name());
+    let _ = writeln!(out, "State size {} bytes", puzzle.state_size());
+    let _ = writeln!(out, "Sets:");
+    for o in puzzle.orbits() {
+        let _ = writeln!(out, "  {:<12} {:>4} pieces {:>4} orientations", o.name, o.size, o.orientations);
+    }
+    for (title, list) in [("Moves", &mv), ("Rotations", &rot)] {
+        let _ = writeln!(out, "{title} ({}):", list.len());
+        for m in list {
+            let powers: Vec<&str> = m["powers"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+            let seq = m.get("sequence").and_then(Value::as_str).map(|s| format!("  = {s}")).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  {:<10} order {:<4} {}{seq}",
+                m["name"].as_str().unwrap(),
+                m["order"],
+                powers.join(" ")
+            );
+        }
+    }
+    if !puzzle.illegal().is_empty() {
+        let _ = writeln!(out, "Illegal placements: {}", puzzle.illegal().len());
+    }
+    out
+}

@@ -1,0 +1,65 @@
+//! What every subcommand shares: reading files, failures with the input they concern, output formats.
+
+use clap::ValueEnum;
+use serde_json::Value;
+
+use twistsearch::kpuzzle::pattern_value;
+use twistsearch::tws::{write_state_block, StateNumbering};
+use twistsearch::{Alg, Puzzle, State};
+
+/// How a state is printed.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum PositionFormat {
+    /// A 0-based `StartState` block.
+    Startstate,
+    /// A 1-based ksolve `Solved` block.
+    Solved,
+    /// cubing.js KPattern JSON.
+    Kpattern,
+}
+
+/// A failure with the input it concerns.
+pub struct Failure {
+    pub input: String,
+    pub message: String,
+}
+
+pub fn fail(input: &str, e: impl std::fmt::Display) -> Failure {
+    Failure { input: input.to_string(), message: e.to_string() }
+}
+
+pub fn read(path: &str) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| fail(path, e))
+}
+
+pub fn load(path: &str) -> Result<Puzzle, Failure> {
+    twistsearch::load_puzzle(&read(path)?).map_err(|e| fail(path, e))
+}
+
+pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Failure> {
+    let alg = Alg::parse(text).map_err(|e| fail("alg", e))?;
+    alg.check_names(puzzle).map_err(|e| fail("alg", e))?;
+    Ok(alg)
+}
+
+pub fn state_text(puzzle: &Puzzle, state: &State, format: PositionFormat, header: (&str, &str)) -> String {
+    match format {
+        PositionFormat::Startstate => write_state_block(puzzle, state, header.0, StateNumbering::ZeroBased),
+        PositionFormat::Solved => write_state_block(puzzle, state, header.1, StateNumbering::OneBased),
+        PositionFormat::Kpattern => {
+            serde_json::to_string_pretty(&pattern_value(puzzle, state)).expect("JSON serializes") + "\n"
+        }
+    }
+}
+
+pub fn json_text(v: Value) -> String {
+    serde_json::to_string_pretty(&v).expect("JSON serializes") + "\n"
+}
+
+/// The `--moves` list, or every non-rotation move.
+pub fn move_set(puzzle: &Puzzle, moves: Option<&str>) -> Result<twistsearch::MoveSet, Failure> {
+    match moves {
+        Some(list) => twistsearch::MoveSet::parse(puzzle, list).map_err(|e| fail("--moves", e)),
+        None => twistsearch::MoveSet::all(puzzle).map_err(|e| fail("moves", e)),
+    }
+}
