@@ -110,3 +110,83 @@ fn newcanon_large_rows() {
     assert_eq!(f.states(), 83065);
     assert_bf(&f, 38.0152);
 }
+
+/// Every position within `depth` moves (breadth-first over all moves of the set) is reached by a
+/// canonical sequence of the same length: the automaton loses nothing a search needs.
+fn assert_complete(p: &Puzzle, set: &MoveSet, fsm: &CanonFsm, depth: usize) {
+    use std::collections::{HashMap, HashSet};
+    let id = p.identity().as_bytes().to_vec();
+    let qtm = fsm.metric() == Metric::Qtm;
+    let usable: Vec<usize> = (0..set.moves().len()).filter(|&i| !qtm || set.moves()[i].qtm_cost == 1).collect();
+    // Breadth first: distance of every position.
+    let mut dist: HashMap<Vec<u8>, usize> = HashMap::from([(id.clone(), 0)]);
+    let mut layer = vec![id.clone()];
+    for d in 1..=depth {
+        let mut nl = Vec::new();
+        for s in &layer {
+            for &m in &usable {
+                let t = p.layout().compose(s, p.transform(set.moves()[m].mv));
+                if !dist.contains_key(&t) {
+                    dist.insert(t.clone(), d);
+                    nl.push(t);
+                }
+            }
+        }
+        layer = nl;
+    }
+    // Canonical sequences: positions they reach, by length.
+    let mut reached: HashSet<Vec<u8>> = HashSet::from([id.clone()]);
+    let mut layer = vec![(id, 0u32)];
+    let mut sequences = 1usize;
+    for d in 1..=depth {
+        let mut nl = Vec::new();
+        for (s, st) in &layer {
+            for &m in &usable {
+                if let Some(n) = fsm.next(*st, m) {
+                    let t = p.layout().compose(s, p.transform(set.moves()[m].mv));
+                    if dist.get(&t) == Some(&d) {
+                        reached.insert(t.clone());
+                    }
+                    nl.push((t, n));
+                }
+            }
+        }
+        sequences += nl.len();
+        layer = nl;
+    }
+    assert_eq!(reached.len(), dist.len(), "positions missed by canonical sequences");
+    assert!(sequences >= dist.len());
+}
+
+#[test]
+fn canonical_sequences_reach_every_position() {
+    let cube = common::puzzle("puzzles/main/3x3x3.tws");
+    let all = MoveSet::all(&cube).unwrap();
+    assert_complete(&cube, &all, &CanonFsm::new(&cube, &all, Metric::Htm).unwrap(), 3);
+    assert_complete(&cube, &all, &CanonFsm::new(&cube, &all, Metric::Qtm).unwrap(), 4);
+    let sub = MoveSet::parse(&cube, "U,R2,F").unwrap();
+    assert_complete(&cube, &sub, &CanonFsm::new(&cube, &sub, Metric::Htm).unwrap(), 4);
+    let mega = common::puzzle("puzzles/main/megaminx.tws");
+    let all = MoveSet::all(&mega).unwrap();
+    assert_complete(&mega, &all, &CanonFsm::new(&mega, &all, Metric::Htm).unwrap(), 2);
+    assert_complete(&mega, &all, &CanonFsm::new(&mega, &all, Metric::Qtm).unwrap(), 3);
+    let two = common::puzzle("puzzles/main/2x2x2.tws");
+    let all = MoveSet::all(&two).unwrap();
+    assert_complete(&two, &all, &CanonFsm::newcanon(&two, &all, Metric::Htm, 2).unwrap(), 4);
+    assert_complete(&two, &all, &CanonFsm::newcanon(&two, &all, Metric::Qtm, 2).unwrap(), 5);
+}
+
+/// The 20x20x20 in the quarter-turn metric has 120 move classes: far more than fit in one machine word.
+#[test]
+fn more_than_sixty_four_classes() {
+    let p = common::puzzle("puzzles/main/20x20x20.tws");
+    let set = MoveSet::all(&p).unwrap();
+    let f = CanonFsm::new(&p, &set, Metric::Qtm).unwrap();
+    assert_complete(&p, &set, &f, 2);
+    let c = canonical_counts(&f, 2).unwrap();
+    assert_eq!(c[1], BigUint::from(120u32));
+    // Two quarter turns: on another axis (120 * 80), or on the same axis in canonical order, where the two
+    // turns of one slice may only repeat as U U (U' U' is the same half turn): 3 axes * (20 * 19 / 2 slice pairs
+    // * 4 + 20).
+    assert_eq!(c[2], BigUint::from(120u32 * 80 + 3 * (190 * 4 + 20)));
+}
