@@ -9,6 +9,7 @@
 pub mod alg;
 pub mod canon;
 pub mod error;
+pub mod group;
 pub mod kpuzzle;
 pub mod ksolve_plus;
 pub mod layout;
