@@ -131,3 +131,49 @@ fn canon_bad_requests_are_clear_errors() {
         assert!(err.contains(message), "{a:?}: {err}");
     }
 }
+
+#[test]
+fn group_order_from_schreier_sims() {
+    assert_eq!(ok(&["order", CUBE]), "43252003274489856000\n");
+    assert_eq!(ok(&["order", "tests/data/puzzles/main/2x2x2.tws"]), "88179840\n");
+    let v = json(&["order", CUBE, "--moves", "R2,U2"]);
+    assert_eq!(v["order"], "12");
+    assert_eq!(v["moves"], "R2,U2");
+    let (code, _, err) = run(&["order", CUBE, "--moves", "R,Nope"]);
+    assert_eq!((code, err.trim()), (1, "error: --moves: token \"Nope\": no such move in this puzzle"));
+    let (code, _, err) = run(&["order", CUBE, "--moves", ""]);
+    assert_eq!((code, err.trim()), (1, "error: --moves: the move list is empty"));
+    let (code, _, err) = run(&["order", CUBE, "R U", "--moves", "R"]);
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn random_states_repeat_with_a_seed_and_are_reachable() {
+    let a = ok(&["random-state", CUBE, "--count", "5", "--seed", "42"]);
+    assert_eq!(a, ok(&["random-state", CUBE, "--count", "5", "--seed", "42"]));
+    assert_ne!(a, ok(&["random-state", CUBE, "--count", "5", "--seed", "43"]));
+    assert_eq!(a.matches("ScrambleState random-").count(), 5);
+    // Unseeded runs differ.
+    assert_ne!(ok(&["random-state", CUBE]), ok(&["random-state", CUBE]));
+    let dir = std::env::temp_dir().join(format!("twistsearch-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("random.scr");
+    std::fs::write(&file, &a).unwrap();
+    let answer = ok(&["reachable", CUBE, file.to_str().unwrap()]);
+    assert_eq!(answer.matches(": reachable").count(), 5, "{answer}");
+    let v = json(&["random-state", "tests/data/puzzles/main/megaminx.tws", "--seed", "1"]);
+    assert!(v["states"][0]["EDGE"]["pieces"].is_array(), "{v}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn reachable_rejects_twists_flips_and_parity() {
+    let text = ok(&["reachable", CUBE, "tests/data/group/3x3x3-unreachable.scr"]);
+    assert_eq!(
+        text,
+        "twisted-corner: unreachable\nflipped-edge: unreachable\ntwo-edges-swapped: unreachable\n\
+         two-corners-swapped: unreachable\nedge-and-corner-swap: reachable\nthree-corners-twisted: reachable\n"
+    );
+    let v = json(&["reachable", CUBE, "tests/data/group/3x3x3-unreachable.scr"]);
+    assert_eq!(v["positions"][0]["answer"], "unreachable");
+}

@@ -198,3 +198,9 @@ mod tests {
         assert!(e.to_string().contains("points"), "{e}");
     }
 }
+
+/// The stabilizer chain of the group a move set generates on a puzzle, with its base ordered for
+/// membership tests from the puzzle's solved state (see [`StabilizerChain::for_start`]).
+pub fn puzzle_chain(puzzle: &crate::Puzzle, moves: &crate::MoveSet) -> Result<StabilizerChain> {
+    StabilizerChain::for_start(puzzle.layout(), &moves.generator_transforms(puzzle), puzzle.solved().as_bytes())
+}

@@ -7,6 +7,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 mod canon;
+mod group;
 mod info;
 mod shell;
 
@@ -57,10 +58,40 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The order of an alg: how many repetitions give the identity.
+    /// The order of an alg (how many repetitions give the identity), or without an alg the order of the
+    /// group the moves generate (Schreier–Sims).
     Order {
         puzzle: String,
-        alg: String,
+        alg: Option<String>,
+        /// Moves generating the group, e.g. `U,R,F` or `R2,U2` (default: every move that is not a rotation).
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Uniformly random positions reachable from the solved state.
+    RandomState {
+        puzzle: String,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Seed for reproducible output (default: from the operating system).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Moves generating the group (default: every move that is not a rotation).
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long, value_enum, default_value_t = PositionFormat::Startstate)]
+        format: PositionFormat,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Whether each position of a scramble file (or a KPattern JSON file) can be reached from solved.
+    Reachable {
+        puzzle: String,
+        file: String,
+        /// Moves generating the group (default: every move that is not a rotation).
+        #[arg(long)]
+        moves: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -139,14 +170,15 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 let _ = writeln!(out, "{s}");
             }
         }
-        Command::Order { puzzle, alg, json } => {
-            let p = load(&puzzle)?;
-            let order = p.alg_order(&parse_alg(&p, &alg)?).map_err(|e| fail("alg", e))?;
-            if json {
-                out += &json_text(json!({ "alg": alg, "order": order.to_string() }));
-            } else {
-                let _ = writeln!(out, "{order}");
-            }
+        Command::Order { puzzle, alg, moves, json } => {
+            out = group::order(&load(&puzzle)?, alg.as_deref(), moves.as_deref(), json)?;
+        }
+        Command::RandomState { puzzle, count, seed, moves, format, json } => {
+            let args = group::RandomArgs { count, seed, moves: moves.as_deref(), format, json };
+            out = group::random_states(&load(&puzzle)?, &args)?;
+        }
+        Command::Reachable { puzzle, file, moves, json } => {
+            out = group::reachable_cmd(&load(&puzzle)?, &file, moves.as_deref(), json)?;
         }
         Command::Convert { puzzle, to, json } => {
             let p = load(&puzzle)?;

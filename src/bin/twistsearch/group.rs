@@ -1,0 +1,114 @@
+//! `order` (of an alg or of the group), `random-state` and `reachable`: the group-theory subcommands.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::shell::{fail, json_text, move_set, parse_alg, read, state_text, Failure, PositionFormat};
+use twistsearch::group::{puzzle_chain, random_state, reachable, rng_from_seed, Membership, StabilizerChain};
+use twistsearch::kpuzzle::{parse_pattern, pattern_value};
+use twistsearch::tws::parse_scrambles;
+use twistsearch::{Puzzle, State};
+
+fn chain(puzzle: &Puzzle, moves: Option<&str>) -> Result<(StabilizerChain, String), Failure> {
+    let set = move_set(puzzle, moves)?;
+    let chain = puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
+    Ok((chain, set.describe(puzzle)))
+}
+
+/// `order PUZZLE [ALG] [--moves …]`: the order of an alg, or of the group the moves generate.
+pub fn order(puzzle: &Puzzle, alg: Option<&str>, moves: Option<&str>, json_out: bool) -> Result<String, Failure> {
+    let mut out = String::new();
+    if let Some(alg) = alg {
+        if moves.is_some() {
+            return Err(fail("--moves", "applies to the group order, not to an alg's order"));
+        }
+        let order = puzzle.alg_order(&parse_alg(puzzle, alg)?).map_err(|e| fail("alg", e))?;
+        if json_out {
+            return Ok(json_text(json!({ "alg": alg, "order": order.to_string() })));
+        }
+        let _ = writeln!(out, "{order}");
+        return Ok(out);
+    }
+    let t = Instant::now();
+    let (chain, names) = chain(puzzle, moves)?;
+    let seconds = t.elapsed().as_secs_f64();
+    let order = chain.order();
+    if json_out {
+        return Ok(json_text(json!({
+            "puzzle": puzzle.name(),
+            "moves": names,
+            "order": order.to_string(),
+            "levels": chain.orbit_sizes().len(),
+            "seconds": seconds,
+        })));
+    }
+    let _ = writeln!(out, "{order}");
+    Ok(out)
+}
+
+/// Options of `random-state`.
+pub struct RandomArgs<'a> {
+    /// How many states.
+    pub count: usize,
+    /// Seed for reproducible output.
+    pub seed: Option<u64>,
+    /// `--moves` list.
+    pub moves: Option<&'a str>,
+    /// Output format of each state.
+    pub format: PositionFormat,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// `random-state PUZZLE`: uniformly random positions reachable from the solved state.
+pub fn random_states(puzzle: &Puzzle, args: &RandomArgs) -> Result<String, Failure> {
+    let (chain, _) = chain(puzzle, args.moves)?;
+    let mut rng = rng_from_seed(args.seed).map_err(|e| fail("--seed", e))?;
+    let mut out = String::new();
+    let mut patterns = Vec::new();
+    for i in 1..=args.count {
+        let bytes = random_state(&chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
+        let state = puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?;
+        if args.json {
+            patterns.push(pattern_value(puzzle, &state));
+        } else {
+            let headers = (format!("ScrambleState random-{i}"), format!("Scramble random-{i}"));
+            out.push_str(&state_text(puzzle, &state, args.format, (&headers.0, &headers.1)));
+        }
+    }
+    if args.json {
+        return Ok(json_text(json!({ "seed": args.seed, "states": patterns })));
+    }
+    Ok(out)
+}
+
+/// `reachable PUZZLE FILE`: for each position in a scramble file (or one KPattern JSON file), whether the
+/// moves can reach it from the solved state.
+pub fn reachable_cmd(puzzle: &Puzzle, file: &str, moves: Option<&str>, json_out: bool) -> Result<String, Failure> {
+    let text = read(file)?;
+    let states: Vec<(String, State)> = if text.trim_start().starts_with('{') {
+        vec![(file.to_string(), parse_pattern(puzzle, &text).map_err(|e| fail(file, e))?)]
+    } else {
+        let scrambles = parse_scrambles(puzzle, &text).map_err(|e| fail(file, e))?;
+        scrambles.scrambles.into_iter().filter_map(|s| Some((s.name, s.state?))).collect()
+    };
+    let (chain, _) = chain(puzzle, moves)?;
+    let mut out = String::new();
+    let mut rows: Vec<Value> = Vec::new();
+    for (name, state) in &states {
+        let answer = reachable(&chain, puzzle.solved().as_bytes(), state.as_bytes()).map_err(|e| fail(name, e))?;
+        let word = match answer {
+            Membership::Reachable(_) => "reachable",
+            Membership::Unreachable => "unreachable",
+            Membership::Unknown => "unknown (search budget exhausted)",
+        };
+        rows.push(json!({ "name": name, "answer": word.split(' ').next() }));
+        let _ = writeln!(out, "{name}: {word}");
+    }
+    if json_out {
+        return Ok(json_text(json!({ "positions": rows })));
+    }
+    Ok(out)
+}
