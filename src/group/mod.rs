@@ -155,6 +155,12 @@ impl PointMap {
     }
 }
 
+/// The stabilizer chain of the group a move set generates on a puzzle, with its base ordered for
+/// membership tests from the puzzle's solved state (see [`StabilizerChain::for_start`]).
+pub fn puzzle_chain(puzzle: &crate::Puzzle, moves: &crate::MoveSet) -> Result<StabilizerChain> {
+    StabilizerChain::for_start(puzzle.layout(), &moves.generator_transforms(puzzle), puzzle.solved().as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,10 +203,4 @@ mod tests {
         let e = PointMap::new(&layout, &[0, 1, 2]).unwrap_err();
         assert!(e.to_string().contains("points"), "{e}");
     }
-}
-
-/// The stabilizer chain of the group a move set generates on a puzzle, with its base ordered for
-/// membership tests from the puzzle's solved state (see [`StabilizerChain::for_start`]).
-pub fn puzzle_chain(puzzle: &crate::Puzzle, moves: &crate::MoveSet) -> Result<StabilizerChain> {
-    StabilizerChain::for_start(puzzle.layout(), &moves.generator_transforms(puzzle), puzzle.solved().as_bytes())
 }
