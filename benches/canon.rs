@@ -13,7 +13,8 @@ fn load(rel: &str) -> Puzzle {
 fn bench_canon(c: &mut Criterion) {
     let mut group = c.benchmark_group("canon");
     group.sample_size(10);
-    for (name, rel) in [("3x3x3", "main/3x3x3.tws"), ("megaminx", "main/megaminx.tws"), ("20x20x20", "main/20x20x20.tws")]
+    for (name, rel) in
+        [("3x3x3", "main/3x3x3.tws"), ("megaminx", "main/megaminx.tws"), ("20x20x20", "main/20x20x20.tws")]
     {
         let p = load(rel);
         let set = MoveSet::all(&p).unwrap();
