@@ -60,7 +60,20 @@ impl fmt::Display for Error {
     }
 }
 
+/// The reason of [`Error::cancelled`].
+pub const CANCELLED: &str = "cancelled";
+
 impl Error {
+    /// The error long-running work returns when it was cancelled (see [`crate::control::Control`]).
+    pub fn cancelled() -> Self {
+        Error::new(CANCELLED)
+    }
+
+    /// Whether this is the error of cancelled work.
+    pub fn is_cancelled(&self) -> bool {
+        self.location == Location::Nowhere && self.token.is_none() && self.reason == CANCELLED
+    }
+
     /// An error with no location.
     pub fn new(reason: impl Into<String>) -> Self {
         Error { location: Location::Nowhere, token: None, reason: reason.into() }

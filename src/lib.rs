@@ -8,6 +8,7 @@
 
 pub mod alg;
 pub mod canon;
+pub mod control;
 pub mod error;
 pub mod group;
 pub mod kpuzzle;
