@@ -233,7 +233,12 @@ impl Puzzle {
 
     /// Whether a state avoids every declared illegal placement.
     pub fn is_legal(&self, state: &State) -> bool {
-        let s = state.as_bytes();
+        self.is_legal_bytes(state.as_bytes())
+    }
+
+    /// [`Puzzle::is_legal`] on raw state bytes (of this puzzle's state size).
+    #[inline]
+    pub fn is_legal_bytes(&self, s: &[u8]) -> bool {
         self.illegal.iter().all(|il| s[self.orbits()[il.orbit].offset + il.slot] != il.piece)
     }
 
