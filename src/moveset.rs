@@ -128,6 +128,12 @@ impl MoveSet {
         &self.moves
     }
 
+    /// Whether a move is one of the set's moves (or the identity power of one of its base moves).
+    pub fn contains(&self, puzzle: &Puzzle, m: MoveRef) -> bool {
+        let order = puzzle.base_moves()[m.base].order as i64;
+        self.generators.iter().any(|g| g.base == m.base && m.amount.rem_euclid(order) % g.step as i64 == 0)
+    }
+
     /// The transformation of one step of each generator (what generates the group).
     pub fn generator_transforms<'p>(&self, puzzle: &'p Puzzle) -> Vec<&'p [u8]> {
         self.generators.iter().map(|g| puzzle.transform(puzzle.move_ref(g.base, g.step as i64))).collect()
@@ -168,6 +174,8 @@ mod tests {
         assert_eq!(s.moves().len(), 2);
         assert_eq!(s.generators()[0].order, 2);
         assert_eq!(s.describe(&p), "R2,U2");
+        let r2 = p.lookup("R2").unwrap();
+        assert!(s.contains(&p, r2) && !s.contains(&p, p.lookup("R").unwrap()));
         let s = MoveSet::parse(&p, "U2, U'").unwrap();
         assert_eq!(s.generators().len(), 1);
         assert_eq!(s.moves().len(), 3);
