@@ -28,10 +28,7 @@ pub struct Control<'a> {
 
 impl std::fmt::Debug for Control<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Control")
-            .field("cancel", &self.cancel)
-            .field("progress", &self.progress.is_some())
-            .finish()
+        f.debug_struct("Control").field("cancel", &self.cancel).field("progress", &self.progress.is_some()).finish()
     }
 }
 

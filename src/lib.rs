@@ -16,7 +16,9 @@ pub mod ksolve_plus;
 pub mod layout;
 pub mod move_names;
 pub mod moveset;
+pub mod prune;
 pub mod puzzle;
+pub mod search;
 pub mod state;
 pub mod tws;
 

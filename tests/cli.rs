@@ -177,3 +177,59 @@ fn reachable_rejects_twists_flips_and_parity() {
     let v = json(&["reachable", CUBE, "tests/data/group/3x3x3-unreachable.scr"]);
     assert_eq!(v["positions"][0]["answer"], "unreachable");
 }
+
+#[test]
+fn solve_scramble_files_algs_and_states() {
+    let text = ok(&["solve", CUBE, "tests/data/puzzles/main/tperm.scr", "--memory", "32"]);
+    assert!(text.starts_with("TPERM: "), "{text}");
+    assert!(text.trim_end().ends_with("(11)"), "{text}");
+    let v = json(&[
+        "solve",
+        "tests/data/puzzles/cubing-kpuzzle/3x3x3.kpuzzle.json",
+        "--scramble",
+        "F R U R' U' F'",
+        "--moves",
+        "U,R,F",
+        "--memory",
+        "16",
+    ]);
+    assert_eq!(v["results"][0]["solutions"][0]["length"], 6);
+    let v = json(&["solve", CUBE, "--scramble", "R U F", "-c", "3", "--memory", "16"]);
+    assert_eq!(v["results"][0]["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(v["results"][0]["solutions"][0]["alg"], "F' U' R'");
+}
+
+#[test]
+fn solve_bad_requests_are_clear_errors() {
+    for (args, message) in [
+        (
+            vec!["--state", "tests/data/group/3x3x3-unreachable.scr"],
+            "this position cannot be solved: it is not reachable with these moves",
+        ),
+        (vec!["--scramble", "R U F", "--max-depth", "2"], "error: R U F: no solution within depth 2"),
+        (vec!["--scramble", "R U F", "--memory", "0"], "memory budget of 0 MiB is too small"),
+        (vec!["--scramble", "R U F", "--moves", "R,X"], "error: --moves: token \"X\": no such move in this puzzle"),
+        (vec!["--scramble", "F", "--moves", "R,U"], "cannot be solved"),
+        (vec![], "nothing to solve"),
+    ] {
+        let mut a = vec!["solve", CUBE];
+        a.extend(&args);
+        let (code, _, err) = run(&a);
+        assert_eq!(code, 1, "{a:?}");
+        assert!(err.contains(message), "{a:?}: {err}");
+    }
+}
+
+#[test]
+fn random_state_scrambles_reach_their_position() {
+    let two = "tests/data/puzzles/main/2x2x2.tws";
+    let v = json(&["scramble", two, "--count", "3", "--seed", "5", "--memory", "32"]);
+    let again = json(&["scramble", two, "--count", "3", "--seed", "5", "--memory", "32"]);
+    assert_eq!(v, again);
+    for s in v["scrambles"].as_array().unwrap() {
+        // Solving the scramble's position takes as many moves as the scramble has (it is optimal).
+        let alg = s["alg"].as_str().unwrap();
+        let r = json(&["solve", two, "--scramble", alg, "--memory", "32"]);
+        assert_eq!(r["results"][0]["solutions"][0]["length"], s["length"], "{alg}");
+    }
+}

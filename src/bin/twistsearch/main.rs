@@ -9,7 +9,9 @@ use std::process::ExitCode;
 mod canon;
 mod group;
 mod info;
+mod progress;
 mod shell;
+mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
@@ -121,6 +123,46 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table).
+    Solve {
+        puzzle: String,
+        /// A ksolve/twsearch scramble file (every scramble in it is solved; RandomScramble draws one).
+        scrambles: Option<String>,
+        /// Solve the position this alg reaches from solved.
+        #[arg(long)]
+        scramble: Option<String>,
+        /// Solve a position from a file: a StartState/ScrambleState block or KPattern JSON.
+        #[arg(long)]
+        state: Option<String>,
+        /// Number of solutions.
+        #[arg(short = 'c', long = "count")]
+        count: Option<usize>,
+        /// Every optimal solution.
+        #[arg(long)]
+        all: bool,
+        #[arg(long, default_value_t = 0)]
+        min_depth: u32,
+        #[arg(long)]
+        max_depth: Option<u32>,
+        /// Also solutions up to this many moves longer than optimal.
+        #[arg(long)]
+        slack: Option<u32>,
+        /// Seed for RandomScramble entries.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[command(flatten)]
+        search: SearchFlags,
+    },
+    /// Random-state scrambles: uniformly random positions, solved optimally, printed as the inverse.
+    Scramble {
+        puzzle: String,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[command(flatten)]
+        search: SearchFlags,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -130,6 +172,47 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Options of the searching subcommands.
+#[derive(clap::Args)]
+struct SearchFlags {
+    /// Moves to solve with, e.g. `U,R,F` (default: every move that is not a rotation).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Quarter-turn metric.
+    #[arg(long)]
+    qtm: bool,
+    /// Memory budget of the pruning table, in MiB.
+    #[arg(long, default_value_t = 256)]
+    memory: usize,
+    /// The pattern to reach instead of solved: a StartState block file or KPattern JSON.
+    #[arg(long)]
+    target: Option<String>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long)]
+    json: bool,
+}
+
+impl SearchFlags {
+    fn args(&self) -> Result<solve::SearchArgs<'_>, Failure> {
+        if let Some(n) = self.threads {
+            if n == 0 {
+                return Err(fail("--threads", "needs at least 1 thread"));
+            }
+            #[cfg(feature = "parallel")]
+            rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| fail("--threads", e))?;
+        }
+        Ok(solve::SearchArgs {
+            moves: self.moves.as_deref(),
+            qtm: self.qtm,
+            memory_mb: self.memory,
+            target: self.target.as_deref(),
+            json: self.json,
+        })
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -197,6 +280,36 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Canon { puzzle, depth, qtm, moves, newcanon, json } => {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
+        }
+        Command::Solve {
+            puzzle,
+            scrambles,
+            scramble,
+            state,
+            count,
+            all,
+            min_depth,
+            max_depth,
+            slack,
+            seed,
+            search,
+        } => {
+            let p = load(&puzzle)?;
+            let args = solve::SolveArgs {
+                file: scrambles.as_deref(),
+                scramble: scramble.as_deref(),
+                state: state.as_deref(),
+                count,
+                all,
+                min_depth,
+                max_depth,
+                slack,
+                seed,
+            };
+            out = solve::solve(&p, &search.args()?, &args)?;
+        }
+        Command::Scramble { puzzle, count, seed, search } => {
+            out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;

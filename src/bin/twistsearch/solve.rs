@@ -1,0 +1,245 @@
+//! `solve` and `scramble`: optimal solutions with IDA* and the pruning table, and random-state scrambles.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::progress::Bar;
+use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
+use twistsearch::group::{random_state, rng_from_seed};
+use twistsearch::kpuzzle::parse_pattern;
+use twistsearch::moveset::Metric;
+use twistsearch::search::{SolveOptions, Solver, SolverOptions};
+use twistsearch::tws::{parse_scrambles, ScrambleKind};
+use twistsearch::{Puzzle, State};
+
+/// Options shared by `solve` and `scramble`.
+pub struct SearchArgs<'a> {
+    /// `--moves` list.
+    pub moves: Option<&'a str>,
+    /// Quarter-turn metric.
+    pub qtm: bool,
+    /// Table memory budget in MiB.
+    pub memory_mb: usize,
+    /// Pattern to reach instead of solved (a state file or KPattern JSON).
+    pub target: Option<&'a str>,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// Options of `solve`.
+pub struct SolveArgs<'a> {
+    /// Scramble file.
+    pub file: Option<&'a str>,
+    /// `--scramble ALG`.
+    pub scramble: Option<&'a str>,
+    /// `--state FILE`.
+    pub state: Option<&'a str>,
+    /// How many solutions.
+    pub count: Option<usize>,
+    /// All optimal solutions.
+    pub all: bool,
+    /// Shortest length.
+    pub min_depth: u32,
+    /// Longest length.
+    pub max_depth: Option<u32>,
+    /// Extra moves beyond optimal.
+    pub slack: Option<u32>,
+    /// Seed for `RandomScramble` entries.
+    pub seed: Option<u64>,
+}
+
+/// A state from a file: a KPattern JSON file, or the first position block of a scramble/state file.
+fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
+    let text = read(path)?;
+    if text.trim_start().starts_with('{') {
+        return parse_pattern(puzzle, &text).map_err(|e| fail(path, e));
+    }
+    let file = parse_scrambles(puzzle, &text).map_err(|e| fail(path, e))?;
+    file.scrambles
+        .into_iter()
+        .find_map(|s| s.state)
+        .ok_or_else(|| fail(path, "no position (StartState, ScrambleState, Scramble or ScrambleAlg block) in the file"))
+}
+
+/// Solvers by metric, built on first use (a scramble file may switch metric).
+struct Solvers<'p> {
+    puzzle: &'p Puzzle,
+    args: &'p SearchArgs<'p>,
+    built: Vec<(Metric, Solver<'p>, f64)>,
+    bar: &'p Bar,
+}
+
+impl<'p> Solvers<'p> {
+    fn get(&mut self, metric: Metric) -> Result<&mut (Metric, Solver<'p>, f64), Failure> {
+        if let Some(i) = self.built.iter().position(|b| b.0 == metric) {
+            return Ok(&mut self.built[i]);
+        }
+        let moves = move_set(self.puzzle, self.args.moves)?;
+        let target = match self.args.target {
+            Some(path) => Some(state_file(self.puzzle, path)?),
+            None => None,
+        };
+        let options = SolverOptions {
+            moves: Some(moves),
+            metric,
+            target,
+            memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
+        };
+        let t = Instant::now();
+        let solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
+        self.built.push((metric, solver, t.elapsed().as_secs_f64()));
+        Ok(self.built.last_mut().expect("just pushed"))
+    }
+}
+
+/// One position to solve.
+struct Job {
+    /// Made from solved by moves of the set: no membership test needed.
+    known_reachable: bool,
+    name: String,
+    state: State,
+    metric: Metric,
+    max_depth: Option<u32>,
+    slack: u32,
+}
+
+/// Runs `solve`.
+pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
+    let default_metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
+    let mut jobs = Vec::new();
+    let mut rng = None;
+    if let Some(path) = args.file {
+        let file = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
+        for s in file.scrambles {
+            let state = match (&s.kind, s.state) {
+                (_, Some(st)) => st,
+                (ScrambleKind::Random, None) | (_, None) => {
+                    let (chain_puzzle, seed) = (puzzle, args.seed);
+                    let set = move_set(chain_puzzle, search.moves)?;
+                    let chain = twistsearch::group::puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
+                    let r = match rng.as_mut() {
+                        Some(r) => r,
+                        None => rng.insert(rng_from_seed(seed).map_err(|e| fail("--seed", e))?),
+                    };
+                    let bytes = random_state(&chain, puzzle.solved().as_bytes(), r).map_err(|e| fail("random", e))?;
+                    puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?
+                }
+            };
+            let metric = if search.qtm { Metric::Qtm } else { s.settings.metric };
+            jobs.push(Job {
+                known_reachable: false,
+                name: s.name,
+                state,
+                metric,
+                max_depth: args.max_depth.or(s.settings.max_depth),
+                slack: args.slack.unwrap_or(s.settings.slack),
+            });
+        }
+    }
+    if let Some(alg) = args.scramble {
+        let parsed = parse_alg(puzzle, alg)?;
+        let state = puzzle.position(&parsed).map_err(|e| fail("--scramble", e))?;
+        let set = move_set(puzzle, search.moves)?;
+        let expanded = parsed.expand(puzzle).map_err(|e| fail("--scramble", e))?;
+        let known_reachable = search.target.is_none() && expanded.iter().all(|&m| set.contains(puzzle, m));
+        jobs.push(Job {
+            known_reachable,
+            name: alg.to_string(),
+            state,
+            metric: default_metric,
+            max_depth: args.max_depth,
+            slack: args.slack.unwrap_or(0),
+        });
+    }
+    if let Some(path) = args.state {
+        let state = state_file(puzzle, path)?;
+        jobs.push(Job {
+            known_reachable: false,
+            name: path.to_string(),
+            state,
+            metric: default_metric,
+            max_depth: args.max_depth,
+            slack: args.slack.unwrap_or(0),
+        });
+    }
+    if jobs.is_empty() {
+        return Err(fail("solve", "nothing to solve: give a scramble file, --scramble ALG or --state FILE"));
+    }
+    let bar = Bar::new(!search.json);
+    let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
+    let mut out = String::new();
+    let mut rows: Vec<Value> = Vec::new();
+    for job in &jobs {
+        let entry = solvers.get(job.metric)?;
+        let options = SolveOptions {
+            max_solutions: args.count,
+            all_optimal: args.all,
+            min_depth: args.min_depth,
+            max_depth: job.max_depth,
+            slack: job.slack,
+            known_reachable: job.known_reachable,
+        };
+        let t = Instant::now();
+        let report = entry.1.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
+        let seconds = t.elapsed().as_secs_f64();
+        bar.clear();
+        let solver = &entry.1;
+        let algs: Vec<(String, usize)> = report.solutions.iter().map(|s| (solver.alg_string(s), s.len())).collect();
+        if search.json {
+            rows.push(json!({
+                "name": job.name,
+                "metric": if job.metric == Metric::Qtm { "QTM" } else { "HTM" },
+                "solutions": algs.iter().map(|(a, n)| json!({ "alg": a, "length": n })).collect::<Vec<_>>(),
+                "nodes": report.nodes,
+                "seconds": seconds,
+                "tableSeconds": entry.2,
+                "tableBytes": solver.table().bytes(),
+                "tableDepth": report.table_depth,
+            }));
+        } else {
+            for (a, n) in &algs {
+                let _ = writeln!(out, "{}: {a} ({n})", job.name);
+            }
+        }
+        entry.2 = 0.0;
+    }
+    if search.json {
+        return Ok(json_text(json!({ "puzzle": puzzle.name(), "results": rows })));
+    }
+    Ok(out)
+}
+
+/// Runs `scramble`: uniformly random positions, each solved optimally and printed as the inverse of
+/// the solution (an alg that reaches the random position from solved).
+pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
+    let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
+    let bar = Bar::new(!search.json);
+    let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
+    let metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
+    let mut out = String::new();
+    let mut rows = Vec::new();
+    for _ in 0..count {
+        let entry = solvers.get(metric)?;
+        let chain = entry.1.chain().map_err(|e| fail("group", e))?;
+        let bytes = random_state(chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
+        let state = puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?;
+        // A random element of the group: reachable by construction.
+        let options = SolveOptions { known_reachable: search.target.is_none(), ..SolveOptions::default() };
+        let report = entry.1.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
+        bar.clear();
+        let solution = &report.solutions[0];
+        let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
+        let alg = entry.1.alg_string(&inverse);
+        if search.json {
+            rows.push(json!({ "alg": alg, "length": inverse.len() }));
+        } else {
+            let _ = writeln!(out, "{alg}");
+        }
+    }
+    if search.json {
+        return Ok(json_text(json!({ "puzzle": puzzle.name(), "seed": seed, "scrambles": rows })));
+    }
+    Ok(out)
+}

@@ -1,0 +1,136 @@
+//! The pruning table's hash of a state: a 64-bit value from the state's bytes, mixed well enough that
+//! the table index taken from its high bits spreads states evenly, and cheap enough for the search's inner
+//! loop (a 40-byte 3x3x3 state costs three 64×64→128-bit multiplications and a final avalanche).
+//!
+//! Bytes are read as little-endian 64-bit words, two at a time; each pair is folded into the running value
+//! by a wide multiplication whose high and low halves are combined, with a different constant for each
+//! block position so that permuting blocks changes the hash. A final avalanche (xor-shift-multiply) makes
+//! every output bit depend on every input bit.
+
+/// Starting value: a constant mixed with the length.
+const SEED: u64 = 0x6a09_e667_f3bc_c909;
+/// Per-block constants (odd, with well-spread bits), used in turn.
+const BLOCK: [u64; 4] = [0x9e37_79b9_7f4a_7c15, 0xd1b5_4a32_d192_ed03, 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db];
+/// Avalanche multipliers.
+const MIX1: u64 = 0xff51_afd7_ed55_8ccd;
+const MIX2: u64 = 0xc4ce_b9fe_1a85_ec53;
+
+/// The 128-bit product of `a` and `b`, high half xor low half.
+#[inline(always)]
+fn fold(a: u64, b: u64) -> u64 {
+    let p = (a as u128).wrapping_mul(b as u128);
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+/// Eight bytes as a little-endian word (`bytes` has at least eight).
+#[inline(always)]
+fn word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(w)
+}
+
+/// Up to eight bytes as a little-endian word, zero-padded.
+#[inline(always)]
+fn partial_word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    let n = bytes.len().min(8);
+    w[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(w)
+}
+
+/// The final avalanche: every output bit depends on every input bit.
+#[inline(always)]
+fn avalanche(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(MIX1);
+    h ^= h >> 33;
+    h = h.wrapping_mul(MIX2);
+    h ^ (h >> 33)
+}
+
+/// The hash of a byte string (a state). Deterministic: the same bytes always give the same value.
+#[inline]
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = SEED ^ (bytes.len() as u64).wrapping_mul(BLOCK[0]);
+    let mut blocks = bytes.chunks_exact(16);
+    let mut k = 0;
+    for b in &mut blocks {
+        h = fold(word(b) ^ h, word(&b[8..]) ^ BLOCK[k & 3]);
+        k += 1;
+    }
+    let rest = blocks.remainder();
+    if !rest.is_empty() {
+        let lo = partial_word(rest);
+        let hi = if rest.len() > 8 { partial_word(&rest[8..]) } else { 0 };
+        h = fold(lo ^ h, hi ^ BLOCK[k & 3]);
+    }
+    avalanche(h)
+}
+
+/// The table slot of a hash for a table of `entries` slots: the high bits of `h · entries`, so any table
+/// size works and every slot receives the same share of hash values (to within one).
+#[inline(always)]
+pub fn slot(h: u64, entries: usize) -> usize {
+    ((h as u128 * entries as u128) >> 64) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_is_deterministic_and_length_sensitive() {
+        let a: Vec<u8> = (0..40).collect();
+        assert_eq!(hash_bytes(&a), hash_bytes(&a.clone()));
+        assert_ne!(hash_bytes(&a[..39]), hash_bytes(&a));
+        assert_ne!(hash_bytes(&[]), hash_bytes(&[0]));
+        assert_ne!(hash_bytes(&[0; 8]), hash_bytes(&[0; 16]));
+    }
+
+    #[test]
+    fn swapping_blocks_or_bytes_changes_the_hash() {
+        let a: Vec<u8> = (0..48).collect();
+        let mut b = a.clone();
+        b[..16].copy_from_slice(&a[16..32]);
+        b[16..32].copy_from_slice(&a[..16]);
+        assert_ne!(hash_bytes(&a), hash_bytes(&b));
+        let mut c = a.clone();
+        c.swap(3, 4);
+        assert_ne!(hash_bytes(&a), hash_bytes(&c));
+    }
+
+    #[test]
+    fn single_byte_changes_flip_about_half_the_bits() {
+        let base = [7u8; 40];
+        let h0 = hash_bytes(&base);
+        let mut total = 0u32;
+        let mut trials = 0u32;
+        for i in 0..40 {
+            for bit in 0..8 {
+                let mut s = base;
+                s[i] ^= 1 << bit;
+                let d = (hash_bytes(&s) ^ h0).count_ones();
+                assert!((12..=52).contains(&d), "byte {i} bit {bit}: {d} bits changed");
+                total += d;
+                trials += 1;
+            }
+        }
+        let mean = total as f64 / trials as f64;
+        assert!((30.0..34.0).contains(&mean), "mean {mean}");
+    }
+
+    #[test]
+    fn slots_are_in_range_and_even() {
+        let entries = 1000;
+        let mut counts = vec![0u32; entries];
+        for i in 0u32..100_000 {
+            let s = slot(hash_bytes(&i.to_le_bytes()), entries);
+            counts[s] += 1;
+        }
+        // 100 per slot on average; a uniform spread keeps every slot well within (40, 170).
+        assert!(counts.iter().all(|&c| (40..170).contains(&c)), "{:?}", counts.iter().max());
+        assert_eq!(slot(u64::MAX, entries), entries - 1);
+        assert_eq!(slot(0, entries), 0);
+    }
+}

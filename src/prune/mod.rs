@@ -1,0 +1,287 @@
+//! The pruning table of the IDA* solver: for any state, a lower bound on the number of moves needed to
+//! reach a target state.
+//!
+//! The table is hash-based: each state hashes to one 4-bit entry (two per byte). Filling depth `d` walks
+//! every canonical move sequence of exactly `d` moves from the target (the move set is closed under
+//! inverses, so these reach every state `d` moves from the target, and some closer ones) and writes `d`
+//! into the unset entries of the states reached. Depths are filled in increasing order, so each entry holds the smallest depth of the
+//! states hashing to it, and an unset entry means no state within the filled depth hashes there: a lookup
+//! returns the entry's depth, or `filled_depth + 1` when unset — never more than the true distance.
+//!
+//! [`PruneTable::new`] fills depths while they are cheap compared to the table size; [`PruneTable::extend`]
+//! fills one more when that is still worthwhile, for a search that has done many lookups since. Fills run
+//! on rayon's current thread pool with the `parallel` feature, and give the same table with any number of
+//! threads.
+//!
+//! - [`hash`]: the state hash and the slot of a hash.
+//! - `table`: the nibble storage and the table's sizing.
+//! - `kernel`: applying moves during a fill (only the slots a move changes).
+//! - `fill`: the walk that fills one depth.
+
+mod fill;
+pub mod hash;
+mod kernel;
+mod table;
+
+use crate::canon::CanonFsm;
+use crate::control::Control;
+use crate::error::Result;
+use crate::moveset::MoveSet;
+use crate::puzzle::Puzzle;
+use fill::Walk;
+use table::Nibbles;
+
+pub use table::{MAX_DEPTH, MIN_MEMORY_BYTES};
+
+/// The default memory budget of a table: 256 MiB.
+pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
+
+/// [`PruneTable::new`] fills the next depth while its predicted leaves are at most the entry count
+/// divided by this.
+pub const NEW_FILL_DIVISOR: f64 = 8.0;
+
+/// [`PruneTable::extend`] fills the next depth while its predicted leaves are at most the entry count
+/// times this.
+pub const EXTEND_FILL_FACTOR: f64 = 2.0;
+
+/// How big a table to build and how deep to fill it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableOptions {
+    /// The memory budget in bytes (two entries per byte); at least [`MIN_MEMORY_BYTES`].
+    pub memory_bytes: usize,
+    /// An upper bound on the number of states the search can meet (the group order, say): the table then
+    /// takes no more than four entries per state, however large the budget.
+    pub state_count_hint: Option<f64>,
+    /// Fill exactly to this depth (at most [`MAX_DEPTH`]; fewer if a depth adds no entry) instead of
+    /// choosing the depth by cost.
+    pub depth: Option<u32>,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions { memory_bytes: DEFAULT_MEMORY_BYTES, state_count_hint: None, depth: None }
+    }
+}
+
+/// What the fill of one depth did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DepthStats {
+    /// The depth.
+    pub depth: u32,
+    /// Leaves visited: legal canonical sequences of exactly this length (over every attempt, when a fill
+    /// was cancelled and taken up again).
+    pub leaves: u64,
+    /// Entries this depth changed from unset.
+    pub entries_set: u64,
+}
+
+/// A filled pruning table for one puzzle, move set, canonical automaton and target.
+///
+/// The table keeps its own copies of what a fill needs (the layout, the moves' transformations, the
+/// automaton, the illegal placements and the target), so [`PruneTable::extend`] takes only a
+/// [`Control`]. Lookups take `&self` and may run on many threads at once.
+pub struct PruneTable {
+    nibbles: Nibbles,
+    walk: Walk,
+    /// Every state within this many moves has been written.
+    filled: u32,
+    /// What a lookup of an unset entry returns: `filled + 1`.
+    unset: u8,
+    /// One entry per filled depth, then possibly one for a cancelled fill of the next depth.
+    depths: Vec<DepthStats>,
+    /// Leaves visited by every fill so far.
+    work: u64,
+    /// Whether every page of the entries has been touched for writing.
+    prefaulted: bool,
+}
+
+impl PruneTable {
+    /// Builds a table for reaching `target` (a state of `puzzle`, bytes as given: identical pieces and
+    /// orientation wildcards are fine) with the moves of `moves` under the canonical automaton `fsm`
+    /// (built over `moves`), and fills it: to `options.depth` when given, else while the next depth's
+    /// predicted leaves are at most the entry count divided by [`NEW_FILL_DIVISOR`].
+    ///
+    /// Errors: a memory budget below [`MIN_MEMORY_BYTES`] (before allocating anything), memory that
+    /// cannot be allocated, a target, move set or automaton that does not fit the puzzle, or
+    /// cancellation through `control` ([`crate::Error::is_cancelled`]).
+    pub fn new(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        fsm: &CanonFsm,
+        target: &[u8],
+        options: &TableOptions,
+        control: Control,
+    ) -> Result<PruneTable> {
+        control.check()?;
+        let entries = table::entries_for(options.memory_bytes, options.state_count_hint)?;
+        let walk = Walk::new(puzzle, moves, fsm, target)?;
+        let nibbles = Nibbles::zeroed(entries)?;
+        let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
+        // Depth 0: the target itself.
+        let root = hash::slot(hash::hash_bytes(t.walk.target()), entries);
+        t.nibbles.set_if_unset::<false>(root, 1);
+        t.depths.push(DepthStats { depth: 0, leaves: 1, entries_set: 1 });
+        t.work = 1;
+        loop {
+            let go = match options.depth {
+                Some(max) => t.filled < max.min(MAX_DEPTH) && t.last_depth_added(),
+                None => t.worthwhile(entries as f64 / NEW_FILL_DIVISOR),
+            };
+            if !go {
+                return Ok(t);
+            }
+            t.fill_next(control)?;
+        }
+    }
+
+    /// Fills one more depth if it is still worthwhile: the filled depth is below [`MAX_DEPTH`], the last
+    /// depth still set entries, and the next depth's predicted leaves are at most [`EXTEND_FILL_FACTOR`]
+    /// times the entry count. Returns whether it filled one. A search calls this between iterations once
+    /// its lookups far outnumber [`PruneTable::fill_work`]. Cancelled, it returns the cancellation error
+    /// and the table stays as it was for lookups (admissible, same filled depth).
+    pub fn extend(&mut self, control: Control) -> Result<bool> {
+        if !self.worthwhile(self.nibbles.entries() as f64 * EXTEND_FILL_FACTOR) {
+            return Ok(false);
+        }
+        self.fill_next(control)?;
+        Ok(true)
+    }
+
+    /// Fills one more depth regardless of cost (unless the table is at [`MAX_DEPTH`]); returns whether it
+    /// filled one.
+    pub fn deepen(&mut self, control: Control) -> Result<bool> {
+        if self.filled >= MAX_DEPTH {
+            return Ok(false);
+        }
+        self.fill_next(control)?;
+        Ok(true)
+    }
+
+    /// Whether the last filled depth set any entry.
+    fn last_depth_added(&self) -> bool {
+        self.depths.get(self.filled as usize).is_some_and(|d| d.entries_set > 0)
+    }
+
+    /// The predicted leaves of the next depth: the last depth's leaves times the growth of the canonical
+    /// sequence counts (exact when the puzzle declares no illegal placements).
+    pub fn predicted_leaves(&self) -> f64 {
+        let d = self.filled;
+        let last = self.depths.get(d as usize).map_or(0, |s| s.leaves) as f64;
+        let (now, next) = (self.walk.count(d), self.walk.count(d + 1));
+        if now > 0.0 {
+            last * (next / now)
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether another depth may be filled with at most `limit` predicted leaves.
+    fn worthwhile(&self, limit: f64) -> bool {
+        self.filled < MAX_DEPTH && self.last_depth_added() && self.predicted_leaves() <= limit
+    }
+
+    /// Fills depth `filled + 1`.
+    fn fill_next(&mut self, control: Control) -> Result<()> {
+        let depth = self.filled + 1;
+        // A fill that touches most pages is faster with every page mapped for writing first.
+        if !self.prefaulted && self.predicted_leaves() * 4.0 >= self.nibbles.pages() as f64 {
+            self.nibbles.prefault();
+            self.prefaulted = true;
+        }
+        let (counts, result) = self.walk.fill(&self.nibbles, depth, control);
+        self.work += counts.leaves;
+        // A cancelled earlier attempt at this depth left its entries (and counts) behind.
+        let stats = match self.depths.get_mut(depth as usize) {
+            Some(s) => s,
+            None => {
+                self.depths.push(DepthStats { depth, leaves: 0, entries_set: 0 });
+                &mut self.depths[depth as usize]
+            }
+        };
+        stats.entries_set += counts.added;
+        if result.is_ok() {
+            stats.leaves = counts.leaves;
+            self.filled = depth;
+            self.unset = depth as u8 + 1;
+        } else {
+            stats.leaves += counts.leaves;
+        }
+        result
+    }
+
+    /// The hash of a state (pass it to [`PruneTable::prefetch`] and [`PruneTable::lookup_hash`]).
+    #[inline]
+    pub fn hash(&self, state: &[u8]) -> u64 {
+        hash::hash_bytes(state)
+    }
+
+    /// The lower bound for the state with hash `h`.
+    #[inline]
+    pub fn lookup_hash(&self, h: u64) -> u8 {
+        let v = self.nibbles.get(hash::slot(h, self.nibbles.entries()));
+        if v == 0 {
+            self.unset
+        } else {
+            v - 1
+        }
+    }
+
+    /// Starts fetching the entry of hash `h` into the cache (a hint; does nothing on other targets than
+    /// x86-64).
+    #[inline]
+    pub fn prefetch(&self, h: u64) {
+        self.nibbles.prefetch(hash::slot(h, self.nibbles.entries()));
+    }
+
+    /// A lower bound on the moves from `state` to the target: 0 for the target, at most the true distance
+    /// for every state, and exact for a state within [`PruneTable::filled_depth`] moves unless a closer
+    /// state shares its entry.
+    #[inline]
+    pub fn lookup(&self, state: &[u8]) -> u8 {
+        self.lookup_hash(self.hash(state))
+    }
+
+    /// Every state within this many moves of the target has been written.
+    pub fn filled_depth(&self) -> u32 {
+        self.filled
+    }
+
+    /// The number of entries.
+    pub fn entries(&self) -> usize {
+        self.nibbles.entries()
+    }
+
+    /// The bytes the entries take.
+    pub fn bytes(&self) -> usize {
+        self.nibbles.bytes()
+    }
+
+    /// Leaves visited by every fill so far: the work the table cost, to compare with a search's lookups.
+    pub fn fill_work(&self) -> u64 {
+        self.work
+    }
+
+    /// What each depth's fill did, depth 0 first; after a cancelled fill, one more entry for what that
+    /// fill did before it stopped.
+    pub fn stats(&self) -> &[DepthStats] {
+        &self.depths
+    }
+
+    /// The target state.
+    pub fn target(&self) -> &[u8] {
+        self.walk.target()
+    }
+}
+
+impl std::fmt::Debug for PruneTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PruneTable")
+            .field("entries", &self.entries())
+            .field("filled_depth", &self.filled)
+            .field("stats", &self.depths)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,145 @@
+//! The IDA* inner loop: a depth-first walk over canonical sequences with the pruning table as heuristic.
+//!
+//! Each level expands all its children at once into a preallocated buffer, hashes them and prefetches
+//! their table entries before looking any up, so the memory latency of the table overlaps. Nothing is
+//! allocated while walking.
+
+use crate::canon::fsm::REFUSED;
+use crate::control::Control;
+use crate::prune::PruneTable;
+use crate::puzzle::{MoveRef, Puzzle};
+
+/// What a walk shares and does not change.
+pub(crate) struct Shared<'a> {
+    pub puzzle: &'a Puzzle,
+    pub moves: &'a [MoveRef],
+    pub fsm: &'a crate::canon::CanonFsm,
+    pub table: &'a PruneTable,
+    pub target: &'a [u8],
+    pub check_legal: bool,
+    pub control: Control<'a>,
+    /// Stop once this many solutions were found by one walk.
+    pub limit: usize,
+}
+
+/// Buffers for one thread's walks.
+pub(crate) struct Workspace {
+    size: usize,
+    nmoves: usize,
+    /// Level 0 holds the walk's start state; level `l + 1` the children of the node at level `l`
+    /// (`nmoves × size` bytes, child `m` at `m × size`).
+    levels: Vec<Vec<u8>>,
+    /// Per level: the children's hashes.
+    hashes: Vec<Vec<u64>>,
+    /// The moves (indices into the move set) of the current path.
+    path: Vec<u16>,
+    /// Nodes whose entries were looked up so far.
+    pub lookups: u64,
+    /// Set when the walk was cancelled.
+    pub cancelled: bool,
+}
+
+impl Workspace {
+    pub fn new(size: usize, nmoves: usize) -> Self {
+        Workspace {
+            size,
+            nmoves,
+            levels: vec![vec![0; size]],
+            hashes: vec![Vec::new()],
+            path: Vec::new(),
+            lookups: 0,
+            cancelled: false,
+        }
+    }
+
+    fn ensure_levels(&mut self, depth: usize) {
+        while self.levels.len() <= depth {
+            self.levels.push(vec![0; self.nmoves * self.size]);
+            self.hashes.push(vec![0; self.nmoves]);
+        }
+    }
+}
+
+/// Walks every canonical continuation of exactly `remaining` moves from `state` (in automaton state
+/// `fsm_state`, reached by `prefix`), appending each that reaches the target to `out` (prefix included),
+/// in lexicographic order. Stops early once `out` holds `shared.limit` solutions or on cancellation.
+pub(crate) fn walk(
+    shared: &Shared,
+    ws: &mut Workspace,
+    state: &[u8],
+    fsm_state: u32,
+    prefix: &[u16],
+    remaining: u32,
+    out: &mut Vec<Vec<u16>>,
+) {
+    ws.ensure_levels(remaining as usize);
+    ws.path.clear();
+    ws.path.extend_from_slice(prefix);
+    ws.levels[0].copy_from_slice(state);
+    if remaining == 0 {
+        if shared.target == state {
+            out.push(ws.path.clone());
+        }
+        return;
+    }
+    recurse(shared, ws, 0, 0, fsm_state, remaining, out);
+}
+
+/// Expands the node in slot `slot` of `level` (automaton state `fsm_state`, `remaining` moves to go).
+fn recurse(
+    shared: &Shared,
+    ws: &mut Workspace,
+    level: usize,
+    slot: usize,
+    fsm_state: u32,
+    remaining: u32,
+    out: &mut Vec<Vec<u16>>,
+) {
+    let size = ws.size;
+    let row = shared.fsm.row(fsm_state);
+    // Expand every allowed child, hash it and prefetch its entry before looking any up.
+    {
+        let (upper, lower) = ws.levels.split_at_mut(level + 1);
+        let parent = &upper[level][slot * size..(slot + 1) * size];
+        let children = &mut lower[0];
+        let hashes = &mut ws.hashes[level + 1];
+        for (m, &next) in row.iter().enumerate() {
+            if next == REFUSED {
+                continue;
+            }
+            let child = &mut children[m * size..(m + 1) * size];
+            shared.puzzle.apply_into(parent, shared.moves[m], child);
+            let h = shared.table.hash(child);
+            shared.table.prefetch(h);
+            hashes[m] = h;
+        }
+    }
+    let before = ws.lookups;
+    ws.lookups += row.len() as u64;
+    if before >> 14 != ws.lookups >> 14 && shared.control.is_cancelled() {
+        ws.cancelled = true;
+        return;
+    }
+    let rest = remaining - 1;
+    for (m, &next) in row.iter().enumerate() {
+        if next == REFUSED || shared.table.lookup_hash(ws.hashes[level + 1][m]) as u32 > rest {
+            continue;
+        }
+        let child = &ws.levels[level + 1][m * size..(m + 1) * size];
+        if shared.check_legal && !shared.puzzle.is_legal_bytes(child) {
+            continue;
+        }
+        ws.path.push(m as u16);
+        if rest == 0 {
+            if child == shared.target {
+                out.push(ws.path.clone());
+            }
+        } else {
+            recurse(shared, ws, level + 1, m, next, rest, out);
+        }
+        ws.path.pop();
+        if ws.cancelled || out.len() >= shared.limit {
+            return;
+        }
+    }
+}

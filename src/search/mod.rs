@@ -1,0 +1,13 @@
+//! Solving: IDA* over canonical sequences with an in-memory pruning table as heuristic.
+//!
+//! - [`target`]: the pattern to reach and how start states are brought to its representation.
+//! - [`ida`]: the allocation-free depth-first inner loop with prefetched table lookups.
+//! - [`solver`]: [`Solver`] (automaton, group, table, kept across solves) and its options; iterations are
+//!   split at the top into prefixes that threads search in parallel, with a deterministic output order.
+
+pub(crate) mod ida;
+pub mod solver;
+pub mod target;
+
+pub use solver::{SolveOptions, SolveReport, Solver, SolverOptions, DEFAULT_MAX_DEPTH, DEFAULT_MEMORY, MAX_SOLUTIONS};
+pub use target::Target;

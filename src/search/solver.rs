@@ -1,0 +1,303 @@
+//! [`Solver`]: a puzzle, its move set, canonical automaton, group and pruning table, kept together so
+//! that many positions can be solved with one table (the JS worker keeps one across calls).
+
+use std::sync::OnceLock;
+
+use crate::canon::CanonFsm;
+use crate::control::{Control, Progress};
+use crate::error::{Error, Result};
+use crate::group::{puzzle_chain, reachable, Membership, StabilizerChain};
+use crate::moveset::{Metric, MoveSet};
+use crate::prune::{PruneTable, TableOptions};
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::state::State;
+
+use super::ida::{walk, Shared, Workspace};
+use super::target::Target;
+
+/// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The deepest search when no `max_depth` is given.
+pub const DEFAULT_MAX_DEPTH: u32 = 60;
+
+/// The most solutions a search may collect (with `all_optimal` or slack and no explicit limit).
+pub const MAX_SOLUTIONS: usize = 100_000;
+
+/// How to set up a [`Solver`].
+#[derive(Debug, Clone)]
+pub struct SolverOptions {
+    /// The moves to solve with (`None`: every move that is not a rotation).
+    pub moves: Option<MoveSet>,
+    /// Turn metric.
+    pub metric: Metric,
+    /// The pattern to reach (`None`: the puzzle's solved state).
+    pub target: Option<State>,
+    /// Memory budget of the pruning table, in bytes.
+    pub memory_bytes: usize,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions { moves: None, metric: Metric::Htm, target: None, memory_bytes: DEFAULT_MEMORY }
+    }
+}
+
+/// What one solve asks for.
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// How many solutions (default 1; with `all_optimal` or `slack`, all up to [`MAX_SOLUTIONS`]).
+    pub max_solutions: Option<usize>,
+    /// Every solution of the optimal length.
+    pub all_optimal: bool,
+    /// Shortest length to consider.
+    pub min_depth: u32,
+    /// Longest length to consider (default [`DEFAULT_MAX_DEPTH`]).
+    pub max_depth: Option<u32>,
+    /// Also solutions up to this many moves longer than the shortest one found.
+    pub slack: u32,
+    /// Skip the group-membership test: the caller knows the position is reachable (it was made by
+    /// moves of the set). Saves building the group's stabilizer chain, which takes seconds on the
+    /// biggest cubes.
+    pub known_reachable: bool,
+}
+
+/// The outcome of a solve.
+#[derive(Debug, Clone)]
+pub struct SolveReport {
+    /// Solutions, shortest first, each in lexicographic move order within its length; each verified.
+    pub solutions: Vec<Vec<MoveRef>>,
+    /// Nodes whose table entries were looked up.
+    pub nodes: u64,
+    /// Depth the pruning table is filled to.
+    pub table_depth: u32,
+}
+
+/// A solver for one puzzle, move set, metric and target.
+pub struct Solver<'p> {
+    puzzle: &'p Puzzle,
+    moves: MoveSet,
+    move_list: Vec<MoveRef>,
+    fsm: CanonFsm,
+    chain: OnceLock<StabilizerChain>,
+    target: Target,
+    table: PruneTable,
+    lookups: u64,
+}
+
+impl<'p> Solver<'p> {
+    /// Builds the automaton, the group and the pruning table (the table is filled to a cheap depth here
+    /// and deepened by later searches when they would profit).
+    pub fn new(puzzle: &'p Puzzle, options: SolverOptions, control: Control) -> Result<Self> {
+        let moves = match options.moves {
+            Some(m) => m,
+            None => MoveSet::all(puzzle)?,
+        };
+        let fsm = CanonFsm::new(puzzle, &moves, options.metric)?;
+        let target_state = options.target.unwrap_or_else(|| puzzle.solved().clone());
+        let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
+        let table_options = TableOptions { memory_bytes: options.memory_bytes, state_count_hint: None, depth: None };
+        let table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
+        let move_list = moves.moves().iter().map(|m| m.mv).collect();
+        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, lookups: 0 })
+    }
+
+    /// The move set.
+    pub fn moves(&self) -> &MoveSet {
+        &self.moves
+    }
+
+    /// The pruning table.
+    pub fn table(&self) -> &PruneTable {
+        &self.table
+    }
+
+    /// The group the moves generate (built on first use).
+    pub fn chain(&self) -> Result<&StabilizerChain> {
+        if let Some(c) = self.chain.get() {
+            return Ok(c);
+        }
+        let c = puzzle_chain(self.puzzle, &self.moves)?;
+        Ok(self.chain.get_or_init(|| c))
+    }
+
+    /// Solves a position: sequences of moves taking `start` to the target. Unreachable positions are an
+    /// error at once (group membership); so is finding nothing within the depth limit.
+    pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
+        let layout = self.puzzle.layout();
+        let start_n = self.target.normalize(layout, start.as_bytes())?;
+        if !options.known_reachable
+            && reachable(self.chain()?, &start_n, self.target.bytes())? == Membership::Unreachable
+        {
+            return Err(Error::new(
+                "this position cannot be solved: it is not reachable with these moves (group membership)",
+            ));
+        }
+        let max_depth = options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH);
+        if options.min_depth > max_depth {
+            return Err(Error::new(format!("min depth {} exceeds max depth {max_depth}", options.min_depth)));
+        }
+        let open_ended = options.all_optimal || options.slack > 0;
+        let limit = options.max_solutions.unwrap_or(if open_ended { MAX_SOLUTIONS } else { 1 });
+        if limit == 0 {
+            return Err(Error::new("asked for 0 solutions"));
+        }
+        let mut found: Vec<Vec<u16>> = Vec::new();
+        let mut nodes = 0u64;
+        let mut last = max_depth;
+        let mut depth = options.min_depth;
+        while depth <= last {
+            control.check()?;
+            if self.table.lookup(&start_n) as u32 <= depth {
+                let want = limit - found.len();
+                let (sols, n) = self.iteration(&start_n, depth, want, control)?;
+                nodes += n;
+                self.lookups += n;
+                if !sols.is_empty() && found.is_empty() && open_ended {
+                    last = last.min(depth.saturating_add(options.slack));
+                }
+                found.extend(sols);
+                if found.len() >= limit || (options.all_optimal && !found.is_empty()) {
+                    break;
+                }
+            }
+            control.report(Progress { phase: "search", depth, done: nodes, total: None });
+            // Deepen the table once the searches have looked up much more than filling it cost.
+            if self.lookups > 3 * self.table.fill_work() {
+                self.table.extend(control)?;
+            }
+            depth += 1;
+        }
+        if found.is_empty() {
+            return Err(Error::new(format!("no solution within depth {max_depth}")));
+        }
+        let solutions: Vec<Vec<MoveRef>> =
+            found.iter().map(|s| s.iter().map(|&m| self.move_list[m as usize]).collect()).collect();
+        for s in &solutions {
+            let end = self.puzzle.apply_moves(start, s);
+            if !self.target.matches(layout, end.as_bytes()) {
+                return Err(Error::new("internal error: a solution failed verification"));
+            }
+        }
+        Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })
+    }
+
+    /// One IDA* iteration at `depth`: up to `limit` solutions in lexicographic order, and the nodes used.
+    fn iteration(&self, start: &[u8], depth: u32, limit: usize, control: Control) -> Result<(Vec<Vec<u16>>, u64)> {
+        let shared = Shared {
+            puzzle: self.puzzle,
+            moves: &self.move_list,
+            fsm: &self.fsm,
+            table: &self.table,
+            target: self.target.bytes(),
+            check_legal: !self.puzzle.illegal().is_empty(),
+            control,
+            limit,
+        };
+        let tasks = self.split(start, depth);
+        let size = self.puzzle.state_size();
+        let nmoves = self.move_list.len();
+        let run = |ws: &mut Workspace, t: &Task| -> (Vec<Vec<u16>>, u64, bool) {
+            let before = ws.lookups;
+            let mut out = Vec::new();
+            walk(&shared, ws, &t.state, t.fsm_state, &t.prefix, depth - t.prefix.len() as u32, &mut out);
+            (out, ws.lookups - before, ws.cancelled)
+        };
+        #[cfg(feature = "parallel")]
+        let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
+            use rayon::prelude::*;
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            // Tasks after one that alone found enough solutions cannot change the answer.
+            let cutoff = AtomicUsize::new(usize::MAX);
+            tasks
+                .par_iter()
+                .enumerate()
+                .map_init(
+                    || Workspace::new(size, nmoves),
+                    |ws, (i, t)| {
+                        if i > cutoff.load(Ordering::Relaxed) {
+                            return (Vec::new(), 0, false);
+                        }
+                        let r = run(ws, t);
+                        if r.0.len() >= limit {
+                            cutoff.fetch_min(i, Ordering::Relaxed);
+                        }
+                        r
+                    },
+                )
+                .collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
+            let mut ws = Workspace::new(size, nmoves);
+            let mut v = Vec::new();
+            let mut total = 0;
+            for t in &tasks {
+                let r = run(&mut ws, t);
+                total += r.0.len();
+                let stop = r.2 || total >= limit;
+                v.push(r);
+                if stop {
+                    break;
+                }
+            }
+            v
+        };
+        if results.iter().any(|r| r.2) {
+            return Err(Error::cancelled());
+        }
+        let nodes = results.iter().map(|r| r.1).sum();
+        let sols = results.into_iter().flat_map(|r| r.0).take(limit).collect();
+        Ok((sols, nodes))
+    }
+
+    /// Splits an iteration into tasks: the canonical prefixes of a few moves that the table does not
+    /// rule out, in lexicographic order, enough of them to keep every thread busy.
+    fn split(&self, start: &[u8], depth: u32) -> Vec<Task> {
+        const TASKS: usize = 512;
+        let mut tasks = vec![Task { state: start.to_vec(), fsm_state: 0, prefix: Vec::new() }];
+        let mut level = 0;
+        while level < depth && tasks.len() < TASKS {
+            let rest = depth - level - 1;
+            let mut next = Vec::with_capacity(tasks.len() * self.move_list.len());
+            for t in &tasks {
+                for (m, &mv) in self.move_list.iter().enumerate() {
+                    let Some(fs) = self.fsm.next(t.fsm_state, m) else { continue };
+                    let mut state = vec![0; start.len()];
+                    self.puzzle.apply_into(&t.state, mv, &mut state);
+                    if self.table.lookup(&state) as u32 > rest || !self.puzzle.is_legal_bytes(&state) {
+                        continue;
+                    }
+                    let mut prefix = t.prefix.clone();
+                    prefix.push(m as u16);
+                    next.push(Task { state, fsm_state: fs, prefix });
+                }
+            }
+            tasks = next;
+            level += 1;
+        }
+        tasks
+    }
+
+    /// A solution as an alg string. In the quarter-turn metric, runs of the same move are merged
+    /// (`U U` prints as `U2`).
+    pub fn alg_string(&self, solution: &[MoveRef]) -> String {
+        let mut merged: Vec<MoveRef> = Vec::with_capacity(solution.len());
+        for &m in solution {
+            match merged.last_mut() {
+                Some(last) if last.base == m.base && self.fsm.metric() == Metric::Qtm => {
+                    *last = self.puzzle.move_ref(m.base, last.amount + m.amount);
+                }
+                _ => merged.push(m),
+            }
+        }
+        merged.iter().map(|&m| self.puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A prefix of an iteration, searched as one unit of work.
+struct Task {
+    state: Vec<u8>,
+    fsm_state: u32,
+    prefix: Vec<u16>,
+}
