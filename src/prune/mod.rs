@@ -20,7 +20,7 @@
 
 mod fill;
 pub mod hash;
-mod kernel;
+pub(crate) mod kernel;
 mod table;
 
 use crate::canon::CanonFsm;

@@ -6,13 +6,15 @@
 
 use crate::canon::fsm::REFUSED;
 use crate::control::Control;
+use crate::prune::kernel::Kernel;
 use crate::prune::PruneTable;
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::puzzle::Puzzle;
 
 /// What a walk shares and does not change.
 pub(crate) struct Shared<'a> {
     pub puzzle: &'a Puzzle,
-    pub moves: &'a [MoveRef],
+    /// Applies the move set's moves (by index) to states derived from the start.
+    pub kernel: &'a Kernel,
     pub fsm: &'a crate::canon::CanonFsm,
     pub table: &'a PruneTable,
     pub target: &'a [u8],
@@ -108,7 +110,7 @@ fn recurse(
                 continue;
             }
             let child = &mut children[m * size..(m + 1) * size];
-            shared.puzzle.apply_into(parent, shared.moves[m], child);
+            shared.kernel.apply(parent, m, child);
             let h = shared.table.hash(child);
             shared.table.prefetch(h);
             hashes[m] = h;

@@ -8,6 +8,7 @@ use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, reachable, Membership, StabilizerChain};
 use crate::moveset::{Metric, MoveSet};
+use crate::prune::kernel::Kernel;
 use crate::prune::{PruneTable, TableOptions};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
@@ -82,7 +83,8 @@ pub struct Solver<'p> {
     chain: OnceLock<StabilizerChain>,
     target: Target,
     table: PruneTable,
-    lookups: u64,
+    /// Growth of the search from one depth to the next (the automaton's branching factor).
+    growth: f64,
 }
 
 impl<'p> Solver<'p> {
@@ -99,7 +101,8 @@ impl<'p> Solver<'p> {
         let table_options = TableOptions { memory_bytes: options.memory_bytes, state_count_hint: None, depth: None };
         let table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         let move_list = moves.moves().iter().map(|m| m.mv).collect();
-        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, lookups: 0 })
+        let growth = crate::canon::branching_factor(&fsm).max(1.0);
+        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, growth })
     }
 
     /// The move set.
@@ -152,7 +155,6 @@ impl<'p> Solver<'p> {
                 let want = limit - found.len();
                 let (sols, n) = self.iteration(&start_n, depth, want, control)?;
                 nodes += n;
-                self.lookups += n;
                 if !sols.is_empty() && found.is_empty() && open_ended {
                     last = last.min(depth.saturating_add(options.slack));
                 }
@@ -160,12 +162,11 @@ impl<'p> Solver<'p> {
                 if found.len() >= limit || (options.all_optimal && !found.is_empty()) {
                     break;
                 }
+                // Deepen the table while filling its next depth costs less than the next iteration is
+                // predicted to (each depth of table cuts the search by about the growth factor).
+                while n as f64 * self.growth > self.table.predicted_leaves() && self.table.extend(control)? {}
             }
             control.report(Progress { phase: "search", depth, done: nodes, total: None });
-            // Deepen the table once the searches have looked up much more than filling it cost.
-            if self.lookups > 3 * self.table.fill_work() {
-                self.table.extend(control)?;
-            }
             depth += 1;
         }
         if found.is_empty() {
@@ -184,9 +185,11 @@ impl<'p> Solver<'p> {
 
     /// One IDA* iteration at `depth`: up to `limit` solutions in lexicographic order, and the nodes used.
     fn iteration(&self, start: &[u8], depth: u32, limit: usize, control: Control) -> Result<(Vec<Vec<u16>>, u64)> {
+        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
+        let kernel = Kernel::new(self.puzzle.layout(), &transforms, start)?;
         let shared = Shared {
             puzzle: self.puzzle,
-            moves: &self.move_list,
+            kernel: &kernel,
             fsm: &self.fsm,
             table: &self.table,
             target: self.target.bytes(),
