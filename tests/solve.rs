@@ -195,3 +195,23 @@ fn every_sample_puzzle_solves_short_scrambles() {
     }
     assert!(checked > 80, "{checked}");
 }
+
+#[test]
+fn random_two_by_two_states_are_solved_optimally() {
+    use twistsearch::group::{random_state, rng_from_seed};
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let mut s = solver(&p, Some("U,R,F"), 8);
+    let mut rng = rng_from_seed(Some(11)).unwrap();
+    for _ in 0..5 {
+        let bytes = random_state(s.chain().unwrap(), p.solved().as_bytes(), &mut rng).unwrap();
+        let start = p.state_from_bytes(bytes).unwrap();
+        let sols = solve(&mut s, &start, &SolveOptions::default());
+        let n = sols[0].len() as u32;
+        assert!(n <= 11, "the 2x2x2 <U,R,F> group has diameter 11");
+        assert_solves(&p, &start, &sols[0]);
+        // Optimal: nothing shorter exists (an exhaustive search to one move less finds nothing).
+        let shorter = SolveOptions { max_depth: Some(n - 1), ..SolveOptions::default() };
+        let err = s.solve(&start, &shorter, Control::none()).unwrap_err();
+        assert_eq!(err.to_string(), format!("no solution within depth {}", n - 1));
+    }
+}
