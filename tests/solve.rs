@@ -215,3 +215,34 @@ fn random_two_by_two_states_are_solved_optimally() {
         assert_eq!(err.to_string(), format!("no solution within depth {}", n - 1));
     }
 }
+
+#[test]
+fn target_patterns_other_than_solved() {
+    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    // Reach the position of `R U` from solved.
+    let target = position(&p, "R U");
+    let options = SolverOptions { target: Some(target.clone()), memory_bytes: 16 * MIB, ..SolverOptions::default() };
+    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let sols = solve(&mut s, p.solved(), &SolveOptions::default());
+    assert_eq!(s.alg_string(&sols[0]), "R U");
+    // A target that ignores corner orientation (wildcards): a lone twisted corner is then solved as is,
+    // and a twisted corner plus an R turn takes one move.
+    let mut bytes = p.solved().as_bytes().to_vec();
+    let corner = &p.orbits()[p.layout().orbit_index("CORNER").unwrap()];
+    for b in &mut bytes[corner.orientations_range()] {
+        *b = corner.wildcard();
+    }
+    let pattern = p.state_from_bytes(bytes).unwrap();
+    let options = SolverOptions { target: Some(pattern), memory_bytes: 16 * MIB, ..SolverOptions::default() };
+    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let file = parse_scrambles(&p, &common::read("group/3x3x3-unreachable.scr")).unwrap();
+    let twisted = file.scrambles[0].state.clone().unwrap();
+    assert_eq!(solve(&mut s, &twisted, &SolveOptions::default())[0].len(), 0);
+    let turned = p.apply(&twisted, p.lookup("R").unwrap());
+    let sols = solve(&mut s, &turned, &SolveOptions::default());
+    assert_eq!(s.alg_string(&sols[0]), "R'");
+    // A flipped edge still matters.
+    let flipped = file.scrambles[1].state.clone().unwrap();
+    let err = s.solve(&flipped, &SolveOptions::default(), Control::none()).unwrap_err();
+    assert!(err.to_string().contains("cannot be solved"), "{err}");
+}
