@@ -246,3 +246,32 @@ fn target_patterns_other_than_solved() {
     let err = s.solve(&flipped, &SolveOptions::default(), Control::none()).unwrap_err();
     assert!(err.to_string().contains("cannot be solved"), "{err}");
 }
+
+#[test]
+fn ksolve_plus_move_rules_are_honoured() {
+    let base = common::read("puzzles/main/3x3x3.tws");
+    let start_alg = "R U";
+    // Unconstrained, R U is undone by U' R'.
+    let plain = twistsearch::load_puzzle(&base).unwrap();
+    let mut s = solver(&plain, None, 16);
+    let sols = solve(&mut s, &position(&plain, start_alg), &SolveOptions::default());
+    assert_eq!(s.alg_string(&sols[0]), "U' R'");
+    // U' may not be followed by R': the solver must find another way.
+    let p = twistsearch::load_puzzle(&format!("{base}\nForbiddenPairs\nU' R'\nEnd\n")).unwrap();
+    let mut s = solver(&p, None, 16);
+    let start = position(&p, start_alg);
+    let sols = solve(&mut s, &start, &SolveOptions::default());
+    let alg = s.alg_string(&sols[0]);
+    assert!(!alg.contains("U' R'"), "{alg}");
+    assert_solves(&p, &start, &sols[0]);
+    // At most one R-face move: solutions use R exactly once.
+    let p = twistsearch::load_puzzle(&format!("{base}\nMoveLimits\nR 1\nEnd\n")).unwrap();
+    let mut s = solver(&p, None, 16);
+    let start = position(&p, "R U R'");
+    let sols = solve(&mut s, &start, &SolveOptions { max_solutions: Some(3), ..SolveOptions::default() });
+    for sol in &sols {
+        let alg = s.alg_string(sol);
+        assert!(alg.split(' ').filter(|m| m.starts_with('R')).count() <= 1, "{alg}");
+        assert_solves(&p, &start, sol);
+    }
+}

@@ -22,6 +22,40 @@ pub(crate) struct Shared<'a> {
     pub control: Control<'a>,
     /// Stop once this many solutions were found by one walk.
     pub limit: usize,
+    /// ksolve+ move constraints, when the definition has any.
+    pub rules: Option<&'a MoveRules>,
+}
+
+/// ksolve+ `ForbiddenPairs` / `ForbiddenGroups` and `MoveLimits`, over the move set's indices.
+#[derive(Debug, Clone)]
+pub(crate) struct MoveRules {
+    /// `forbidden[a × n + b]`: move `b` may not follow move `a`.
+    pub forbidden: Vec<bool>,
+    /// Per move: the index of its limit counter, if its base move has a limit.
+    pub counter: Vec<Option<usize>>,
+    /// Per counter: how many uses are allowed.
+    pub limits: Vec<u32>,
+    /// Number of moves.
+    pub n: usize,
+}
+
+impl MoveRules {
+    /// Whether move `m` may follow `path`.
+    #[inline]
+    pub fn allows(&self, path: &[u16], m: usize) -> bool {
+        if let Some(&prev) = path.last() {
+            if self.forbidden[prev as usize * self.n + m] {
+                return false;
+            }
+        }
+        match self.counter[m] {
+            Some(c) => {
+                let used = path.iter().filter(|&&x| self.counter[x as usize] == Some(c)).count();
+                (used as u32) < self.limits[c]
+            }
+            None => true,
+        }
+    }
 }
 
 /// Buffers for one thread's walks.
@@ -129,6 +163,9 @@ fn recurse(
         }
         let child = &ws.levels[level + 1][m * size..(m + 1) * size];
         if shared.check_legal && !shared.puzzle.is_legal_bytes(child) {
+            continue;
+        }
+        if shared.rules.is_some_and(|r| !r.allows(&ws.path, m)) {
             continue;
         }
         ws.path.push(m as u16);

@@ -13,7 +13,7 @@ use crate::prune::{PruneTable, TableOptions};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
-use super::ida::{walk, Shared, Workspace};
+use super::ida::{walk, MoveRules, Shared, Workspace};
 use super::target::Target;
 
 /// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
@@ -85,6 +85,8 @@ pub struct Solver<'p> {
     table: PruneTable,
     /// Growth of the search from one depth to the next (the automaton's branching factor).
     growth: f64,
+    /// The definition's ksolve+ move constraints.
+    rules: Option<MoveRules>,
 }
 
 impl<'p> Solver<'p> {
@@ -100,9 +102,10 @@ impl<'p> Solver<'p> {
         let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
         let table_options = TableOptions { memory_bytes: options.memory_bytes, state_count_hint: None, depth: None };
         let table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
-        let move_list = moves.moves().iter().map(|m| m.mv).collect();
+        let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
-        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, growth })
+        let rules = move_rules(puzzle, &move_list)?;
+        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, growth, rules })
     }
 
     /// The move set.
@@ -196,6 +199,7 @@ impl<'p> Solver<'p> {
             check_legal: !self.puzzle.illegal().is_empty(),
             control,
             limit,
+            rules: self.rules.as_ref(),
         };
         let tasks = self.split(start, depth);
         let size = self.puzzle.state_size();
@@ -271,6 +275,9 @@ impl<'p> Solver<'p> {
                     if self.table.lookup(&state) as u32 > rest || !self.puzzle.is_legal_bytes(&state) {
                         continue;
                     }
+                    if self.rules.as_ref().is_some_and(|r| !r.allows(&t.prefix, m)) {
+                        continue;
+                    }
                     let mut prefix = t.prefix.clone();
                     prefix.push(m as u16);
                     next.push(Task { state, fsm_state: fs, prefix });
@@ -296,6 +303,41 @@ impl<'p> Solver<'p> {
         }
         merged.iter().map(|&m| self.puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
     }
+}
+
+/// The definition's ksolve+ `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits` over the move list, or
+/// `None` without any. `Block` (bandaging) is refused: the solver does not honour it yet.
+fn move_rules(puzzle: &Puzzle, moves: &[MoveRef]) -> Result<Option<MoveRules>> {
+    let extras = puzzle.extras();
+    if !extras.blocks.is_empty() {
+        return Err(Error::new("the definition's Block (bandaging) constraints are not supported by the solver yet"));
+    }
+    if extras.forbidden_pairs.is_empty() && extras.forbidden_groups.is_empty() && extras.move_limits.is_empty() {
+        return Ok(None);
+    }
+    let n = moves.len();
+    let index = |m: MoveRef| moves.iter().position(|&x| x == m);
+    let mut forbidden = vec![false; n * n];
+    let mut forbid = |a: MoveRef, b: MoveRef| {
+        if let (Some(i), Some(j)) = (index(a), index(b)) {
+            forbidden[i * n + j] = true;
+        }
+    };
+    for &(a, b) in &extras.forbidden_pairs {
+        forbid(a, b);
+    }
+    for group in &extras.forbidden_groups {
+        for &a in group {
+            for &b in group {
+                if a != b {
+                    forbid(a, b);
+                }
+            }
+        }
+    }
+    let limits: Vec<u32> = extras.move_limits.iter().map(|&(_, l)| l).collect();
+    let counter = moves.iter().map(|m| extras.move_limits.iter().position(|&(b, _)| b == m.base)).collect();
+    Ok(Some(MoveRules { forbidden, counter, limits, n }))
 }
 
 /// A prefix of an iteration, searched as one unit of work.
