@@ -233,3 +233,9 @@ fn random_state_scrambles_reach_their_position() {
         assert_eq!(r["results"][0]["solutions"][0]["length"], s["length"], "{alg}");
     }
 }
+
+#[test]
+fn solve_leaves_open_what_scrambles_leave_open() {
+    let text = ok(&["solve", CUBE, "tests/data/solve/3x3x3-open.scr", "--memory", "16"]);
+    assert_eq!(text, "edges-open: R2 U' (2)\ntwist-open:  (0)\n");
+}

@@ -10,6 +10,7 @@ use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
 use twistsearch::group::{random_state, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
+use twistsearch::search::relax::relaxed as relaxed_pair;
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -67,19 +68,25 @@ fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
 struct Solvers<'p> {
     puzzle: &'p Puzzle,
     args: &'p SearchArgs<'p>,
-    built: Vec<(Metric, Solver<'p>, f64)>,
+    /// Built solvers: metric, the target they were built for (`None`: the default), solver, seconds the
+    /// build took (reported once).
+    built: Vec<(Metric, Option<Vec<u8>>, Solver<'p>, f64)>,
     bar: &'p Bar,
 }
 
 impl<'p> Solvers<'p> {
-    fn get(&mut self, metric: Metric) -> Result<&mut (Metric, Solver<'p>, f64), Failure> {
-        if let Some(i) = self.built.iter().position(|b| b.0 == metric) {
+    fn get(&mut self, metric: Metric, relaxed: Option<&State>) -> Result<&mut Built<'p>, Failure> {
+        // An explicit --target wins over a target relaxed for a scramble's `?` entries.
+        let relaxed = if self.args.target.is_some() { None } else { relaxed };
+        let key = relaxed.map(|t| t.as_bytes().to_vec());
+        if let Some(i) = self.built.iter().position(|b| b.0 == metric && b.1 == key) {
             return Ok(&mut self.built[i]);
         }
         let moves = move_set(self.puzzle, self.args.moves)?;
-        let target = match self.args.target {
-            Some(path) => Some(state_file(self.puzzle, path)?),
-            None => None,
+        let target = match (self.args.target, relaxed) {
+            (Some(path), _) => Some(state_file(self.puzzle, path)?),
+            (None, Some(t)) => Some(t.clone()),
+            (None, None) => None,
         };
         let options = SolverOptions {
             moves: Some(moves),
@@ -89,13 +96,18 @@ impl<'p> Solvers<'p> {
         };
         let t = Instant::now();
         let solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
-        self.built.push((metric, solver, t.elapsed().as_secs_f64()));
+        self.built.push((metric, key, solver, t.elapsed().as_secs_f64()));
         Ok(self.built.last_mut().expect("just pushed"))
     }
 }
 
+/// A built solver with its metric, target key and build time.
+type Built<'p> = (Metric, Option<Vec<u8>>, Solver<'p>, f64);
+
 /// One position to solve.
 struct Job {
+    /// The target a scramble with `?` entries asks for (and `state` relabeled for it).
+    relaxed: Option<State>,
     /// Made from solved by moves of the set: no membership test needed.
     known_reachable: bool,
     name: String,
@@ -103,6 +115,14 @@ struct Job {
     metric: Metric,
     max_depth: Option<u32>,
     slack: u32,
+}
+
+/// Whether a position leaves an orientation open (`?`) where the solved state does not.
+fn has_open_orientation(puzzle: &Puzzle, state: &State) -> bool {
+    puzzle.orbits().iter().any(|o| {
+        o.orientations_range()
+            .any(|i| o.is_wildcard(state.as_bytes()[i]) && !o.is_wildcard(puzzle.solved().as_bytes()[i]))
+    })
 }
 
 /// Runs `solve`.
@@ -113,7 +133,18 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
     if let Some(path) = args.file {
         let file = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
         for s in file.scrambles {
+            let mut relaxed = None;
             let state = match (&s.kind, s.state) {
+                (ScrambleKind::Position { ignored_permutation, ignored_orientation }, Some(st))
+                    if !ignored_permutation.is_empty()
+                        || !ignored_orientation.is_empty()
+                        || has_open_orientation(puzzle, &st) =>
+                {
+                    let (target, start) = relaxed_pair(puzzle, &st, ignored_permutation, ignored_orientation)
+                        .map_err(|e| fail(path, e))?;
+                    relaxed = Some(target);
+                    start
+                }
                 (_, Some(st)) => st,
                 (ScrambleKind::Random, None) | (_, None) => {
                     let (chain_puzzle, seed) = (puzzle, args.seed);
@@ -129,6 +160,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
             };
             let metric = if search.qtm { Metric::Qtm } else { s.settings.metric };
             jobs.push(Job {
+                relaxed,
                 known_reachable: false,
                 name: s.name,
                 state,
@@ -145,6 +177,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
         let expanded = parsed.expand(puzzle).map_err(|e| fail("--scramble", e))?;
         let known_reachable = search.target.is_none() && expanded.iter().all(|&m| set.contains(puzzle, m));
         jobs.push(Job {
+            relaxed: None,
             known_reachable,
             name: alg.to_string(),
             state,
@@ -154,8 +187,13 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
         });
     }
     if let Some(path) = args.state {
-        let state = state_file(puzzle, path)?;
+        let (mut state, mut relaxed) = (state_file(puzzle, path)?, None);
+        if search.target.is_none() && has_open_orientation(puzzle, &state) {
+            let (target, start) = relaxed_pair(puzzle, &state, &[], &[]).map_err(|e| fail(path, e))?;
+            (state, relaxed) = (start, Some(target));
+        }
         jobs.push(Job {
+            relaxed,
             known_reachable: false,
             name: path.to_string(),
             state,
@@ -172,7 +210,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
     for job in &jobs {
-        let entry = solvers.get(job.metric)?;
+        let entry = solvers.get(job.metric, job.relaxed.as_ref())?;
         let options = SolveOptions {
             max_solutions: args.count,
             all_optimal: args.all,
@@ -182,10 +220,10 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
             known_reachable: job.known_reachable,
         };
         let t = Instant::now();
-        let report = entry.1.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
+        let report = entry.2.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
-        let solver = &entry.1;
+        let solver = &entry.2;
         let algs: Vec<(String, usize)> = report.solutions.iter().map(|s| (solver.alg_string(s), s.len())).collect();
         if search.json {
             rows.push(json!({
@@ -194,7 +232,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                 "solutions": algs.iter().map(|(a, n)| json!({ "alg": a, "length": n })).collect::<Vec<_>>(),
                 "nodes": report.nodes,
                 "seconds": seconds,
-                "tableSeconds": entry.2,
+                "tableSeconds": entry.3,
                 "tableBytes": solver.table().bytes(),
                 "tableDepth": report.table_depth,
             }));
@@ -203,7 +241,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                 let _ = writeln!(out, "{}: {a} ({n})", job.name);
             }
         }
-        entry.2 = 0.0;
+        entry.3 = 0.0;
     }
     if search.json {
         return Ok(json_text(json!({ "puzzle": puzzle.name(), "results": rows })));
@@ -221,17 +259,17 @@ pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option
     let mut out = String::new();
     let mut rows = Vec::new();
     for _ in 0..count {
-        let entry = solvers.get(metric)?;
-        let chain = entry.1.chain().map_err(|e| fail("group", e))?;
+        let entry = solvers.get(metric, None)?;
+        let chain = entry.2.chain().map_err(|e| fail("group", e))?;
         let bytes = random_state(chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
         let state = puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?;
         // A random element of the group: reachable by construction.
         let options = SolveOptions { known_reachable: search.target.is_none(), ..SolveOptions::default() };
-        let report = entry.1.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
+        let report = entry.2.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
         bar.clear();
         let solution = &report.solutions[0];
         let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
-        let alg = entry.1.alg_string(&inverse);
+        let alg = entry.2.alg_string(&inverse);
         if search.json {
             rows.push(json!({ "alg": alg, "length": inverse.len() }));
         } else {
