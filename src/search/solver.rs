@@ -148,6 +148,8 @@ impl<'p> Solver<'p> {
         if limit == 0 {
             return Err(Error::new("asked for 0 solutions"));
         }
+        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
+        let kernel = Kernel::new(layout, &transforms, &start_n)?;
         let mut found: Vec<Vec<u16>> = Vec::new();
         let mut nodes = 0u64;
         let mut last = max_depth;
@@ -156,7 +158,7 @@ impl<'p> Solver<'p> {
             control.check()?;
             if self.table.lookup(&start_n) as u32 <= depth {
                 let want = limit - found.len();
-                let (sols, n) = self.iteration(&start_n, depth, want, control)?;
+                let (sols, n) = self.iteration(&kernel, &start_n, depth, want, control)?;
                 nodes += n;
                 if !sols.is_empty() && found.is_empty() && open_ended {
                     last = last.min(depth.saturating_add(options.slack));
@@ -186,13 +188,18 @@ impl<'p> Solver<'p> {
         Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })
     }
 
-    /// One IDA* iteration at `depth`: up to `limit` solutions in lexicographic order, and the nodes used.
-    fn iteration(&self, start: &[u8], depth: u32, limit: usize, control: Control) -> Result<(Vec<Vec<u16>>, u64)> {
-        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
-        let kernel = Kernel::new(self.puzzle.layout(), &transforms, start)?;
+    /// One IDA* iteration at `depth` (moves applied by `kernel`): up to `limit` solutions in lexicographic order, and the nodes used.
+    fn iteration(
+        &self,
+        kernel: &Kernel,
+        start: &[u8],
+        depth: u32,
+        limit: usize,
+        control: Control,
+    ) -> Result<(Vec<Vec<u16>>, u64)> {
         let shared = Shared {
             puzzle: self.puzzle,
-            kernel: &kernel,
+            kernel,
             fsm: &self.fsm,
             table: &self.table,
             target: self.target.bytes(),

@@ -74,12 +74,6 @@ impl Target {
         Ok(out)
     }
 
-    /// Whether a state (in the target's representation) is the target.
-    #[inline]
-    pub fn is_reached(&self, state: &[u8]) -> bool {
-        state == self.bytes.as_slice()
-    }
-
     /// Whether a state in the puzzle's own representation (not normalized) matches the target pattern:
     /// the same piece labels everywhere, and the same orientations where neither leaves them open.
     pub fn matches(&self, layout: &Layout, state: &[u8]) -> bool {

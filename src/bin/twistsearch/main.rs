@@ -126,30 +126,8 @@ enum Command {
     /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table).
     Solve {
         puzzle: String,
-        /// A ksolve/twsearch scramble file (every scramble in it is solved; RandomScramble draws one).
-        scrambles: Option<String>,
-        /// Solve the position this alg reaches from solved.
-        #[arg(long)]
-        scramble: Option<String>,
-        /// Solve a position from a file: a StartState/ScrambleState block or KPattern JSON.
-        #[arg(long)]
-        state: Option<String>,
-        /// Number of solutions.
-        #[arg(short = 'c', long = "count")]
-        count: Option<usize>,
-        /// Every optimal solution.
-        #[arg(long)]
-        all: bool,
-        #[arg(long, default_value_t = 0)]
-        min_depth: u32,
-        #[arg(long)]
-        max_depth: Option<u32>,
-        /// Also solutions up to this many moves longer than optimal.
-        #[arg(long)]
-        slack: Option<u32>,
-        /// Seed for RandomScramble entries.
-        #[arg(long)]
-        seed: Option<u64>,
+        #[command(flatten)]
+        args: solve::SolveArgs,
         #[command(flatten)]
         search: SearchFlags,
     },
@@ -281,32 +259,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
-        Command::Solve {
-            puzzle,
-            scrambles,
-            scramble,
-            state,
-            count,
-            all,
-            min_depth,
-            max_depth,
-            slack,
-            seed,
-            search,
-        } => {
-            let p = load(&puzzle)?;
-            let args = solve::SolveArgs {
-                file: scrambles.as_deref(),
-                scramble: scramble.as_deref(),
-                state: state.as_deref(),
-                count,
-                all,
-                min_depth,
-                max_depth,
-                slack,
-                seed,
-            };
-            out = solve::solve(&p, &search.args()?, &args)?;
+        Command::Solve { puzzle, args, search } => {
+            out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
         }
         Command::Scramble { puzzle, count, seed, search } => {
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;

@@ -30,25 +30,34 @@ pub struct SearchArgs<'a> {
 }
 
 /// Options of `solve`.
-pub struct SolveArgs<'a> {
-    /// Scramble file.
-    pub file: Option<&'a str>,
-    /// `--scramble ALG`.
-    pub scramble: Option<&'a str>,
-    /// `--state FILE`.
-    pub state: Option<&'a str>,
-    /// How many solutions.
-    pub count: Option<usize>,
-    /// All optimal solutions.
-    pub all: bool,
-    /// Shortest length.
-    pub min_depth: u32,
-    /// Longest length.
-    pub max_depth: Option<u32>,
-    /// Extra moves beyond optimal.
-    pub slack: Option<u32>,
-    /// Seed for `RandomScramble` entries.
-    pub seed: Option<u64>,
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// A ksolve/twsearch scramble file (every scramble in it is solved; RandomScramble draws one).
+    scrambles: Option<String>,
+    /// Solve the position this alg reaches from solved.
+    #[arg(long)]
+    scramble: Option<String>,
+    /// Solve a position from a file: a StartState/ScrambleState block or KPattern JSON.
+    #[arg(long)]
+    state: Option<String>,
+    /// Number of solutions.
+    #[arg(short = 'c', long = "count")]
+    count: Option<usize>,
+    /// Every optimal solution.
+    #[arg(long)]
+    all: bool,
+    /// Shortest solution length to consider.
+    #[arg(long, default_value_t = 0)]
+    min_depth: u32,
+    /// Longest solution length to consider.
+    #[arg(long)]
+    max_depth: Option<u32>,
+    /// Also solutions up to this many moves longer than optimal.
+    #[arg(long)]
+    slack: Option<u32>,
+    /// Seed for RandomScramble entries.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// A state from a file: a KPattern JSON file, or the first position block of a scramble/state file.
@@ -129,8 +138,9 @@ fn has_open_orientation(puzzle: &Puzzle, state: &State) -> bool {
 pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
     let default_metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
     let mut jobs = Vec::new();
-    let mut rng = None;
-    if let Some(path) = args.file {
+    // The group and generator for RandomScramble entries, made on first use.
+    let mut random = None;
+    if let Some(path) = args.scrambles.as_deref() {
         let file = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
         for s in file.scrambles {
             let mut relaxed = None;
@@ -147,14 +157,16 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                 }
                 (_, Some(st)) => st,
                 (ScrambleKind::Random, None) | (_, None) => {
-                    let (chain_puzzle, seed) = (puzzle, args.seed);
-                    let set = move_set(chain_puzzle, search.moves)?;
-                    let chain = twistsearch::group::puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
-                    let r = match rng.as_mut() {
-                        Some(r) => r,
-                        None => rng.insert(rng_from_seed(seed).map_err(|e| fail("--seed", e))?),
+                    let (chain, r) = match random.as_mut() {
+                        Some(c) => c,
+                        None => {
+                            let set = move_set(puzzle, search.moves)?;
+                            let chain = twistsearch::group::puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
+                            let rng = rng_from_seed(args.seed).map_err(|e| fail("--seed", e))?;
+                            random.insert((chain, rng))
+                        }
                     };
-                    let bytes = random_state(&chain, puzzle.solved().as_bytes(), r).map_err(|e| fail("random", e))?;
+                    let bytes = random_state(chain, puzzle.solved().as_bytes(), r).map_err(|e| fail("random", e))?;
                     puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?
                 }
             };
@@ -170,7 +182,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
             });
         }
     }
-    if let Some(alg) = args.scramble {
+    if let Some(alg) = args.scramble.as_deref() {
         let parsed = parse_alg(puzzle, alg)?;
         let state = puzzle.position(&parsed).map_err(|e| fail("--scramble", e))?;
         let set = move_set(puzzle, search.moves)?;
@@ -186,7 +198,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
             slack: args.slack.unwrap_or(0),
         });
     }
-    if let Some(path) = args.state {
+    if let Some(path) = args.state.as_deref() {
         let (mut state, mut relaxed) = (state_file(puzzle, path)?, None);
         if search.target.is_none() && has_open_orientation(puzzle, &state) {
             let (target, start) = relaxed_pair(puzzle, &state, &[], &[]).map_err(|e| fail(path, e))?;
