@@ -7,6 +7,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 mod canon;
+mod god;
 mod group;
 mod info;
 mod progress;
@@ -141,6 +142,13 @@ enum Command {
         #[command(flatten)]
         search: SearchFlags,
     },
+    /// God's algorithm: the number of positions at each distance from solved, antipodes with algs, and
+    /// counts up to symmetry.
+    God {
+        puzzle: String,
+        #[command(flatten)]
+        args: god::GodArgs,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -176,13 +184,7 @@ struct SearchFlags {
 
 impl SearchFlags {
     fn args(&self) -> Result<solve::SearchArgs<'_>, Failure> {
-        if let Some(n) = self.threads {
-            if n == 0 {
-                return Err(fail("--threads", "needs at least 1 thread"));
-            }
-            #[cfg(feature = "parallel")]
-            rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| fail("--threads", e))?;
-        }
+        set_threads(self.threads)?;
         Ok(solve::SearchArgs {
             moves: self.moves.as_deref(),
             qtm: self.qtm,
@@ -191,6 +193,21 @@ impl SearchFlags {
             json: self.json,
         })
     }
+}
+
+/// Sizes the global thread pool (`--threads`) and returns the number of threads work will use.
+fn set_threads(threads: Option<usize>) -> Result<usize, Failure> {
+    if let Some(n) = threads {
+        if n == 0 {
+            return Err(fail("--threads", "needs at least 1 thread"));
+        }
+        #[cfg(feature = "parallel")]
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| fail("--threads", e))?;
+    }
+    #[cfg(feature = "parallel")]
+    return Ok(rayon::current_num_threads());
+    #[cfg(not(feature = "parallel"))]
+    return Ok(1);
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -265,6 +282,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Scramble { puzzle, count, seed, search } => {
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
+        Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;
             let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;

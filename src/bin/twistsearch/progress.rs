@@ -23,6 +23,7 @@ impl Bar {
             let what = match p.phase {
                 "table" => "filling pruning table",
                 "search" => "searching",
+                "god" => "enumerating (rows of positions)",
                 other => other,
             };
             b.set_message(format!("{what}: depth {}, {} done", p.depth, p.done));

@@ -1,0 +1,160 @@
+//! `god PUZZLE`: God's algorithm — positions at each distance, antipodes, counts up to symmetry.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use clap::ValueEnum;
+use serde_json::json;
+
+use crate::progress::Bar;
+use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
+use twistsearch::god::{gods_algorithm, Direction, GodOptions, Method};
+use twistsearch::moveset::Metric;
+use twistsearch::Puzzle;
+
+/// `--method`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MethodArg {
+    Auto,
+    Dense,
+    Hash,
+}
+
+/// `--direction`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum DirectionArg {
+    Auto,
+    Forward,
+    Backward,
+}
+
+/// Options of `god`.
+#[derive(clap::Args)]
+pub struct GodArgs {
+    /// Moves to use, e.g. `U,F,R` (default: every move that is not a rotation).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Quarter-turn metric.
+    #[arg(long)]
+    pub qtm: bool,
+    /// How many antipodes (positions at the greatest distance) to print, with an alg for each.
+    #[arg(long, default_value_t = 1)]
+    pub antipodes: usize,
+    /// Also count positions up to symmetry (the definition's rotations that keep the move set).
+    #[arg(long)]
+    pub symmetry: bool,
+    /// Memory budget for the tables, in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub memory: u64,
+    /// How positions are stored: a dense 2-bit table, a hash map, or whichever fits.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+    /// Sweep direction of the dense search (for measurements).
+    #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
+    pub direction: DirectionArg,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Format of the antipodes' positions.
+    #[arg(long, value_enum, default_value_t = PositionFormat::Startstate)]
+    pub format: PositionFormat,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `god`.
+pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
+    let threads = crate::set_threads(args.threads)?;
+    let set = move_set(puzzle, args.moves.as_deref())?;
+    let metric = if args.qtm { Metric::Qtm } else { Metric::Htm };
+    let options = GodOptions {
+        metric,
+        memory_bytes: args.memory.saturating_mul(1 << 20),
+        antipodes: args.antipodes,
+        symmetry: args.symmetry,
+        direction: match args.direction {
+            DirectionArg::Auto => Direction::Auto,
+            DirectionArg::Forward => Direction::Forward,
+            DirectionArg::Backward => Direction::Backward,
+        },
+        method: match args.method {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Dense => Method::Dense,
+            MethodArg::Hash => Method::Hash,
+        },
+    };
+    let bar = Bar::new(!args.json);
+    let t = Instant::now();
+    let report = gods_algorithm(puzzle, &set, &options, bar.control()).map_err(|e| fail("god", e));
+    bar.clear();
+    let report = report?;
+    let seconds = t.elapsed().as_secs_f64();
+    let names = set.describe(puzzle);
+    let metric_name = if args.qtm { "QTM" } else { "HTM" };
+    let alg = |m: &[twistsearch::MoveRef]| m.iter().map(|&x| puzzle.move_name(x)).collect::<Vec<_>>().join(" ");
+    if args.json {
+        let antipodes: Vec<_> = report
+            .antipodes
+            .iter()
+            .map(|a| json!({ "alg": alg(&a.moves), "pattern": twistsearch::kpuzzle::pattern_value(puzzle, &a.state) }))
+            .collect();
+        return Ok(json_text(json!({
+            "puzzle": puzzle.name(),
+            "moves": names,
+            "metric": metric_name,
+            "counts": report.counts,
+            "total": report.total,
+            "depth": report.counts.len() - 1,
+            "antipodes": antipodes,
+            "symmetry": report.symmetry.as_ref().map(|s| json!({
+                "symmetries": s.symmetries, "counts": s.counts, "total": s.total,
+            })),
+            "method": report.method.name(),
+            "indexed": report.indexed,
+            "memoryBytes": report.memory_bytes,
+            "backward": report.backward,
+            "threads": threads,
+            "seconds": seconds,
+        })));
+    }
+    let mut out = String::new();
+    let storage = match report.indexed {
+        Some(n) => format!("dense index of {n} positions"),
+        None => "hash map".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "# {} ({metric_name}, moves {names}): {storage}, {:.1} MiB, {threads} thread{}",
+        puzzle.name(),
+        report.memory_bytes as f64 / (1u64 << 20) as f64,
+        if threads == 1 { "" } else { "s" }
+    );
+    match &report.symmetry {
+        Some(s) => {
+            let _ = writeln!(out, "distance positions up-to-symmetry({})", s.symmetries);
+            for (d, (c, k)) in report.counts.iter().zip(&s.counts).enumerate() {
+                let _ = writeln!(out, "{d} {c} {k}");
+            }
+            let _ = writeln!(out, "total {} {}", report.total, s.total);
+        }
+        None => {
+            let _ = writeln!(out, "distance positions");
+            for (d, c) in report.counts.iter().enumerate() {
+                let _ = writeln!(out, "{d} {c}");
+            }
+            let _ = writeln!(out, "total {}", report.total);
+        }
+    }
+    for (k, a) in report.antipodes.iter().enumerate() {
+        let _ = writeln!(out, "# antipode {} at distance {}: {}", k + 1, a.moves.len(), alg(&a.moves));
+        let header = format!("antipode-{}", k + 1);
+        out.push_str(&state_text(
+            puzzle,
+            &a.state,
+            args.format,
+            (&format!("ScrambleState {header}"), &format!("Scramble {header}")),
+        ));
+    }
+    let _ = writeln!(out, "# {seconds:.3} s");
+    Ok(out)
+}

@@ -1,0 +1,118 @@
+//! [`DepthBits`]: two bits per position, shared by the threads of a breadth-first search. A position
+//! holds [`UNSEEN`] until it is reached at depth `d`, then `d mod 3`: during a sweep from depth `d` the
+//! values `d mod 3` (the frontier), `(d + 1) mod 3` (just reached) and `(d - 1) mod 3` (older) are all
+//! different, and a move changes the depth by at most one, so neighbours are never ambiguous.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::error::{Error, Result};
+
+/// The value of a position not reached yet.
+pub(crate) const UNSEEN: u8 = 3;
+const LOW: u64 = 0x5555_5555_5555_5555;
+
+/// Two bits per position, 32 positions per atomic word.
+pub(crate) struct DepthBits {
+    words: Vec<AtomicU64>,
+}
+
+impl DepthBits {
+    /// Bytes needed for `n` positions.
+    pub(crate) fn bytes_for(n: u64) -> u64 {
+        n.div_ceil(32) * 8
+    }
+
+    /// `n` positions, all [`UNSEEN`]; an error (not an abort) when the memory cannot be had.
+    pub(crate) fn new(n: u64) -> Result<DepthBits> {
+        let words = usize::try_from(n.div_ceil(32)).map_err(|_| Error::new("the position count is too large"))?;
+        let mut v: Vec<AtomicU64> = Vec::new();
+        v.try_reserve_exact(words).map_err(|_| {
+            Error::new(format!("could not allocate {} MiB for the depth table", Self::bytes_for(n) >> 20))
+        })?;
+        v.extend((0..words).map(|_| AtomicU64::new(u64::MAX)));
+        Ok(DepthBits { words: v })
+    }
+
+    /// The value of position `i`.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: u64) -> u8 {
+        ((self.words[(i >> 5) as usize].load(Relaxed) >> ((i & 31) * 2)) & 3) as u8
+    }
+
+    /// Sets an [`UNSEEN`] position to `v`; true when this call did it (another thread may have first).
+    #[inline(always)]
+    pub(crate) fn claim(&self, i: u64, v: u8) -> bool {
+        let shift = (i & 31) * 2;
+        let old = self.words[(i >> 5) as usize].fetch_and(!(((UNSEEN ^ v) as u64) << shift), Relaxed);
+        (old >> shift) & 3 == UNSEEN as u64
+    }
+
+    /// Sets the positions `base + i` for sorted `offsets` (all [`UNSEEN`], only this thread writes them) to
+    /// `v`, one atomic operation per word.
+    pub(crate) fn claim_sorted(&self, base: u64, offsets: &[u32], v: u8) {
+        let clear = (UNSEEN ^ v) as u64;
+        let mut word = u64::MAX;
+        let mut mask = 0u64;
+        for &off in offsets {
+            let i = base + off as u64;
+            if i >> 5 != word {
+                if mask != 0 {
+                    self.words[word as usize].fetch_and(!mask, Relaxed);
+                }
+                word = i >> 5;
+                mask = 0;
+            }
+            mask |= clear << ((i & 31) * 2);
+        }
+        if mask != 0 {
+            self.words[word as usize].fetch_and(!mask, Relaxed);
+        }
+    }
+
+    /// Appends to `out` the offsets `i` in `0..len` whose position `start + i` holds `v`.
+    pub(crate) fn collect(&self, start: u64, len: u64, v: u8, out: &mut Vec<u32>) {
+        let end = start + len;
+        let pattern = LOW * v as u64;
+        let mut w = start >> 5;
+        while w << 5 < end {
+            let x = self.words[w as usize].load(Relaxed) ^ pattern;
+            let mut m = !(x | (x >> 1)) & LOW;
+            let first = w << 5;
+            if first < start {
+                m &= u64::MAX << ((start - first) * 2);
+            }
+            if first + 32 > end {
+                m &= !(u64::MAX << ((end - first) * 2));
+            }
+            while m != 0 {
+                let bit = m.trailing_zeros() as u64 / 2;
+                out.push((first + bit - start) as u32);
+                m &= m - 1;
+            }
+            w += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claims_collects_and_counts() {
+        let b = DepthBits::new(100).unwrap();
+        assert!(b.claim(3, 0));
+        assert!(!b.claim(3, 0));
+        b.claim_sorted(30, &[0, 1, 2, 40], 2);
+        assert_eq!(b.get(3), 0);
+        assert_eq!(b.get(31), 2);
+        assert_eq!(b.get(70), 2);
+        assert_eq!(b.get(71), UNSEEN);
+        let mut out = Vec::new();
+        b.collect(29, 50, 2, &mut out);
+        assert_eq!(out, vec![1, 2, 3, 41]);
+        out.clear();
+        b.collect(0, 100, UNSEEN, &mut out);
+        assert_eq!(out.len(), 95);
+    }
+}

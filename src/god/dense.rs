@@ -1,0 +1,285 @@
+//! The breadth-first search over a [`DenseIndex`] with two bits per position ([`DepthBits`]), level by
+//! level. Each level is one sweep over the rows, split into chunks that run in parallel:
+//!
+//! - **forward**: every frontier position (value `d mod 3`) of a row is moved by every move; an unseen
+//!   image is claimed with one atomic operation. Cheap while the frontier is small.
+//! - **backward**: every unseen position of a row looks for a neighbour in the frontier and stops at the
+//!   first; found positions are set with one atomic operation per word. Cheap once most positions are
+//!   seen, and it writes only its own rows.
+//!
+//! The direction of each level is chosen by an estimate of the work of each.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::bits::{DepthBits, UNSEEN};
+use super::index::DenseIndex;
+use crate::control::{Control, Progress};
+use crate::error::{Error, Result};
+
+/// Which way each level's sweep goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Direction {
+    /// Chosen per level by the estimated work.
+    #[default]
+    Auto,
+    /// Always from the frontier.
+    Forward,
+    /// Always from the unseen positions.
+    Backward,
+}
+
+/// What a finished search holds.
+pub(crate) struct DenseRun {
+    /// Positions at each depth.
+    pub(crate) counts: Vec<u64>,
+    /// Whether each level (after the first) was swept backward.
+    pub(crate) backward: Vec<bool>,
+    /// Up to the requested number of positions at the last depth, smallest indices first.
+    pub(crate) last: Vec<u64>,
+    /// The depth of every position.
+    pub(crate) bits: DepthBits,
+}
+
+/// Per-chunk result of a sweep.
+#[derive(Default)]
+struct ChunkOut {
+    found: u64,
+    keep: Vec<u64>,
+}
+
+/// Keeps the `n` smallest values pushed.
+fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
+    if n == 0 {
+        return;
+    }
+    keep.push(v);
+    if keep.len() >= 2 * n.max(16) {
+        keep.sort_unstable();
+        keep.truncate(n);
+    }
+}
+
+fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).collect()
+    }
+}
+
+/// Runs the search from the position with index `start`. `reachable` is an upper bound on the positions
+/// the moves can reach (the group order), used to choose directions; `keep` how many last-depth positions
+/// to return.
+pub(crate) fn search(
+    index: &DenseIndex,
+    start: u64,
+    reachable: u64,
+    keep: usize,
+    direction: Direction,
+    control: Control,
+) -> Result<DenseRun> {
+    let bits = DepthBits::new(index.size())?;
+    if !bits.claim(start, 0) {
+        return Err(Error::new("internal: the start position was claimed twice"));
+    }
+    let size = index.size();
+    let reachable = reachable.min(size);
+    let moves = index.moves() as u64;
+    let mut counts = vec![1u64];
+    let mut backward = Vec::new();
+    let mut last = vec![start];
+    let mut seen = 1u64;
+    let rows = index.rows;
+    let chunk_rows = rows.div_ceil(512).max(1);
+    let n_chunks = rows.div_ceil(chunk_rows) as usize;
+    loop {
+        let depth = counts.len() as u32 - 1;
+        let frontier = *counts.last().expect("counts start with depth 0");
+        let unseen = size - seen;
+        let unseen_reachable = reachable.saturating_sub(seen);
+        let back = match direction {
+            Direction::Forward => false,
+            Direction::Backward => true,
+            Direction::Auto => {
+                // Forward: each frontier position tries every move. Backward: an unseen position that is
+                // reachable stops at its first neighbour in the frontier (about half the moves once the
+                // frontier is large); an unreachable one tries them all.
+                let forward_work = frontier as f64 * moves as f64;
+                let backward_work = (unseen - unseen_reachable) as f64 * moves as f64
+                    + unseen_reachable as f64 * (moves as f64 / 2.0).max(1.0);
+                backward_work < forward_work
+            }
+        };
+        let (cur, next) = ((depth % 3) as u8, ((depth + 1) % 3) as u8);
+        let done = AtomicU64::new(0);
+        let outs = chunks(n_chunks, |c| {
+            if control.is_cancelled() {
+                return ChunkOut::default();
+            }
+            let lo = c as u64 * chunk_rows;
+            let hi = (lo + chunk_rows).min(rows);
+            let out = if back {
+                backward_rows(index, &bits, lo..hi, cur, next, keep)
+            } else {
+                forward_rows(index, &bits, lo..hi, cur, next, keep)
+            };
+            let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
+            control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
+            out
+        });
+        control.check()?;
+        let found: u64 = outs.iter().map(|o| o.found).sum();
+        if found == 0 {
+            break;
+        }
+        let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
+        kept.sort_unstable();
+        kept.truncate(keep);
+        last = kept;
+        counts.push(found);
+        backward.push(back);
+        seen += found;
+    }
+    last.truncate(keep);
+    Ok(DenseRun { counts, backward, last, bits })
+}
+
+fn forward_rows(
+    index: &DenseIndex,
+    bits: &DepthBits,
+    rows: std::ops::Range<u64>,
+    cur: u8,
+    next: u8,
+    keep: usize,
+) -> ChunkOut {
+    let mut out = ChunkOut::default();
+    let mut s = index.scratch();
+    let row = index.row;
+    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
+    let illegal = index.has_illegal();
+    for o in rows {
+        list.clear();
+        bits.collect(o * row, row, cur, &mut list);
+        if list.is_empty() {
+            continue;
+        }
+        for mv in 0..index.moves() {
+            let o2 = index.outer_image(o, mv, &mut s);
+            if illegal && !index.outer_legal(o2, &mut s) {
+                continue;
+            }
+            let base = o2 * row;
+            let table = index.inner_moves(mv);
+            for &i in &list {
+                let i2 = table[i as usize];
+                let t = base + i2 as u64;
+                if bits.get(t) == UNSEEN && (!illegal || index.inner_legal(i2)) && bits.claim(t, next) {
+                    out.found += 1;
+                    keep_push(&mut out.keep, keep, t);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn backward_rows(
+    index: &DenseIndex,
+    bits: &DepthBits,
+    rows: std::ops::Range<u64>,
+    cur: u8,
+    next: u8,
+    keep: usize,
+) -> ChunkOut {
+    let mut out = ChunkOut::default();
+    let mut s = index.scratch();
+    let row = index.row;
+    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
+    let mut found: Vec<u32> = Vec::with_capacity(row as usize);
+    let illegal = index.has_illegal();
+    for o in rows {
+        if illegal && !index.outer_legal(o, &mut s) {
+            continue;
+        }
+        list.clear();
+        bits.collect(o * row, row, UNSEEN, &mut list);
+        if illegal {
+            list.retain(|&i| index.inner_legal(i));
+        }
+        if list.is_empty() {
+            continue;
+        }
+        found.clear();
+        for mv in 0..index.moves() {
+            if list.is_empty() {
+                break;
+            }
+            let base = index.outer_image(o, mv, &mut s) * row;
+            let table = index.inner_moves(mv);
+            list.retain(|&i| {
+                let hit = bits.get(base + table[i as usize] as u64) == cur;
+                if hit {
+                    found.push(i);
+                }
+                !hit
+            });
+        }
+        if found.is_empty() {
+            continue;
+        }
+        found.sort_unstable();
+        bits.claim_sorted(o * row, &found, next);
+        out.found += found.len() as u64;
+        for &i in found.iter().take(keep) {
+            keep_push(&mut out.keep, keep, o * row + i as u64);
+        }
+    }
+    out
+}
+
+/// The moves (indices into the index's move list) that take the position `from`, at `depth`, back to the
+/// start, one depth at a time.
+pub(crate) fn path_to_start(index: &DenseIndex, bits: &DepthBits, from: u64, depth: u32) -> Result<Vec<usize>> {
+    let mut s = index.scratch();
+    let mut at = from;
+    let mut path = Vec::with_capacity(depth as usize);
+    for d in (1..=depth).rev() {
+        let want = ((d - 1) % 3) as u8;
+        let (o, i) = (at / index.row, (at % index.row) as usize);
+        let step = (0..index.moves()).find_map(|mv| {
+            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
+            (bits.get(t) == want).then_some((mv, t))
+        });
+        let Some((mv, t)) = step else {
+            return Err(Error::new("internal: no move leads closer to the start"));
+        };
+        path.push(mv);
+        at = t;
+    }
+    Ok(path)
+}
+
+/// The distance of the position `at` (`None` when not reached), by walking towards the start.
+pub(crate) fn depth_of(index: &DenseIndex, bits: &DepthBits, mut at: u64, start: u64) -> Option<u32> {
+    let mut s = index.scratch();
+    let mut v = bits.get(at);
+    if v == UNSEEN {
+        return None;
+    }
+    let mut depth = 0u32;
+    while at != start {
+        let want = (v + 2) % 3;
+        let (o, i) = (at / index.row, (at % index.row) as usize);
+        at = (0..index.moves()).find_map(|mv| {
+            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
+            (bits.get(t) == want).then_some(t)
+        })?;
+        v = want;
+        depth += 1;
+    }
+    Some(depth)
+}

@@ -1,0 +1,224 @@
+//! [`DenseIndex`]: a bijection between the positions a move set can produce and `0..size`, made of the
+//! coordinates of [`super::coords`] in mixed radix. The index is `outer · row + inner`: the *inner* part
+//! combines the smallest coordinates into one number with a combined move table, so that a move maps a
+//! whole row of positions (one outer value) into one other row, and the breadth-first search touches a
+//! few hundred contiguous bytes per row and move.
+
+use super::coords::{blocks, Coord};
+use crate::puzzle::Illegal;
+use crate::Puzzle;
+
+/// The largest inner part (positions per row); its move table has `row × moves` entries.
+const MAX_ROW: u64 = 1 << 15;
+
+/// Dense indexing of a puzzle's positions for one move list.
+#[derive(Debug)]
+pub(crate) struct DenseIndex {
+    coords: Vec<Coord>,
+    /// Coordinates of the outer part, most significant first.
+    outer: Vec<usize>,
+    /// Coordinates of the inner part, most significant first.
+    inner: Vec<usize>,
+    /// Positions per row (the inner part's size).
+    pub(crate) row: u64,
+    /// Number of rows (the outer part's size).
+    pub(crate) rows: u64,
+    /// `inner_table[mv · row + i]`: the inner part after move `mv`.
+    inner_table: Vec<u32>,
+    /// Per inner value: whether it avoids every illegal placement (only with illegal placements).
+    inner_legal: Option<Vec<bool>>,
+    illegal: Vec<Illegal>,
+    /// Each orbit's offset in a state.
+    offsets: Vec<usize>,
+    start: Vec<u8>,
+    moves: usize,
+    scratch: usize,
+}
+
+/// Scratch space for [`DenseIndex`] calls: one per thread.
+pub(crate) struct Scratch {
+    bytes: Vec<u8>,
+    values: Vec<u64>,
+    state: Vec<u8>,
+}
+
+impl DenseIndex {
+    /// The index of the positions `moves` (transformations) produce from `start`, or `None` when the
+    /// positions cannot be indexed densely (some, not all, orientations of a block are wildcards, or the
+    /// count does not fit 64 bits).
+    pub(crate) fn new(puzzle: &Puzzle, start: &[u8], moves: &[&[u8]]) -> Option<DenseIndex> {
+        let layout = puzzle.layout();
+        let mut coords = Vec::new();
+        for (orbit, bl) in blocks(layout, moves).into_iter().enumerate() {
+            for b in &bl {
+                coords.extend(Coord::perm(layout, orbit, b, start, moves));
+                coords.extend(Coord::ori(layout, orbit, b, start, moves).ok()?);
+            }
+        }
+        let mut size: u64 = 1;
+        for c in &coords {
+            size = size.checked_mul(c.size)?;
+        }
+        // The inner part: the smallest coordinates while the row stays small.
+        let mut by_size: Vec<usize> = (0..coords.len()).collect();
+        by_size.sort_by_key(|&c| (coords[c].size, c));
+        let (mut inner, mut row) = (Vec::new(), 1u64);
+        for &c in &by_size {
+            if row * coords[c].size > MAX_ROW {
+                break;
+            }
+            row *= coords[c].size;
+            inner.push(c);
+        }
+        inner.sort_unstable();
+        let outer: Vec<usize> = (0..coords.len()).filter(|c| !inner.contains(c)).collect();
+        let scratch = coords.iter().map(|c| 2 * c.len()).max().unwrap_or(0);
+        Some(DenseIndex {
+            rows: size / row,
+            row,
+            coords,
+            outer,
+            inner,
+            inner_table: Vec::new(),
+            inner_legal: None,
+            illegal: puzzle.illegal().to_vec(),
+            offsets: layout.orbits().iter().map(|o| o.offset).collect(),
+            start: start.to_vec(),
+            moves: moves.len(),
+            scratch,
+        })
+    }
+
+    /// Bytes the move tables will take once [`DenseIndex::prepare`] builds them.
+    pub(crate) fn table_bytes(&self) -> u64 {
+        4 * (self.row * self.moves as u64 + self.coords.iter().map(Coord::table_entries).sum::<u64>())
+    }
+
+    /// Builds the move tables (call once the memory budget allows [`DenseIndex::table_bytes`]).
+    pub(crate) fn prepare(&mut self) {
+        for c in &mut self.coords {
+            c.build_table();
+        }
+        self.build_inner_table();
+    }
+
+    /// The number of moves.
+    pub(crate) fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// Positions in all (reachable or not).
+    pub(crate) fn size(&self) -> u64 {
+        self.rows * self.row
+    }
+
+    /// Scratch space for one thread.
+    pub(crate) fn scratch(&self) -> Scratch {
+        Scratch { bytes: vec![0; self.scratch.max(1)], values: vec![0; self.coords.len()], state: self.start.clone() }
+    }
+
+    fn build_inner_table(&mut self) {
+        let (row, moves) = (self.row as usize, self.moves);
+        let mut table = vec![0u32; row * moves];
+        let mut s = self.scratch();
+        for i in 0..self.row {
+            self.split(&self.inner, i, &mut s.values);
+            for mv in 0..moves {
+                let mut v = 0u64;
+                for &c in &self.inner {
+                    let coord = &self.coords[c];
+                    v = v * coord.size + coord.image(s.values[c], mv, &mut s.bytes);
+                }
+                table[mv * row + i as usize] = v as u32;
+            }
+        }
+        self.inner_table = table;
+        if !self.illegal.is_empty() {
+            let legal = (0..self.row).map(|i| self.part_legal(&self.inner, i, &mut s)).collect();
+            self.inner_legal = Some(legal);
+        }
+    }
+
+    /// Splits a part's value into its coordinates' values (stored at the coordinates' positions).
+    #[inline]
+    fn split(&self, part: &[usize], mut v: u64, values: &mut [u64]) {
+        for &c in part.iter().rev() {
+            let size = self.coords[c].size;
+            values[c] = v % size;
+            v /= size;
+        }
+    }
+
+    /// The row a move sends row `o` to.
+    #[inline]
+    pub(crate) fn outer_image(&self, o: u64, mv: usize, s: &mut Scratch) -> u64 {
+        if let [c] = self.outer[..] {
+            return self.coords[c].image(o, mv, &mut s.bytes);
+        }
+        self.split(&self.outer, o, &mut s.values);
+        let mut v = 0u64;
+        for &c in &self.outer {
+            let coord = &self.coords[c];
+            v = v * coord.size + coord.image(s.values[c], mv, &mut s.bytes);
+        }
+        v
+    }
+
+    /// The inner move table of move `mv`: `row` entries.
+    #[inline]
+    pub(crate) fn inner_moves(&self, mv: usize) -> &[u32] {
+        let r = self.row as usize;
+        &self.inner_table[mv * r..(mv + 1) * r]
+    }
+
+    /// Whether the puzzle declares illegal placements (then rows and inner values must be checked).
+    pub(crate) fn has_illegal(&self) -> bool {
+        !self.illegal.is_empty()
+    }
+
+    /// Whether the inner value `i` avoids the illegal placements it decides.
+    #[inline]
+    pub(crate) fn inner_legal(&self, i: u32) -> bool {
+        self.inner_legal.as_ref().is_none_or(|l| l[i as usize])
+    }
+
+    /// Whether row `o` avoids the illegal placements its coordinates decide.
+    pub(crate) fn outer_legal(&self, o: u64, s: &mut Scratch) -> bool {
+        self.illegal.is_empty() || self.part_legal(&self.outer, o, s)
+    }
+
+    fn part_legal(&self, part: &[usize], v: u64, s: &mut Scratch) -> bool {
+        s.state.copy_from_slice(&self.start);
+        self.split(part, v, &mut s.values);
+        for &c in part {
+            self.coords[c].write_state(s.values[c], &mut s.state, &mut s.bytes);
+        }
+        self.illegal.iter().all(|il| s.state[self.offsets[il.orbit] + il.slot] != il.piece)
+    }
+
+    /// The index of a position (its bytes), or `None` when the bytes are not one of the indexed positions.
+    pub(crate) fn index_of(&self, state: &[u8], s: &mut Scratch) -> Option<u64> {
+        let mut v = 0u64;
+        for &c in self.outer.iter().chain(&self.inner) {
+            let coord = &self.coords[c];
+            v = v * coord.size + coord.of_state(state, &mut s.bytes)?;
+        }
+        // Bytes no coordinate covers never move: they must be the start's.
+        (self.state_of(v, s) == state).then_some(v)
+    }
+
+    /// The position with index `index`.
+    pub(crate) fn state_of(&self, index: u64, s: &mut Scratch) -> Vec<u8> {
+        let mut state = self.start.clone();
+        self.split(&self.inner, index % self.row, &mut s.values);
+        let inner_values = s.values.clone();
+        self.split(&self.outer, index / self.row, &mut s.values);
+        for &c in &self.inner {
+            self.coords[c].write_state(inner_values[c], &mut state, &mut s.bytes);
+        }
+        for &c in &self.outer {
+            self.coords[c].write_state(s.values[c], &mut state, &mut s.bytes);
+        }
+        state
+    }
+}

@@ -1,0 +1,260 @@
+//! God's algorithm: the number of positions at each distance from the start (the solved state), the
+//! positions farthest away (antipodes) with algs that reach them, and the same counts up to the puzzle's
+//! symmetry.
+//!
+//! - [`index`] numbers the positions densely (per block of slots the moves connect: a permutation rank,
+//!   with identical pieces a multiset-permutation rank, and orientation digits with the orientation-sum
+//!   constraint where the moves keep it), and [`dense`] runs a breadth-first search with two bits per
+//!   position, forward or backward per level, in parallel over chunks of rows.
+//! - [`hashed`] is the fallback when positions cannot be indexed densely, or when the dense index would
+//!   need far more memory than the group itself: a hash map of positions.
+//! - [`symmetry`] counts positions up to the rotations that keep the move set.
+//!
+//! Memory is checked against the budget before anything large is allocated.
+
+mod bits;
+mod coords;
+mod dense;
+mod hashed;
+mod index;
+mod symmetry;
+
+pub use dense::Direction;
+pub use symmetry::SymmetryCounts;
+
+use num_traits::ToPrimitive;
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::group::{puzzle_chain, MAX_POINTS};
+use crate::moveset::{Metric, MoveSet};
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::state::State;
+
+/// The default memory budget: 1 GiB.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// Above this many points a puzzle that does not fit densely is refused without computing its group
+/// order (which can take minutes on the biggest cubes).
+const HASH_PLANNING_POINTS: usize = 2000;
+
+/// How positions are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Dense when it fits the budget, else the hash map when the group fits.
+    #[default]
+    Auto,
+    /// Two bits per position of a dense index.
+    Dense,
+    /// A hash map from positions to depths.
+    Hash,
+}
+
+impl Method {
+    /// The name used in reports: `dense` or `hash`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Dense => "dense",
+            Method::Hash => "hash",
+        }
+    }
+}
+
+/// What to compute.
+#[derive(Debug, Clone)]
+pub struct GodOptions {
+    /// HTM counts every move of the set as one; QTM uses only the moves of quarter-turn cost 1.
+    pub metric: Metric,
+    /// The most memory the enumeration may use for its tables, in bytes.
+    pub memory_bytes: u64,
+    /// How many antipodes (positions at the greatest distance) to return, with algs.
+    pub antipodes: usize,
+    /// Also count positions up to symmetry (needs rotations in the definition).
+    pub symmetry: bool,
+    /// Dense sweep directions (for measurements; `Auto` is fastest).
+    pub direction: Direction,
+    /// Storage method.
+    pub method: Method,
+}
+
+impl Default for GodOptions {
+    fn default() -> Self {
+        GodOptions {
+            metric: Metric::Htm,
+            memory_bytes: DEFAULT_MEMORY,
+            antipodes: 0,
+            symmetry: false,
+            direction: Direction::Auto,
+            method: Method::Auto,
+        }
+    }
+}
+
+/// A position at the greatest distance.
+#[derive(Debug, Clone)]
+pub struct Antipode {
+    /// The position.
+    pub state: State,
+    /// An optimal alg that reaches it from the start.
+    pub moves: Vec<MoveRef>,
+}
+
+/// The result of an enumeration.
+#[derive(Debug, Clone)]
+pub struct GodReport {
+    /// `counts[d]`: positions at distance `d`.
+    pub counts: Vec<u64>,
+    /// All positions reached (the sum of `counts`).
+    pub total: u64,
+    /// Up to the requested number of positions at the greatest distance.
+    pub antipodes: Vec<Antipode>,
+    /// How positions were stored: [`Method::Dense`] or [`Method::Hash`].
+    pub method: Method,
+    /// The dense index's size (positions it numbers, reachable or not), when dense.
+    pub indexed: Option<u64>,
+    /// Bytes of the depth table (or hash map estimate) and move tables.
+    pub memory_bytes: u64,
+    /// Per level after the first, whether the dense sweep went backward.
+    pub backward: Vec<bool>,
+    /// Counts up to symmetry, when asked for.
+    pub symmetry: Option<SymmetryCounts>,
+}
+
+/// The moves a breadth-first search steps with: all of the set's moves in HTM, the quarter turns in QTM.
+fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
+    moves.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect()
+}
+
+fn mib(bytes: u64) -> String {
+    let m = bytes as f64 / (1u64 << 20) as f64;
+    if m >= 10.0 {
+        format!("{m:.0} MiB")
+    } else {
+        format!("{m:.2} MiB")
+    }
+}
+
+/// Enumerates every position the moves reach from the puzzle's solved state, by distance.
+pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    let start = puzzle.solved().as_bytes();
+    let edge_moves = edges(moves, options.metric);
+    let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
+    if !puzzle.is_legal_bytes(start) {
+        return Err(Error::new("the start position has an illegal placement"));
+    }
+    let budget = options.memory_bytes;
+    let dense = if options.method == Method::Hash { None } else { index::DenseIndex::new(puzzle, start, &transforms) };
+    let dense_need = dense.as_ref().map(|ix| bits::DepthBits::bytes_for(ix.size()) + ix.table_bytes());
+    let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+    let order = || -> Result<u64> { Ok(puzzle_chain(puzzle, moves)?.order().to_u64().unwrap_or(u64::MAX)) };
+    let use_dense = match (options.method, dense_need) {
+        (Method::Hash, _) => false,
+        (_, Some(need)) if need <= budget => true,
+        (Method::Dense, Some(need)) => {
+            return Err(Error::new(format!(
+                "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
+                 budget of {}",
+                mib(need),
+                dense.as_ref().map_or(0, |ix| ix.size()),
+                mib(budget)
+            )))
+        }
+        (Method::Dense, None) => {
+            return Err(Error::new(
+                "these positions cannot be indexed densely (some orientations of a set are wildcards, or there \
+                 are more than 2^64 positions)",
+            ))
+        }
+        _ => false,
+    };
+    if use_dense {
+        let mut index = dense.expect("checked above");
+        index.prepare();
+        let mut s = index.scratch();
+        let start_index =
+            index.index_of(start, &mut s).ok_or_else(|| Error::new("internal: the start has no dense index"))?;
+        let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
+        let run = dense::search(&index, start_index, reachable, options.antipodes, options.direction, control)?;
+        let depth = run.counts.len() as u32 - 1;
+        let mut antipodes = Vec::with_capacity(run.last.len());
+        for &a in &run.last {
+            let path = dense::path_to_start(&index, &run.bits, a, depth)?;
+            antipodes.push(antipode(puzzle, &edge_moves, index.state_of(a, &mut s), &path)?);
+        }
+        let symmetry = if options.symmetry {
+            let depth_of = |st: &[u8]| {
+                let i = index.index_of(st, &mut index.scratch())?;
+                dense::depth_of(&index, &run.bits, i, start_index)
+            };
+            Some(symmetry::count(puzzle, &transforms, start, &depth_of, &run.counts)?)
+        } else {
+            None
+        };
+        return Ok(GodReport {
+            total: run.counts.iter().sum(),
+            counts: run.counts,
+            antipodes,
+            method: Method::Dense,
+            indexed: Some(index.size()),
+            memory_bytes: dense_need.unwrap_or(0),
+            backward: run.backward,
+            symmetry,
+        });
+    }
+    // The hash map: plan with the group order (an upper bound on the positions).
+    let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
+    if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
+        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), None, per_entry, budget));
+    }
+    let order = order()?;
+    let hash_need = order.saturating_mul(per_entry);
+    if hash_need > budget {
+        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(order), per_entry, budget));
+    }
+    let run = hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, control)?;
+    let mut antipodes = Vec::with_capacity(run.last.len());
+    for a in &run.last {
+        let path = run.path_to_start(puzzle.layout(), &transforms, a)?;
+        antipodes.push(antipode(puzzle, &edge_moves, a.to_vec(), &path)?);
+    }
+    let total: u64 = run.counts.iter().sum();
+    let symmetry = if options.symmetry {
+        Some(symmetry::count(puzzle, &transforms, start, &|st: &[u8]| run.depth(st), &run.counts)?)
+    } else {
+        None
+    };
+    Ok(GodReport {
+        total,
+        counts: run.counts.clone(),
+        antipodes,
+        method: Method::Hash,
+        indexed: None,
+        memory_bytes: total * per_entry,
+        backward: Vec::new(),
+        symmetry,
+    })
+}
+
+fn too_big(dense_need: Option<u64>, dense_size: Option<u64>, order: Option<u64>, per_entry: u64, budget: u64) -> Error {
+    let dense = match (dense_need, dense_size) {
+        (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", mib(need)),
+        _ => "the positions cannot be indexed densely".to_string(),
+    };
+    let hash = match order {
+        Some(o) => format!("; a hash map of up to {o} positions needs {}", mib(o.saturating_mul(per_entry))),
+        None => String::new(),
+    };
+    Error::new(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))
+}
+
+/// An antipode from its state and the path (move indices) that takes it back to the start.
+fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usize]) -> Result<Antipode> {
+    let moves: Vec<MoveRef> =
+        path.iter().rev().map(|&k| puzzle.move_ref(edge_moves[k].base, -edge_moves[k].amount)).collect();
+    let state = State::from_vec(state);
+    if puzzle.apply_moves(puzzle.solved(), &moves) != state {
+        return Err(Error::new("internal: an antipode's alg does not reach it"));
+    }
+    Ok(Antipode { state, moves })
+}

@@ -1,0 +1,267 @@
+//! Counting positions up to symmetry: two positions are equivalent when a rotation of the whole puzzle
+//! takes one to the other (conjugation `x ↦ s⁻¹ x s`). Only rotations that map the move set onto itself
+//! and the start's identical pieces onto identical pieces count; they form a group `S`, and conjugation
+//! keeps distances. By Burnside's lemma the classes at distance `d` number
+//! `(1 / |S|) Σ_{s ∈ S} fix_d(s)`, where `fix_d(s)` counts positions at distance `d` that `s` leaves
+//! unchanged. The identity fixes everything (the plain counts); for the other rotations the fixed
+//! positions are enumerated directly, cycle by cycle of the rotation, and looked up in the finished
+//! enumeration.
+
+use std::collections::HashSet;
+
+use crate::error::{Error, Result};
+use crate::layout::Layout;
+use crate::Puzzle;
+
+/// The most rotations a symmetry group may have.
+const MAX_SYMMETRIES: usize = 10_000;
+/// The most candidate fixed positions enumerated per rotation.
+const MAX_CANDIDATES: u64 = 50_000_000;
+
+/// Positions at each distance up to symmetry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SymmetryCounts {
+    /// The number of symmetries used (rotations keeping the move set and the start).
+    pub symmetries: usize,
+    /// `counts[d]`: classes of positions at distance `d`.
+    pub counts: Vec<u64>,
+    /// All classes.
+    pub total: u64,
+}
+
+/// A rotation with the relabelling it induces on the start's pieces: conjugating a position `x` gives
+/// `x'[i] = label[x[s[i]]]`, `x'.o[i] = x.o[s[i]] + offset[x[s[i]]] + s.o[i]`, per orbit.
+struct Symmetry {
+    s: Vec<u8>,
+    /// Per orbit, indexed by label: the new label and the orientation offset.
+    label: Vec<[u8; 256]>,
+    offset: Vec<[u8; 256]>,
+}
+
+/// The rotation group the puzzle's rotations generate, keeping only the elements that map the move set
+/// (`moves`) onto itself and relabel the start consistently.
+fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
+    let layout = puzzle.layout();
+    let gens: Vec<&[u8]> = puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
+    if gens.is_empty() {
+        return Err(Error::new(
+            "the definition has no rotations, so there is no symmetry to count by (use a definition with \
+             rotations, such as the symm/ files)",
+        ));
+    }
+    if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
+        return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
+    }
+    let identity = layout.identity();
+    let mut group: Vec<Vec<u8>> = vec![identity.clone()];
+    let mut seen: HashSet<Vec<u8>> = HashSet::from([identity]);
+    let mut k = 0;
+    while k < group.len() {
+        for g in &gens {
+            let p = layout.compose(&group[k], g);
+            if seen.insert(p.clone()) {
+                group.push(p);
+                if group.len() > MAX_SYMMETRIES {
+                    return Err(Error::new(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
+                }
+            }
+        }
+        k += 1;
+    }
+    let move_set: HashSet<&[u8]> = moves.iter().copied().collect();
+    let mut out = Vec::new();
+    for s in group {
+        let inv = layout.invert(&s);
+        let keeps_moves = moves.iter().all(|t| move_set.contains(&layout.compose(&layout.compose(&inv, t), &s)[..]));
+        if !keeps_moves {
+            continue;
+        }
+        if let Some(sym) = relabelling(layout, start, &s, &inv) {
+            out.push(sym);
+        }
+    }
+    Ok(out)
+}
+
+/// The relabelling `start · s⁻¹` induces, if it is one (identical pieces go to identical pieces with one
+/// orientation offset per label).
+fn relabelling(layout: &Layout, start: &[u8], s: &[u8], inv: &[u8]) -> Option<Symmetry> {
+    let y = layout.compose(start, inv);
+    let mut label = Vec::new();
+    let mut offset = Vec::new();
+    for o in layout.orbits() {
+        let (mut l, mut off) = ([u8::MAX; 256], [0u8; 256]);
+        let m = o.orientations;
+        for i in 0..o.size {
+            let a = start[o.offset + i] as usize;
+            let (b, d) = (y[o.offset + i], (y[o.offset + o.size + i] + m - start[o.offset + o.size + i]) % m);
+            if l[a] == u8::MAX {
+                (l[a], off[a]) = (b, d);
+            } else if (l[a], off[a]) != (b, d) {
+                return None;
+            }
+        }
+        label.push(l);
+        offset.push(off);
+    }
+    Some(Symmetry { s: s.to_vec(), label, offset })
+}
+
+/// Counts classes per distance. `depth_of` gives a position's distance (`None` when not reached);
+/// `counts` are the plain counts.
+pub(crate) fn count(
+    puzzle: &Puzzle,
+    moves: &[&[u8]],
+    start: &[u8],
+    depth_of: &dyn Fn(&[u8]) -> Option<u32>,
+    counts: &[u64],
+) -> Result<SymmetryCounts> {
+    let layout = puzzle.layout();
+    let syms = symmetries(puzzle, moves, start)?;
+    let mut sums: Vec<u128> = counts.iter().map(|&c| c as u128).collect();
+    for sym in syms.iter().filter(|s| s.s != layout.identity()) {
+        let mut fixed = Fixed { layout, start, sym, depth_of, sums: &mut sums, candidates: 0 };
+        let mut x = start.to_vec();
+        let mut left = label_counts(layout, start);
+        fixed.orbit(0, 0, &mut x, &mut left)?;
+    }
+    let n = syms.len() as u128;
+    let mut out = Vec::with_capacity(sums.len());
+    for (d, &s) in sums.iter().enumerate() {
+        if s % n != 0 {
+            return Err(Error::new(format!("internal: Burnside's sum at distance {d} is not a multiple of {n}")));
+        }
+        out.push((s / n) as u64);
+    }
+    Ok(SymmetryCounts { symmetries: syms.len(), total: out.iter().sum(), counts: out })
+}
+
+/// Per orbit, how many pieces carry each label in the start.
+fn label_counts(layout: &Layout, start: &[u8]) -> Vec<[u32; 256]> {
+    layout
+        .orbits()
+        .iter()
+        .map(|o| {
+            let mut c = [0u32; 256];
+            for &p in &start[o.pieces_range()] {
+                c[p as usize] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+/// The enumeration of positions one rotation fixes.
+struct Fixed<'a> {
+    layout: &'a Layout,
+    start: &'a [u8],
+    sym: &'a Symmetry,
+    depth_of: &'a dyn Fn(&[u8]) -> Option<u32>,
+    sums: &'a mut Vec<u128>,
+    candidates: u64,
+}
+
+impl Fixed<'_> {
+    /// Fills the cycles of orbit `orbit` from slot `from` on, then the next orbits.
+    fn orbit(&mut self, orbit: usize, from: usize, x: &mut Vec<u8>, left: &mut Vec<[u32; 256]>) -> Result<()> {
+        let Some(o) = self.layout.orbits().get(orbit) else {
+            self.candidates += 1;
+            if self.candidates > MAX_CANDIDATES {
+                return Err(Error::new(format!(
+                    "a rotation fixes more than {MAX_CANDIDATES} candidate positions; too many to count by symmetry"
+                )));
+            }
+            if let Some(d) = (self.depth_of)(x) {
+                if let Some(s) = self.sums.get_mut(d as usize) {
+                    *s += 1;
+                }
+            }
+            return Ok(());
+        };
+        let s = &self.sym.s;
+        let (n, off, m) = (o.size, o.offset, o.orientations);
+        // The next slot that starts a cycle (its smallest slot) and is not filled yet.
+        let cycle_start = (from..n).find(|&i| {
+            let mut j = s[off + i] as usize;
+            while j != i {
+                if j < i {
+                    return false;
+                }
+                j = s[off + j] as usize;
+            }
+            true
+        });
+        let Some(c0) = cycle_start else {
+            return self.orbit(orbit + 1, 0, x, left);
+        };
+        let mut cycle = vec![c0];
+        let mut j = s[off + c0] as usize;
+        while j != c0 {
+            cycle.push(j);
+            j = s[off + j] as usize;
+        }
+        let (label, offset) = (&self.sym.label[orbit], &self.sym.offset[orbit]);
+        let mut inverse = [u8::MAX; 256];
+        for a in 0..256 {
+            if label[a] != u8::MAX {
+                inverse[label[a] as usize] = a as u8;
+            }
+        }
+        let mut labels: Vec<u8> = self.start[o.pieces_range()].to_vec();
+        labels.sort_unstable();
+        labels.dedup();
+        for &a in &labels {
+            // x[c_{j+1}] = label⁻¹(x[c_j]); the cycle must close.
+            let mut seq = vec![a];
+            for _ in 1..cycle.len() {
+                let prev = *seq.last().expect("non-empty");
+                let p = inverse[prev as usize];
+                if p == u8::MAX {
+                    break;
+                }
+                seq.push(p);
+            }
+            if seq.len() != cycle.len() || inverse[*seq.last().expect("non-empty") as usize] != a {
+                continue;
+            }
+            let mut need = [0u32; 256];
+            for &p in &seq {
+                need[p as usize] += 1;
+            }
+            if seq.iter().any(|&p| need[p as usize] > left[orbit][p as usize]) {
+                continue;
+            }
+            for &p in &seq {
+                left[orbit][p as usize] -= 1;
+            }
+            for (&slot, &p) in cycle.iter().zip(&seq) {
+                x[off + slot] = p;
+            }
+            for b in 0..m {
+                // x.o[c_{j+1}] = x.o[c_j] − offset[x[c_{j+1}]] − s.o[c_j]; the cycle must close.
+                let mut ori = b;
+                let mut ok = true;
+                for k in 0..cycle.len() {
+                    x[off + n + cycle[k]] = ori;
+                    let nxt = cycle[(k + 1) % cycle.len()];
+                    let sub = (offset[x[off + nxt] as usize] + s[off + n + cycle[k]]) % m;
+                    ori = (ori + m - sub) % m;
+                    if k + 1 == cycle.len() {
+                        ok = ori == b;
+                    }
+                }
+                if ok {
+                    self.orbit(orbit, c0 + 1, x, left)?;
+                }
+            }
+            for &p in &seq {
+                left[orbit][p as usize] += 1;
+            }
+        }
+        for &slot in &cycle {
+            x[off + slot] = self.start[off + slot];
+            x[off + n + slot] = self.start[off + n + slot];
+        }
+        Ok(())
+    }
+}
