@@ -47,25 +47,28 @@ impl DepthBits {
         (old >> shift) & 3 == UNSEEN as u64
     }
 
-    /// Sets the positions `base + i` for sorted `offsets` (all [`UNSEEN`], only this thread writes them) to
-    /// `v`, one atomic operation per word.
-    pub(crate) fn claim_sorted(&self, base: u64, offsets: &[u32], v: u8) {
+    /// Sets the positions `base + i` for `offsets` (all [`UNSEEN`], only this thread writes them, any
+    /// order) to `v`, one atomic operation per word; `masks` is scratch space of at least
+    /// `max(offsets) / 32 + 2` words, left zeroed.
+    pub(crate) fn claim_all(&self, base: u64, offsets: &[u32], v: u8, masks: &mut [u64]) {
+        if offsets.is_empty() {
+            return;
+        }
         let clear = (UNSEEN ^ v) as u64;
-        let mut word = u64::MAX;
-        let mut mask = 0u64;
+        let first = base >> 5;
+        let (mut lo, mut hi) = (usize::MAX, 0usize);
         for &off in offsets {
             let i = base + off as u64;
-            if i >> 5 != word {
-                if mask != 0 {
-                    self.words[word as usize].fetch_and(!mask, Relaxed);
-                }
-                word = i >> 5;
-                mask = 0;
-            }
-            mask |= clear << ((i & 31) * 2);
+            let w = ((i >> 5) - first) as usize;
+            masks[w] |= clear << ((i & 31) * 2);
+            lo = lo.min(w);
+            hi = hi.max(w);
         }
-        if mask != 0 {
-            self.words[word as usize].fetch_and(!mask, Relaxed);
+        for (w, mask) in masks[lo..=hi].iter_mut().enumerate() {
+            if *mask != 0 {
+                self.words[first as usize + lo + w].fetch_and(!*mask, Relaxed);
+                *mask = 0;
+            }
         }
     }
 
@@ -103,7 +106,9 @@ mod tests {
         let b = DepthBits::new(100).unwrap();
         assert!(b.claim(3, 0));
         assert!(!b.claim(3, 0));
-        b.claim_sorted(30, &[0, 1, 2, 40], 2);
+        let mut masks = vec![0u64; 4];
+        b.claim_all(30, &[40, 1, 0, 2], 2, &mut masks);
+        assert!(masks.iter().all(|&m| m == 0));
         assert_eq!(b.get(3), 0);
         assert_eq!(b.get(31), 2);
         assert_eq!(b.get(70), 2);

@@ -18,8 +18,9 @@ pub(crate) struct LocalMove {
 #[derive(Debug, Clone)]
 pub(crate) enum CoordKind {
     /// The arrangement of the block's labels. `labels[c]` is the state byte of compact label `c`;
-    /// `counts[c]` how many pieces carry it.
-    Perm { labels: Vec<u8>, counts: Vec<u32> },
+    /// `counts[c]` how many pieces carry it. With `parity` (distinct pieces, every move even on the
+    /// block) only arrangements of that parity occur, and the value is the lexicographic rank halved.
+    Perm { labels: Vec<u8>, counts: Vec<u32>, parity: Option<u8> },
     /// The block's orientation digits mod `m`; when `constrained`, the last digit makes the sum `sum`.
     Ori { m: u8, constrained: bool, sum: u8 },
 }
@@ -86,8 +87,18 @@ impl Coord {
         if size <= 1 {
             return None;
         }
-        let kind = CoordKind::Perm { labels, counts };
-        Some(Coord::build(kind, slots, size, layout, orbit, block, moves))
+        let distinct = counts.iter().all(|&c| c == 1);
+        let mut c =
+            Coord::build(CoordKind::Perm { labels, counts, parity: None }, slots, size, layout, orbit, block, moves);
+        if distinct && c.moves.iter().all(|m| parity(&m.perm) == 0) {
+            let mut start_vals = vec![0u8; c.len()];
+            c.compact(start, &mut start_vals)?;
+            if let CoordKind::Perm { parity: p, .. } = &mut c.kind {
+                *p = Some(parity(&start_vals));
+            }
+            c.size /= 2;
+        }
+        Some(c)
     }
 
     /// The orientation coordinate of a block, or `None` when no move twists it, the orbit has no
@@ -185,10 +196,13 @@ impl Coord {
     /// The local values of `v`: compact labels or all orientation digits (the implied one included).
     pub(crate) fn decode(&self, mut v: u64, out: &mut [u8]) {
         match &self.kind {
-            CoordKind::Perm { counts, .. } => {
+            CoordKind::Perm { counts, parity: par, .. } => {
                 let mut left: Vec<u32> = counts.clone();
                 let mut rem = self.slots.len() as u128;
-                let mut total = self.size as u128;
+                let mut total = multinomial(counts).expect("checked when built") as u128;
+                if par.is_some() {
+                    v *= 2;
+                }
                 for slot in out.iter_mut() {
                     for (c, n) in left.iter_mut().enumerate() {
                         if *n == 0 {
@@ -204,6 +218,10 @@ impl Coord {
                         v -= with as u64;
                     }
                     rem -= 1;
+                }
+                if par.is_some_and(|p| parity(out) != p) {
+                    let n = out.len();
+                    out.swap(n - 2, n - 1);
                 }
             }
             CoordKind::Ori { m, constrained, sum } => {
@@ -225,10 +243,10 @@ impl Coord {
     /// The value of local values (inverse of [`Coord::decode`]).
     pub(crate) fn encode(&self, vals: &[u8]) -> u64 {
         match &self.kind {
-            CoordKind::Perm { counts, .. } => {
+            CoordKind::Perm { counts, parity: par, .. } => {
                 let mut left: Vec<u32> = counts.clone();
                 let mut rem = vals.len() as u128;
-                let mut total = self.size as u128;
+                let mut total = multinomial(counts).expect("checked when built") as u128;
                 let mut v = 0u128;
                 for &x in vals {
                     for &n in &left[..x as usize] {
@@ -237,6 +255,9 @@ impl Coord {
                     total = total * left[x as usize] as u128 / rem;
                     left[x as usize] -= 1;
                     rem -= 1;
+                }
+                if par.is_some() {
+                    v /= 2;
                 }
                 v as u64
             }
@@ -283,14 +304,7 @@ impl Coord {
     pub(crate) fn of_state(&self, state: &[u8], scratch: &mut [u8]) -> Option<u64> {
         let vals = &mut scratch[..self.len()];
         match &self.kind {
-            CoordKind::Perm { labels, counts } => {
-                let mut left = counts.clone();
-                for (v, &b) in vals.iter_mut().zip(&self.slots) {
-                    let c = labels.iter().position(|&l| l == state[b])?;
-                    left[c] = left[c].checked_sub(1)?;
-                    *v = c as u8;
-                }
-            }
+            CoordKind::Perm { .. } => self.compact(state, vals)?,
             CoordKind::Ori { m, constrained, sum } => {
                 let mut total = 0u32;
                 for (v, &b) in vals.iter_mut().zip(&self.slots) {
@@ -308,6 +322,43 @@ impl Coord {
         Some(self.encode(vals))
     }
 
+    /// A permutation coordinate's compact labels of a state, checking the label counts; `None` when the
+    /// state does not hold the block's pieces, or (with a parity) has the other parity.
+    fn compact(&self, state: &[u8], vals: &mut [u8]) -> Option<()> {
+        let CoordKind::Perm { labels, counts, parity: par } = &self.kind else {
+            return None;
+        };
+        let mut left = counts.clone();
+        for (v, &b) in vals.iter_mut().zip(&self.slots) {
+            let c = labels.iter().position(|&l| l == state[b])?;
+            left[c] = left[c].checked_sub(1)?;
+            *v = c as u8;
+        }
+        match par {
+            Some(p) if parity(vals) != *p => None,
+            _ => Some(()),
+        }
+    }
+
+    /// Whether this is a permutation coordinate of distinct pieces.
+    pub(crate) fn is_distinct_perm(&self) -> bool {
+        matches!(&self.kind, CoordKind::Perm { counts, .. } if counts.iter().all(|&c| c == 1))
+    }
+
+    /// For a block that moves like `leader` (see [`Coord::moves_like`]): arranges this block's start pieces
+    /// in `state` as the leader's pieces are arranged relative to the start.
+    pub(crate) fn follow(&self, leader: &Coord, start: &[u8], state: &mut [u8]) {
+        for (i, &b) in self.slots.iter().enumerate() {
+            let from = leader.slots.iter().position(|&l| start[l] == state[leader.slots[i]]).unwrap_or(i);
+            state[b] = start[self.slots[from]];
+        }
+    }
+
+    /// Whether every move permutes this block's slots as it permutes `other`'s (position by position).
+    pub(crate) fn moves_like(&self, other: &Coord) -> bool {
+        self.len() == other.len() && self.moves.iter().zip(&other.moves).all(|(a, b)| a.perm == b.perm)
+    }
+
     /// Writes value `v` into a state's bytes.
     pub(crate) fn write_state(&self, v: u64, state: &mut [u8], scratch: &mut [u8]) {
         let vals = &mut scratch[..self.len()];
@@ -319,6 +370,17 @@ impl Coord {
             };
         }
     }
+}
+
+/// The parity (0 even, 1 odd) of an arrangement of distinct values.
+fn parity(vals: &[u8]) -> u8 {
+    let mut p = 0u8;
+    for i in 0..vals.len() {
+        for j in i + 1..vals.len() {
+            p ^= (vals[i] > vals[j]) as u8;
+        }
+    }
+    p
 }
 
 /// `(Σ counts)! / Π counts!`, or `None` past `u64`.

@@ -108,7 +108,9 @@ pub(crate) fn search(
                 // Forward: each frontier position tries every move. Backward: an unseen position that is
                 // reachable stops at its first neighbour in the frontier (about half the moves once the
                 // frontier is large); an unreachable one tries them all.
-                let forward_work = frontier as f64 * moves as f64;
+                // A forward step also costs a locked write for each new position, which stalls the other
+                // memory accesses: count it twice.
+                let forward_work = 2.0 * frontier as f64 * moves as f64;
                 let backward_work = (unseen - unseen_reachable) as f64 * moves as f64
                     + unseen_reachable as f64 * (moves as f64 / 2.0).max(1.0);
                 backward_work < forward_work
@@ -200,6 +202,7 @@ fn backward_rows(
     let row = index.row;
     let mut list: Vec<u32> = Vec::with_capacity(row as usize);
     let mut found: Vec<u32> = Vec::with_capacity(row as usize);
+    let mut masks: Vec<u64> = vec![0; (row / 32 + 2) as usize];
     let illegal = index.has_illegal();
     for o in rows {
         if illegal && !index.outer_legal(o, &mut s) {
@@ -231,11 +234,13 @@ fn backward_rows(
         if found.is_empty() {
             continue;
         }
-        found.sort_unstable();
-        bits.claim_sorted(o * row, &found, next);
+        bits.claim_all(o * row, &found, next, &mut masks);
         out.found += found.len() as u64;
-        for &i in found.iter().take(keep) {
-            keep_push(&mut out.keep, keep, o * row + i as u64);
+        if keep > 0 {
+            found.sort_unstable();
+            for &i in found.iter().take(keep) {
+                keep_push(&mut out.keep, keep, o * row + i as u64);
+            }
         }
     }
     out

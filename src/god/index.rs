@@ -9,12 +9,14 @@ use crate::puzzle::Illegal;
 use crate::Puzzle;
 
 /// The largest inner part (positions per row); its move table has `row × moves` entries.
-const MAX_ROW: u64 = 1 << 15;
+const MAX_ROW: u64 = 1 << 16;
 
 /// Dense indexing of a puzzle's positions for one move list.
 #[derive(Debug)]
 pub(crate) struct DenseIndex {
     coords: Vec<Coord>,
+    /// Blocks that move like an earlier permutation coordinate (its index) and follow its arrangement.
+    followers: Vec<(usize, Coord)>,
     /// Coordinates of the outer part, most significant first.
     outer: Vec<usize>,
     /// Coordinates of the inner part, most significant first.
@@ -48,10 +50,18 @@ impl DenseIndex {
     /// count does not fit 64 bits).
     pub(crate) fn new(puzzle: &Puzzle, start: &[u8], moves: &[&[u8]]) -> Option<DenseIndex> {
         let layout = puzzle.layout();
-        let mut coords = Vec::new();
+        let mut coords: Vec<Coord> = Vec::new();
+        let mut followers = Vec::new();
         for (orbit, bl) in blocks(layout, moves).into_iter().enumerate() {
             for b in &bl {
-                coords.extend(Coord::perm(layout, orbit, b, start, moves));
+                if let Some(p) = Coord::perm(layout, orbit, b, start, moves) {
+                    // A block of distinct pieces that every move permutes exactly like an earlier one keeps
+                    // the same arrangement relative to the start: it adds no positions.
+                    match coords.iter().position(|c| c.is_distinct_perm() && p.is_distinct_perm() && p.moves_like(c)) {
+                        Some(leader) => followers.push((leader, p)),
+                        None => coords.push(p),
+                    }
+                }
                 coords.extend(Coord::ori(layout, orbit, b, start, moves).ok()?);
             }
         }
@@ -59,16 +69,27 @@ impl DenseIndex {
         for c in &coords {
             size = size.checked_mul(c.size)?;
         }
-        // The inner part: the smallest coordinates while the row stays small.
-        let mut by_size: Vec<usize> = (0..coords.len()).collect();
-        by_size.sort_by_key(|&c| (coords[c].size, c));
+        // The inner part: the coordinates with the largest product that keeps a row within MAX_ROW (a long
+        // row means few jumps to other rows per sweep, each a stream of contiguous bytes).
         let (mut inner, mut row) = (Vec::new(), 1u64);
-        for &c in &by_size {
-            if row * coords[c].size > MAX_ROW {
-                break;
+        if coords.len() <= 16 {
+            for subset in 0u32..1 << coords.len() {
+                let members: Vec<usize> = (0..coords.len()).filter(|&c| subset >> c & 1 == 1).collect();
+                let product = members.iter().try_fold(1u64, |p, &c| p.checked_mul(coords[c].size));
+                if let Some(p) = product.filter(|&p| p <= MAX_ROW && p > row) {
+                    (inner, row) = (members, p);
+                }
             }
-            row *= coords[c].size;
-            inner.push(c);
+        } else {
+            let mut by_size: Vec<usize> = (0..coords.len()).collect();
+            by_size.sort_by_key(|&c| (coords[c].size, c));
+            for &c in &by_size {
+                if row * coords[c].size > MAX_ROW {
+                    break;
+                }
+                row *= coords[c].size;
+                inner.push(c);
+            }
         }
         inner.sort_unstable();
         let outer: Vec<usize> = (0..coords.len()).filter(|c| !inner.contains(c)).collect();
@@ -77,6 +98,7 @@ impl DenseIndex {
             rows: size / row,
             row,
             coords,
+            followers,
             outer,
             inner,
             inner_table: Vec::new(),
@@ -218,6 +240,9 @@ impl DenseIndex {
         }
         for &c in &self.outer {
             self.coords[c].write_state(s.values[c], &mut state, &mut s.bytes);
+        }
+        for (leader, f) in &self.followers {
+            f.follow(&self.coords[*leader], &self.start, &mut state);
         }
         state
     }

@@ -119,10 +119,35 @@ pub(crate) fn count(
     let layout = puzzle.layout();
     let syms = symmetries(puzzle, moves, start)?;
     let mut sums: Vec<u128> = counts.iter().map(|&c| c as u128).collect();
+    // Pieces stay in their block (slots the moves connect), and blocks no move twists keep the start's
+    // orientations: only such positions can be reached, so only they are enumerated.
+    let blocks = super::coords::blocks(layout, moves);
+    let mut block_of: Vec<Vec<usize>> = layout.orbits().iter().map(|o| vec![0; o.size]).collect();
+    let mut twisted: Vec<Vec<bool>> = Vec::new();
+    for (orbit, bl) in blocks.iter().enumerate() {
+        let o = &layout.orbits()[orbit];
+        let mut tw = Vec::new();
+        for (k, b) in bl.iter().enumerate() {
+            for &slot in b {
+                block_of[orbit][slot] = k;
+            }
+            tw.push(moves.iter().any(|t| b.iter().any(|&slot| t[o.offset + o.size + slot] != 0)));
+        }
+        twisted.push(tw);
+    }
     for sym in syms.iter().filter(|s| s.s != layout.identity()) {
-        let mut fixed = Fixed { layout, start, sym, depth_of, sums: &mut sums, candidates: 0 };
+        let mut fixed = Fixed {
+            layout,
+            start,
+            sym,
+            depth_of,
+            sums: &mut sums,
+            candidates: 0,
+            block_of: &block_of,
+            twisted: &twisted,
+        };
         let mut x = start.to_vec();
-        let mut left = label_counts(layout, start);
+        let mut left = label_counts(layout, start, &block_of, &blocks);
         fixed.orbit(0, 0, &mut x, &mut left)?;
     }
     let n = syms.len() as u128;
@@ -136,15 +161,21 @@ pub(crate) fn count(
     Ok(SymmetryCounts { symmetries: syms.len(), total: out.iter().sum(), counts: out })
 }
 
-/// Per orbit, how many pieces carry each label in the start.
-fn label_counts(layout: &Layout, start: &[u8]) -> Vec<[u32; 256]> {
+/// Per orbit and block, how many of the block's pieces carry each label in the start.
+fn label_counts(
+    layout: &Layout,
+    start: &[u8],
+    block_of: &[Vec<usize>],
+    blocks: &[Vec<Vec<usize>>],
+) -> Vec<Vec<[u32; 256]>> {
     layout
         .orbits()
         .iter()
-        .map(|o| {
-            let mut c = [0u32; 256];
-            for &p in &start[o.pieces_range()] {
-                c[p as usize] += 1;
+        .enumerate()
+        .map(|(orbit, o)| {
+            let mut c = vec![[0u32; 256]; blocks[orbit].len()];
+            for slot in 0..o.size {
+                c[block_of[orbit][slot]][start[o.offset + slot] as usize] += 1;
             }
             c
         })
@@ -159,11 +190,15 @@ struct Fixed<'a> {
     depth_of: &'a dyn Fn(&[u8]) -> Option<u32>,
     sums: &'a mut Vec<u128>,
     candidates: u64,
+    /// Per orbit and slot: its block.
+    block_of: &'a [Vec<usize>],
+    /// Per orbit and block: whether any move twists it.
+    twisted: &'a [Vec<bool>],
 }
 
 impl Fixed<'_> {
     /// Fills the cycles of orbit `orbit` from slot `from` on, then the next orbits.
-    fn orbit(&mut self, orbit: usize, from: usize, x: &mut Vec<u8>, left: &mut Vec<[u32; 256]>) -> Result<()> {
+    fn orbit(&mut self, orbit: usize, from: usize, x: &mut Vec<u8>, left: &mut Vec<Vec<[u32; 256]>>) -> Result<()> {
         let Some(o) = self.layout.orbits().get(orbit) else {
             self.candidates += 1;
             if self.candidates > MAX_CANDIDATES {
@@ -224,15 +259,21 @@ impl Fixed<'_> {
             if seq.len() != cycle.len() || inverse[*seq.last().expect("non-empty") as usize] != a {
                 continue;
             }
-            let mut need = [0u32; 256];
-            for &p in &seq {
-                need[p as usize] += 1;
+            let blocks = &self.block_of[orbit];
+            let mut placed = 0;
+            for (&slot, &p) in cycle.iter().zip(&seq) {
+                let n = &mut left[orbit][blocks[slot]][p as usize];
+                if *n == 0 {
+                    break;
+                }
+                *n -= 1;
+                placed += 1;
             }
-            if seq.iter().any(|&p| need[p as usize] > left[orbit][p as usize]) {
+            if placed < cycle.len() {
+                for (&slot, &p) in cycle.iter().zip(&seq).take(placed) {
+                    left[orbit][blocks[slot]][p as usize] += 1;
+                }
                 continue;
-            }
-            for &p in &seq {
-                left[orbit][p as usize] -= 1;
             }
             for (&slot, &p) in cycle.iter().zip(&seq) {
                 x[off + slot] = p;
@@ -243,6 +284,11 @@ impl Fixed<'_> {
                 let mut ok = true;
                 for k in 0..cycle.len() {
                     x[off + n + cycle[k]] = ori;
+                    let slot = cycle[k];
+                    if !self.twisted[orbit][blocks[slot]] && ori != self.start[off + n + slot] {
+                        ok = false;
+                        break;
+                    }
                     let nxt = cycle[(k + 1) % cycle.len()];
                     let sub = (offset[x[off + nxt] as usize] + s[off + n + cycle[k]]) % m;
                     ori = (ori + m - sub) % m;
@@ -254,8 +300,8 @@ impl Fixed<'_> {
                     self.orbit(orbit, c0 + 1, x, left)?;
                 }
             }
-            for &p in &seq {
-                left[orbit][p as usize] += 1;
+            for (&slot, &p) in cycle.iter().zip(&seq) {
+                left[orbit][blocks[slot]][p as usize] += 1;
             }
         }
         for &slot in &cycle {

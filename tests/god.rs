@@ -1,0 +1,250 @@
+//! God's algorithm against known figures: the 2x2x2 HTM and QTM distance tables, the 3x3x3 ⟨R2,U2⟩
+//! group, group orders from Schreier–Sims, distinguishable positions with identical pieces, pyraminx and
+//! skewb with and without their rotations, antipodes that really are where their algs lead, and refusal
+//! of puzzles too large for the memory budget.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+
+use num_traits::ToPrimitive;
+use twistsearch::control::Control;
+use twistsearch::god::{gods_algorithm, GodOptions, GodReport, Method};
+use twistsearch::group::puzzle_chain;
+use twistsearch::moveset::Metric;
+use twistsearch::{MoveSet, Puzzle};
+
+fn god(p: &Puzzle, moves: Option<&str>, options: GodOptions) -> GodReport {
+    let set = match moves {
+        Some(l) => MoveSet::parse(p, l).unwrap(),
+        None => MoveSet::all(p).unwrap(),
+    };
+    gods_algorithm(p, &set, &options, Control::none()).unwrap()
+}
+
+fn order(p: &Puzzle, moves: &str) -> u64 {
+    puzzle_chain(p, &MoveSet::parse(p, moves).unwrap()).unwrap().order().to_u64().unwrap()
+}
+
+fn with(f: impl FnOnce(&mut GodOptions)) -> GodOptions {
+    let mut o = GodOptions::default();
+    f(&mut o);
+    o
+}
+
+#[test]
+fn two_by_two_three_generators_matches_the_known_table() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let r = god(&p, Some("U,F,R"), with(|o| o.antipodes = 3));
+    assert_eq!(r.counts, [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]);
+    assert_eq!(r.total, 3_674_160);
+    assert_eq!(r.total, order(&p, "U,F,R"));
+    assert_eq!(r.method, Method::Dense);
+    // The dense index drops the corner no move touches: exactly the group.
+    assert_eq!(r.indexed, Some(3_674_160));
+    assert_eq!(r.antipodes.len(), 3);
+    for a in &r.antipodes {
+        assert_eq!(a.moves.len(), 11);
+        assert_eq!(p.apply_moves(p.solved(), &a.moves), a.state);
+    }
+}
+
+#[test]
+fn two_by_two_quarter_turns() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let r = god(&p, Some("U,F,R"), with(|o| o.metric = Metric::Qtm));
+    assert_eq!(r.counts, [1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276]);
+}
+
+#[test]
+fn three_by_three_half_turns_of_two_faces() {
+    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    for method in [Method::Auto, Method::Dense, Method::Hash] {
+        let r = god(
+            &p,
+            Some("R2,U2"),
+            with(|o| {
+                o.method = method;
+                o.antipodes = 5
+            }),
+        );
+        assert_eq!(r.counts, [1, 2, 2, 2, 2, 2, 1], "{method:?}");
+        assert_eq!(r.total, 12);
+        assert_eq!(r.antipodes.len(), 1);
+        assert_eq!(r.antipodes[0].moves.len(), 6);
+    }
+}
+
+/// Every position at every distance, by a plain breadth-first search over byte states.
+fn brute_force(p: &Puzzle, moves: &str, metric: Metric) -> Vec<u64> {
+    let set = MoveSet::parse(p, moves).unwrap();
+    let edges: Vec<_> = set.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect();
+    let mut seen: HashSet<twistsearch::State> = HashSet::from([p.solved().clone()]);
+    let mut frontier = vec![p.solved().clone()];
+    let mut counts = vec![1u64];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for s in &frontier {
+            for &m in &edges {
+                let t = p.apply(s, m);
+                if seen.insert(t.clone()) {
+                    next.push(t);
+                }
+            }
+        }
+        if !next.is_empty() {
+            counts.push(next.len() as u64);
+        }
+        frontier = next;
+    }
+    counts
+}
+
+#[test]
+fn identical_pieces_count_distinguishable_positions() {
+    // Corners of two colours (top and bottom): C(7,3) arrangements of the seven moving corners times
+    // 3^6 orientations.
+    let p = common::puzzle("god/2x2x2-two-colours.tws");
+    let dense = god(&p, Some("U,F,R"), GodOptions::default());
+    assert_eq!(dense.method, Method::Dense);
+    assert_eq!(dense.total, 35 * 729);
+    let hash = god(&p, Some("U,F,R"), with(|o| o.method = Method::Hash));
+    assert_eq!(hash.counts, dense.counts);
+    assert_eq!(brute_force(&p, "U,F,R", Metric::Htm), dense.counts);
+    // The group itself is larger: identical pieces make many of its elements look the same.
+    assert!(order(&p, "U,F,R") > dense.total);
+}
+
+#[test]
+fn pyraminx_and_skewb_with_and_without_rotations() {
+    for (file, moves) in [("pyraminx.tws", "F,L,R,D"), ("skewb.tws", "DFR,DLF,DRB,DBL")] {
+        let plain = common::puzzle(&format!("puzzles/main/{file}"));
+        let rotations = common::puzzle(&format!("puzzles/symm/{file}"));
+        let a = god(&plain, Some(moves), GodOptions::default());
+        let b = god(&rotations, Some(moves), with(|o| o.symmetry = true));
+        assert_eq!(a.total, order(&plain, moves), "{file}");
+        assert_eq!(a.counts, b.counts, "{file}: rotations in the definition change nothing but symmetry");
+        let sym = b.symmetry.expect("asked for");
+        assert!(sym.symmetries > 1, "{file}");
+        // Each class has at most |S| positions; the start is a class of its own.
+        assert_eq!(sym.counts[0], 1);
+        for (d, (&c, &k)) in a.counts.iter().zip(&sym.counts).enumerate() {
+            assert!(k * sym.symmetries as u64 >= c && k <= c, "{file} distance {d}: {k} classes of {c}");
+        }
+        assert_eq!(sym.total, sym.counts.iter().sum::<u64>());
+    }
+    let pyraminx = common::puzzle("puzzles/main/pyraminx.tws");
+    assert_eq!(god(&pyraminx, Some("F,L,R,D"), GodOptions::default()).total, 3_732_480);
+    // Without rotations in the definition there is nothing to count by.
+    let set = MoveSet::parse(&pyraminx, "F,L,R,D").unwrap();
+    let e = gods_algorithm(&pyraminx, &set, &with(|o| o.symmetry = true), Control::none()).unwrap_err();
+    assert!(e.to_string().contains("no rotations"), "{e}");
+}
+
+/// Classes of positions under conjugation by the rotations that keep the move set, counted directly.
+fn classes_by_conjugation(p: &Puzzle, moves: &str) -> Vec<u64> {
+    let layout = p.layout();
+    let set = MoveSet::parse(p, moves).unwrap();
+    let edges: Vec<&[u8]> = set.moves().iter().map(|m| p.transform(m.mv)).collect();
+    let edge_set: HashSet<&[u8]> = edges.iter().copied().collect();
+    let gens: Vec<&[u8]> = p.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
+    let mut group = vec![layout.identity()];
+    let mut k = 0;
+    while k < group.len() {
+        for g in &gens {
+            let x = layout.compose(&group[k], g);
+            if !group.contains(&x) {
+                group.push(x);
+            }
+        }
+        k += 1;
+    }
+    let syms: Vec<(Vec<u8>, Vec<u8>)> = group
+        .into_iter()
+        .map(|s| (layout.invert(&s), s))
+        .filter(|(inv, s)| edges.iter().all(|t| edge_set.contains(&layout.compose(&layout.compose(inv, t), s)[..])))
+        .collect();
+    // Distances by breadth-first search; the solved state is the identity, so positions are elements.
+    let mut depth: HashMap<Vec<u8>, usize> = HashMap::from([(p.solved().as_bytes().to_vec(), 0)]);
+    let mut frontier = vec![p.solved().as_bytes().to_vec()];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for s in &frontier {
+            for t in &edges {
+                let x = layout.compose(s, t);
+                if !depth.contains_key(&x) {
+                    depth.insert(x.clone(), d);
+                    next.push(x);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut counts = vec![0u64; d];
+    for (x, &dx) in &depth {
+        let rep = syms.iter().map(|(inv, s)| layout.compose(&layout.compose(inv, x), s)).min().unwrap();
+        if &rep == x {
+            counts[dx] += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn symmetry_counts_match_a_direct_count_of_classes() {
+    for (file, moves) in [("puzzles/symm/2x2x2.tws", "U,R"), ("puzzles/symm/3x3x3.tws", "R2,U2")] {
+        let p = common::puzzle(file);
+        let r = god(&p, Some(moves), with(|o| o.symmetry = true));
+        let direct = classes_by_conjugation(&p, moves);
+        assert_eq!(r.symmetry.unwrap().counts, direct, "{file} {moves}");
+    }
+}
+
+#[test]
+fn dense_and_hash_agree_and_match_brute_force() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    for (moves, metric) in [("U,R", Metric::Htm), ("U,R", Metric::Qtm), ("U,R2", Metric::Htm)] {
+        let dense = god(&p, Some(moves), with(|o| o.metric = metric));
+        let hash = god(
+            &p,
+            Some(moves),
+            with(|o| {
+                o.metric = metric;
+                o.method = Method::Hash
+            }),
+        );
+        assert_eq!(dense.counts, hash.counts, "{moves} {metric:?}");
+        assert_eq!(dense.counts, brute_force(&p, moves, metric), "{moves} {metric:?}");
+        assert_eq!(dense.total, order(&p, moves));
+    }
+}
+
+#[test]
+fn too_large_is_refused_with_the_size_it_needs() {
+    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let set = MoveSet::all(&p).unwrap();
+    let e = gods_algorithm(&p, &set, &GodOptions::default(), Control::none()).unwrap_err().to_string();
+    assert!(e.contains("does not fit the memory budget of 1024 MiB") && e.contains("MiB"), "{e}");
+    let small = with(|o| o.memory_bytes = 1 << 20);
+    let p2 = common::puzzle("puzzles/main/2x2x2.tws");
+    let set2 = MoveSet::all(&p2).unwrap();
+    let e = gods_algorithm(&p2, &set2, &small, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("a dense table of 88179840 positions needs 2"), "{e}");
+    let dense_only = with(|o| {
+        o.memory_bytes = 1 << 20;
+        o.method = Method::Dense
+    });
+    let e = gods_algorithm(&p2, &set2, &dense_only, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("needs 2") && e.contains("more than the memory budget of 1.00 MiB"), "{e}");
+}
+
+#[test]
+fn cancellation_stops_the_enumeration() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let set = MoveSet::parse(&p, "U,F,R").unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let e = gods_algorithm(&p, &set, &GodOptions::default(), Control::none().with_cancel(&flag)).unwrap_err();
+    assert!(e.is_cancelled(), "{e}");
+}
