@@ -239,3 +239,19 @@ fn solve_leaves_open_what_scrambles_leave_open() {
     let text = ok(&["solve", CUBE, "tests/data/solve/3x3x3-open.scr", "--memory", "16"]);
     assert_eq!(text, "edges-open: R2 U' (2)\ntwist-open:  (0)\n");
 }
+
+#[test]
+fn god_prints_the_distance_table_and_antipodes() {
+    let v = json(&["god", "tests/data/puzzles/main/2x2x2.tws", "--moves", "U,F,R", "--antipodes", "2"]);
+    let counts: Vec<u64> = v["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<u64>(), 3_674_160);
+    assert_eq!(v["depth"], 11);
+    assert_eq!(v["antipodes"].as_array().unwrap().len(), 2);
+    assert_eq!(v["method"], "dense");
+    let text = ok(&["god", "tests/data/puzzles/symm/2x2x2.tws", "--moves", "U,R", "--symmetry", "--qtm"]);
+    assert!(text.contains("distance positions up-to-symmetry(2)"), "{text}");
+    assert!(text.contains("# antipode 1 at distance"), "{text}");
+    let (code, _, err) = run(&["god", CUBE]);
+    assert_eq!(code, 1);
+    assert!(err.contains("error: god: the puzzle does not fit the memory budget of 1024 MiB"), "{err}");
+}

@@ -258,3 +258,44 @@ fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usi
     }
     Ok(Antipode { state, moves })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_puzzle;
+
+    const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");
+
+    fn run(direction: Direction, antipodes: usize) -> GodReport {
+        let p = load_puzzle(CUBE2).unwrap();
+        let set = MoveSet::parse(&p, "U,R").unwrap();
+        let options = GodOptions { direction, antipodes, ..GodOptions::default() };
+        gods_algorithm(&p, &set, &options, Control::none()).unwrap()
+    }
+
+    #[test]
+    fn every_direction_gives_the_same_table_and_antipodes() {
+        let auto = run(Direction::Auto, 4);
+        for d in [Direction::Forward, Direction::Backward] {
+            let r = run(d, 4);
+            assert_eq!(r.counts, auto.counts, "{d:?}");
+            let states = |r: &GodReport| r.antipodes.iter().map(|a| a.state.clone()).collect::<Vec<_>>();
+            assert_eq!(states(&r), states(&auto), "{d:?}");
+        }
+        assert!(run(Direction::Backward, 0).backward.iter().all(|&b| b));
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn one_and_several_threads_agree() {
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let four = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+        let a = one.install(|| run(Direction::Auto, 3));
+        let b = four.install(|| run(Direction::Auto, 3));
+        assert_eq!(a.counts, b.counts);
+        assert_eq!(a.antipodes.len(), 3);
+        for (x, y) in a.antipodes.iter().zip(&b.antipodes) {
+            assert_eq!(x.state, y.state);
+        }
+    }
+}
