@@ -47,6 +47,14 @@ impl DepthBits {
         (old >> shift) & 3 == UNSEEN as u64
     }
 
+    /// [`DepthBits::claim`] for an [`UNSEEN`] position when no other thread writes: a plain load and
+    /// store, without the locked operation that stalls other memory accesses.
+    #[inline(always)]
+    pub(crate) fn claim_alone(&self, i: u64, v: u8) {
+        let w = &self.words[(i >> 5) as usize];
+        w.store(w.load(Relaxed) & !(((UNSEEN ^ v) as u64) << ((i & 31) * 2)), Relaxed);
+    }
+
     /// Sets the positions `base + i` for `offsets` (all [`UNSEEN`], only this thread writes them, any
     /// order) to `v`, one atomic operation per word; `masks` is scratch space of at least
     /// `max(offsets) / 32 + 2` words, left zeroed.

@@ -20,7 +20,8 @@ pub(crate) enum CoordKind {
     /// The arrangement of the block's labels. `labels[c]` is the state byte of compact label `c`;
     /// `counts[c]` how many pieces carry it. With `parity` (distinct pieces, every move even on the
     /// block) only arrangements of that parity occur, and the value is the lexicographic rank halved.
-    Perm { labels: Vec<u8>, counts: Vec<u32>, parity: Option<u8> },
+    /// `full` is the number of arrangements (before halving).
+    Perm { labels: Vec<u8>, counts: Vec<u32>, parity: Option<u8>, full: u64 },
     /// The block's orientation digits mod `m`; when `constrained`, the last digit makes the sum `sum`.
     Ori { m: u8, constrained: bool, sum: u8 },
 }
@@ -88,8 +89,15 @@ impl Coord {
             return None;
         }
         let distinct = counts.iter().all(|&c| c == 1);
-        let mut c =
-            Coord::build(CoordKind::Perm { labels, counts, parity: None }, slots, size, layout, orbit, block, moves);
+        let mut c = Coord::build(
+            CoordKind::Perm { labels, counts, parity: None, full: size },
+            slots,
+            size,
+            layout,
+            orbit,
+            block,
+            moves,
+        );
         if distinct && c.moves.iter().all(|m| parity(&m.perm) == 0) {
             let mut start_vals = vec![0u8; c.len()];
             c.compact(start, &mut start_vals)?;
@@ -196,10 +204,10 @@ impl Coord {
     /// The local values of `v`: compact labels or all orientation digits (the implied one included).
     pub(crate) fn decode(&self, mut v: u64, out: &mut [u8]) {
         match &self.kind {
-            CoordKind::Perm { counts, parity: par, .. } => {
+            CoordKind::Perm { counts, parity: par, full, .. } => {
                 let mut left: Vec<u32> = counts.clone();
                 let mut rem = self.slots.len() as u128;
-                let mut total = multinomial(counts).expect("checked when built") as u128;
+                let mut total = *full as u128;
                 if par.is_some() {
                     v *= 2;
                 }
@@ -243,10 +251,13 @@ impl Coord {
     /// The value of local values (inverse of [`Coord::decode`]).
     pub(crate) fn encode(&self, vals: &[u8]) -> u64 {
         match &self.kind {
-            CoordKind::Perm { counts, parity: par, .. } => {
+            CoordKind::Perm { counts, parity: par, full, .. } => {
+                if *full < 1 << 56 {
+                    return self.encode_small(vals, counts, *full, par.is_some());
+                }
                 let mut left: Vec<u32> = counts.clone();
                 let mut rem = vals.len() as u128;
-                let mut total = multinomial(counts).expect("checked when built") as u128;
+                let mut total = *full as u128;
                 let mut v = 0u128;
                 for &x in vals {
                     for &n in &left[..x as usize] {
@@ -265,6 +276,27 @@ impl Coord {
                 let digits = vals.len() - *constrained as usize;
                 vals[..digits].iter().fold(0u64, |v, &d| v * *m as u64 + d as u64)
             }
+        }
+    }
+
+    /// [`Coord::encode`] of a permutation coordinate in 64-bit arithmetic (`full < 2^56`, so `total · n`
+    /// cannot overflow with `n ≤ 255`).
+    fn encode_small(&self, vals: &[u8], counts: &[u32], full: u64, halved: bool) -> u64 {
+        let mut left = [0u32; 256];
+        left[..counts.len()].copy_from_slice(counts);
+        let (mut rem, mut total, mut v) = (vals.len() as u64, full, 0u64);
+        for &x in vals {
+            for &n in &left[..x as usize] {
+                v += total * n as u64 / rem;
+            }
+            total = total * left[x as usize] as u64 / rem;
+            left[x as usize] -= 1;
+            rem -= 1;
+        }
+        if halved {
+            v / 2
+        } else {
+            v
         }
     }
 
@@ -325,7 +357,7 @@ impl Coord {
     /// A permutation coordinate's compact labels of a state, checking the label counts; `None` when the
     /// state does not hold the block's pieces, or (with a parity) has the other parity.
     fn compact(&self, state: &[u8], vals: &mut [u8]) -> Option<()> {
-        let CoordKind::Perm { labels, counts, parity: par } = &self.kind else {
+        let CoordKind::Perm { labels, counts, parity: par, .. } = &self.kind else {
             return None;
         };
         let mut left = counts.clone();

@@ -47,16 +47,20 @@ struct ChunkOut {
     keep: Vec<u64>,
 }
 
-/// Keeps the `n` smallest values pushed.
+/// Keeps the `n` smallest values pushed, sorted (once full, most pushes are one comparison).
+#[inline]
 fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
     if n == 0 {
         return;
     }
-    keep.push(v);
-    if keep.len() >= 2 * n.max(16) {
-        keep.sort_unstable();
-        keep.truncate(n);
+    if keep.len() == n {
+        if v >= keep[n - 1] {
+            return;
+        }
+        keep.pop();
     }
+    let at = keep.partition_point(|&x| x < v);
+    keep.insert(at, v);
 }
 
 fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {
@@ -118,6 +122,10 @@ pub(crate) fn search(
         };
         let (cur, next) = ((depth % 3) as u8, ((depth + 1) % 3) as u8);
         let done = AtomicU64::new(0);
+        #[cfg(feature = "parallel")]
+        let alone = rayon::current_num_threads() == 1;
+        #[cfg(not(feature = "parallel"))]
+        let alone = true;
         let outs = chunks(n_chunks, |c| {
             if control.is_cancelled() {
                 return ChunkOut::default();
@@ -127,7 +135,7 @@ pub(crate) fn search(
             let out = if back {
                 backward_rows(index, &bits, lo..hi, cur, next, keep)
             } else {
-                forward_rows(index, &bits, lo..hi, cur, next, keep)
+                forward_rows(index, &bits, lo..hi, cur, next, keep, alone)
             };
             let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
             control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
@@ -157,6 +165,7 @@ fn forward_rows(
     cur: u8,
     next: u8,
     keep: usize,
+    alone: bool,
 ) -> ChunkOut {
     let mut out = ChunkOut::default();
     let mut s = index.scratch();
@@ -179,10 +188,16 @@ fn forward_rows(
             for &i in &list {
                 let i2 = table[i as usize];
                 let t = base + i2 as u64;
-                if bits.get(t) == UNSEEN && (!illegal || index.inner_legal(i2)) && bits.claim(t, next) {
-                    out.found += 1;
-                    keep_push(&mut out.keep, keep, t);
+                if bits.get(t) != UNSEEN || (illegal && !index.inner_legal(i2)) {
+                    continue;
                 }
+                if alone {
+                    bits.claim_alone(t, next);
+                } else if !bits.claim(t, next) {
+                    continue;
+                }
+                out.found += 1;
+                keep_push(&mut out.keep, keep, t);
             }
         }
     }
@@ -216,31 +231,35 @@ fn backward_rows(
         if list.is_empty() {
             continue;
         }
-        found.clear();
+        // Branch-free partition of the unseen positions into found and still unseen: whether a neighbour
+        // is in the frontier is unpredictable, and mispredicted branches would dominate the sweep.
+        found.resize(list.len(), 0);
+        let mut n_found = 0;
         for mv in 0..index.moves() {
             if list.is_empty() {
                 break;
             }
             let base = index.outer_image(o, mv, &mut s) * row;
             let table = index.inner_moves(mv);
-            list.retain(|&i| {
-                let hit = bits.get(base + table[i as usize] as u64) == cur;
-                if hit {
-                    found.push(i);
-                }
-                !hit
-            });
+            let mut n_left = 0;
+            for k in 0..list.len() {
+                let i = list[k];
+                let hit = (bits.get(base + table[i as usize] as u64) == cur) as usize;
+                list[n_left] = i;
+                found[n_found] = i;
+                n_left += 1 - hit;
+                n_found += hit;
+            }
+            list.truncate(n_left);
         }
+        found.truncate(n_found);
         if found.is_empty() {
             continue;
         }
         bits.claim_all(o * row, &found, next, &mut masks);
         out.found += found.len() as u64;
-        if keep > 0 {
-            found.sort_unstable();
-            for &i in found.iter().take(keep) {
-                keep_push(&mut out.keep, keep, o * row + i as u64);
-            }
+        for &i in found.iter().filter(|_| keep > 0) {
+            keep_push(&mut out.keep, keep, o * row + i as u64);
         }
     }
     out
