@@ -122,25 +122,46 @@ pub(crate) fn search(
         };
         let (cur, next) = ((depth % 3) as u8, ((depth + 1) % 3) as u8);
         let done = AtomicU64::new(0);
-        #[cfg(feature = "parallel")]
-        let alone = rayon::current_num_threads() == 1;
-        #[cfg(not(feature = "parallel"))]
-        let alone = true;
-        let outs = chunks(n_chunks, |c| {
-            if control.is_cancelled() {
-                return ChunkOut::default();
-            }
-            let lo = c as u64 * chunk_rows;
-            let hi = (lo + chunk_rows).min(rows);
-            let out = if back {
-                backward_rows(index, &bits, lo..hi, cur, next, keep)
-            } else {
-                forward_rows(index, &bits, lo..hi, cur, next, keep, alone)
-            };
-            let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
-            control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
-            out
-        });
+        let regions = target_regions(rows, index.row, threads());
+        let outs = if !back && regions.len() > 1 {
+            // Forward with several threads: each thread owns a range of target rows (whole words), reads
+            // every frontier row and writes only its own targets, so no write needs a locked operation.
+            chunks(regions.len(), |r| {
+                let mut out = ChunkOut::default();
+                for lo in (0..rows).step_by(chunk_rows as usize) {
+                    if control.is_cancelled() {
+                        break;
+                    }
+                    let hi = (lo + chunk_rows).min(rows);
+                    let targets = Some(regions[r].clone());
+                    let o = forward_rows(index, &bits, lo..hi, cur, next, keep, targets);
+                    out.found += o.found;
+                    for v in o.keep {
+                        keep_push(&mut out.keep, keep, v);
+                    }
+                    if r == 0 {
+                        control.report(Progress { phase: "god", depth: depth + 1, done: hi, total: Some(rows) });
+                    }
+                }
+                out
+            })
+        } else {
+            chunks(n_chunks, |c| {
+                if control.is_cancelled() {
+                    return ChunkOut::default();
+                }
+                let lo = c as u64 * chunk_rows;
+                let hi = (lo + chunk_rows).min(rows);
+                let out = if back {
+                    backward_rows(index, &bits, lo..hi, cur, next, keep)
+                } else {
+                    forward_rows(index, &bits, lo..hi, cur, next, keep, None)
+                };
+                let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
+                control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
+                out
+            })
+        };
         control.check()?;
         let found: u64 = outs.iter().map(|o| o.found).sum();
         if found == 0 {
@@ -158,6 +179,38 @@ pub(crate) fn search(
     Ok(DenseRun { counts, backward, last, bits })
 }
 
+/// The worker threads a sweep will use.
+fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    return 1;
+}
+
+/// Splits the rows into `n` ranges of about equal size whose positions start on word boundaries (one
+/// range when there are too few rows).
+fn target_regions(rows: u64, row: u64, n: usize) -> Vec<std::ops::Range<u64>> {
+    // Rows per word boundary: the least k with k · row a multiple of 32.
+    let align = 32 / gcd(row, 32);
+    if n <= 1 || row == 0 || rows < align * n as u64 * 4 {
+        return vec![0..rows];
+    }
+    let mut bounds: Vec<u64> = (0..n as u64).map(|k| rows * k / n as u64 / align * align).collect();
+    bounds.push(rows);
+    bounds.windows(2).map(|w| w[0]..w[1]).filter(|r| !r.is_empty()).collect()
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Forward steps from the frontier positions of `rows`. With `targets`, only moves into those rows are
+/// made, and this thread is their only writer (plain stores); without, targets are claimed atomically,
+/// unless only one thread runs.
 fn forward_rows(
     index: &DenseIndex,
     bits: &DepthBits,
@@ -165,8 +218,10 @@ fn forward_rows(
     cur: u8,
     next: u8,
     keep: usize,
-    alone: bool,
+    targets: Option<std::ops::Range<u64>>,
 ) -> ChunkOut {
+    let alone = targets.is_some() || threads() == 1;
+    let (t_lo, t_hi) = targets.map_or((0, u64::MAX), |t| (t.start, t.end));
     let mut out = ChunkOut::default();
     let mut s = index.scratch();
     let row = index.row;
@@ -180,7 +235,7 @@ fn forward_rows(
         }
         for mv in 0..index.moves() {
             let o2 = index.outer_image(o, mv, &mut s);
-            if illegal && !index.outer_legal(o2, &mut s) {
+            if o2 < t_lo || o2 >= t_hi || (illegal && !index.outer_legal(o2, &mut s)) {
                 continue;
             }
             let base = o2 * row;

@@ -267,8 +267,12 @@ mod tests {
     const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");
 
     fn run(direction: Direction, antipodes: usize) -> GodReport {
+        run_with("U,R", direction, antipodes)
+    }
+
+    fn run_with(moves: &str, direction: Direction, antipodes: usize) -> GodReport {
         let p = load_puzzle(CUBE2).unwrap();
-        let set = MoveSet::parse(&p, "U,R").unwrap();
+        let set = MoveSet::parse(&p, moves).unwrap();
         let options = GodOptions { direction, antipodes, ..GodOptions::default() };
         gods_algorithm(&p, &set, &options, Control::none()).unwrap()
     }
@@ -290,12 +294,16 @@ mod tests {
     fn one_and_several_threads_agree() {
         let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
         let four = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
-        let a = one.install(|| run(Direction::Auto, 3));
-        let b = four.install(|| run(Direction::Auto, 3));
-        assert_eq!(a.counts, b.counts);
-        assert_eq!(a.antipodes.len(), 3);
-        for (x, y) in a.antipodes.iter().zip(&b.antipodes) {
-            assert_eq!(x.state, y.state);
+        // U,F,R has enough rows for each thread to own a range of targets in forward sweeps.
+        for d in [Direction::Auto, Direction::Forward] {
+            let a = one.install(|| run_with("U,F,R", d, 3));
+            let b = four.install(|| run_with("U,F,R", d, 3));
+            assert_eq!(a.counts, b.counts);
+            assert_eq!(a.total, 3_674_160);
+            assert_eq!(a.antipodes.len(), 3);
+            for (x, y) in a.antipodes.iter().zip(&b.antipodes) {
+                assert_eq!(x.state, y.state);
+            }
         }
     }
 }
