@@ -193,7 +193,7 @@ fn target_regions(rows: u64, row: u64, n: usize) -> Vec<std::ops::Range<u64>> {
     // Rows per word boundary: the least k with k · row a multiple of 32.
     let align = 32 / gcd(row, 32);
     if n <= 1 || row == 0 || rows < align * n as u64 * 4 {
-        return vec![0..rows];
+        return std::iter::once(0..rows).collect();
     }
     let mut bounds: Vec<u64> = (0..n as u64).map(|k| rows * k / n as u64 / align * align).collect();
     bounds.push(rows);
