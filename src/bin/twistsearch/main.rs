@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+mod bench;
 mod canon;
 mod group;
 mod info;
@@ -141,6 +142,8 @@ enum Command {
         #[command(flatten)]
         search: SearchFlags,
     },
+    /// Heavy end-to-end benchmarks: table fills and optimal solves, timed, with rates and peak memory.
+    Bench(bench::BenchArgs),
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -265,6 +268,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Scramble { puzzle, count, seed, search } => {
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
+        Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;
             let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;
