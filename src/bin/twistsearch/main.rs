@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+mod bench;
 mod canon;
 mod god;
 mod group;
@@ -149,6 +150,8 @@ enum Command {
         #[command(flatten)]
         args: god::GodArgs,
     },
+    /// Heavy end-to-end benchmarks: table fills and optimal solves, timed, with rates and peak memory.
+    Bench(bench::BenchArgs),
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -283,6 +286,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
+        Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;
             let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;

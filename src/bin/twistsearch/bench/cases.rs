@@ -1,0 +1,507 @@
+//! The benchmark cases. Each is a function run on the run's thread pool that measures `ctx.repeat`
+//! times and checks what it computed (table depths against the canonical counts, solutions by applying
+//! them, optimal lengths against the scramble lengths and across repeats).
+//!
+//! The puzzle definitions are compiled in (from `tests/data/puzzles/main/`), so the command runs from any
+//! directory; the short scrambles are canonical random walks from fixed seeds, the same on every run.
+//!
+//! A case that is not available yet has `run: Err(reason)`: it is listed and says so, with no figures.
+//! Making it available takes a function `fn(&Ctx) -> Result<CaseOutput, Failure>` and `run: Ok(it)`.
+
+use std::time::Instant;
+
+use num_bigint::BigUint;
+
+use super::{CaseOutput, SolveInfo, TableInfo, Timing};
+use crate::shell::{fail, Failure};
+use twistsearch::canon::{canonical_counts, CanonFsm};
+use twistsearch::control::Control;
+use twistsearch::moveset::Metric;
+use twistsearch::prune::{PruneTable, TableOptions};
+use twistsearch::search::{SolveOptions, Solver, SolverOptions};
+use twistsearch::tws::{parse_scrambles, ScrambleKind};
+use twistsearch::{MoveRef, MoveSet, Puzzle, State};
+
+const CUBE_3: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/3x3x3.tws"));
+const CUBE_4: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/4x4x4.tws"));
+const MEGAMINX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/megaminx.tws"));
+const CUBE_2: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/2x2x2.tws"));
+const TPERM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/tperm.scr"));
+
+const MIB: usize = 1 << 20;
+
+/// What every case is given.
+pub struct Ctx {
+    /// Small versions (for tests).
+    pub quick: bool,
+    /// Timed repetitions.
+    pub repeat: usize,
+}
+
+/// A case's measuring function.
+pub type CaseFn = fn(&Ctx) -> Result<CaseOutput, Failure>;
+
+/// A benchmark case.
+pub struct Case {
+    /// The name on the command line.
+    pub name: &'static str,
+    /// What it measures, at full size (`false`) or with `--quick` (`true`).
+    pub about: fn(bool) -> String,
+    /// Runs with 1 thread and every core by default (the others: every core).
+    pub scaling: bool,
+    /// The measuring function, or why the case is not available yet.
+    pub run: Result<CaseFn, &'static str>,
+}
+
+/// Every case, in the order a plain `bench` runs them.
+pub const CASES: &[Case] = &[
+    Case { name: "table-3x3x3", about: table_about, scaling: true, run: Ok(table_3x3x3) },
+    Case { name: "tperm", about: tperm_about, scaling: false, run: Ok(tperm) },
+    Case { name: "3x3x3-short", about: |q| short_about(&SHORT_3, q), scaling: false, run: Ok(|c| short(&SHORT_3, c)) },
+    Case { name: "4x4x4-short", about: |q| short_about(&SHORT_4, q), scaling: false, run: Ok(|c| short(&SHORT_4, c)) },
+    Case {
+        name: "megaminx-short",
+        about: |q| short_about(&SHORT_MEGAMINX, q),
+        scaling: false,
+        run: Ok(|c| short(&SHORT_MEGAMINX, c)),
+    },
+    Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(god_2x2x2) },
+];
+
+/// Moves of `god-2x2x2` (all six faces; `--quick`: three, with one corner fixed) and the known totals.
+fn god_case(quick: bool) -> (&'static str, u64, usize) {
+    if quick {
+        ("U,F,R", 3_674_160, 12)
+    } else {
+        ("U,D,F,B,R,L", 88_179_840, 12)
+    }
+}
+
+fn god_about(quick: bool) -> String {
+    let (moves, total, _) = god_case(quick);
+    format!("God's algorithm on the 2x2x2 with {moves} (HTM): all {total} positions by distance, dense 2-bit table")
+}
+
+/// `god-2x2x2`: the full enumeration; checks the total and the number of distances.
+fn god_2x2x2(ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    const NAME: &str = "god-2x2x2";
+    let e = |e: twistsearch::Error| fail(NAME, e);
+    let p = load(NAME, CUBE_2)?;
+    let (moves, total, levels) = god_case(ctx.quick);
+    let set = MoveSet::parse(&p, moves).map_err(e)?;
+    let (mut samples, mut work) = (Vec::new(), Vec::new());
+    let (mut bytes, mut indexed) = (0, 0);
+    for _ in 0..ctx.repeat {
+        let t = Instant::now();
+        let options = twistsearch::god::GodOptions::default();
+        let r = twistsearch::god::gods_algorithm(&p, &set, &options, Control::none()).map_err(e)?;
+        samples.push(t.elapsed().as_secs_f64());
+        if r.total != total || r.counts.len() != levels {
+            return Err(fail(
+                NAME,
+                format!("{} positions in {} distances; expected {total} in {levels}", r.total, r.counts.len()),
+            ));
+        }
+        work.push(r.total);
+        bytes = r.memory_bytes as usize;
+        indexed = r.indexed.unwrap_or(r.total) as usize;
+    }
+    let time = Timing::with_work(samples, &work, "states/s");
+    let depth = levels as u32 - 1;
+    let table =
+        TableInfo { depth, build_depth: depth, bytes, entries: indexed, entries_set: total, build: time.clone() };
+    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new() })
+}
+
+fn load(name: &str, text: &str) -> Result<Puzzle, Failure> {
+    twistsearch::load_puzzle(text).map_err(|e| fail(name, e))
+}
+
+/// Depth and memory of `table-3x3x3`.
+fn table_size(quick: bool) -> (u32, usize) {
+    if quick {
+        (5, 16 * MIB)
+    } else {
+        (7, 256 * MIB)
+    }
+}
+
+fn table_about(quick: bool) -> String {
+    let (depth, mem) = table_size(quick);
+    format!("3x3x3 pruning table (all moves, HTM, {} MiB) filled to depth {depth}", mem / MIB)
+}
+
+/// `table-3x3x3`: fills the 3x3x3 table to a fixed depth; checks the fill generated exactly the
+/// canonical sequences of each length.
+fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    const NAME: &str = "table-3x3x3";
+    let e = |e: twistsearch::Error| fail(NAME, e);
+    let p = load(NAME, CUBE_3)?;
+    let set = MoveSet::all(&p).map_err(e)?;
+    let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
+    let (depth, memory_bytes) = table_size(ctx.quick);
+    let expected: BigUint = canonical_counts(&fsm, depth).map_err(e)?.iter().sum();
+    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth) };
+    let (mut samples, mut work) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..ctx.repeat {
+        let t = Instant::now();
+        let table = PruneTable::new(&p, &set, &fsm, p.solved().as_bytes(), &options, Control::none()).map_err(e)?;
+        samples.push(t.elapsed().as_secs_f64());
+        let leaves: u64 = table.stats().iter().map(|d| d.leaves).sum();
+        if table.filled_depth() != depth || BigUint::from(leaves) != expected {
+            return Err(fail(
+                NAME,
+                format!(
+                    "the table was filled to depth {} with {leaves} states; expected depth {depth} with {expected}",
+                    table.filled_depth()
+                ),
+            ));
+        }
+        work.push(leaves);
+        let entries_set = table.stats().iter().map(|d| d.entries_set).sum();
+        last = Some((table.bytes(), table.entries(), entries_set));
+    }
+    let (bytes, entries, entries_set) = last.expect("at least one repetition");
+    let time = Timing::with_work(samples, &work, "states/s");
+    let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
+    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new() })
+}
+
+/// Memory budget of the tperm case's table (the CLI's default).
+const TPERM_MEMORY: usize = 256 * MIB;
+
+/// Warm calls after each first call of `tperm`.
+const WARM_CALLS: usize = 3;
+
+fn tperm_about(quick: bool) -> String {
+    format!(
+        "T-perm (tperm.scr) solved optimally on the 3x3x3 (HTM, {} MiB table, membership test included as \
+         in `solve`): first call with a new solver (table build included), then {} warm calls (table kept)",
+        TPERM_MEMORY / MIB,
+        warm_calls(quick)
+    )
+}
+
+fn warm_calls(quick: bool) -> usize {
+    if quick {
+        1
+    } else {
+        WARM_CALLS
+    }
+}
+
+/// `tperm`: `twistsearch solve 3x3x3.tws tperm.scr` in-process, then the same solve again and again.
+fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    const NAME: &str = "tperm";
+    let e = |e: twistsearch::Error| fail(NAME, e);
+    let p = load(NAME, CUBE_3)?;
+    let file = parse_scrambles(&p, TPERM).map_err(|err| fail("tperm.scr", err))?;
+    let entry = file.scrambles.first().ok_or_else(|| fail("tperm.scr", "no scramble"))?;
+    let (ScrambleKind::Alg(alg), Some(state)) = (&entry.kind, &entry.state) else {
+        return Err(fail("tperm.scr", "expected a ScrambleAlg block"));
+    };
+    let scramble_length = alg.expand(&p).map_err(e)?.len();
+    let (mut first, mut build, mut build_work, mut solve, mut solve_nodes) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut warm, mut warm_nodes) = (Vec::new(), Vec::new());
+    let mut result: Option<(String, usize, TableDepths)> = None;
+    let options = SolveOptions::default();
+    for _ in 0..ctx.repeat {
+        let t0 = Instant::now();
+        let mut solver =
+            Solver::new(&p, SolverOptions { memory_bytes: TPERM_MEMORY, ..SolverOptions::default() }, Control::none())
+                .map_err(e)?;
+        build.push(t0.elapsed().as_secs_f64());
+        build_work.push(solver.table().stats().iter().map(|d| d.leaves).sum());
+        let build_depth = solver.table().filled_depth();
+        let t1 = Instant::now();
+        let report = solver.solve(state, &options, Control::none()).map_err(e)?;
+        solve.push(t1.elapsed().as_secs_f64());
+        first.push(t0.elapsed().as_secs_f64());
+        solve_nodes.push(report.nodes);
+        let sol = checked_solution(NAME, &p, state, &report.solutions, scramble_length)?;
+        let alg = solver.alg_string(&sol);
+        for _ in 0..warm_calls(ctx.quick) {
+            let t = Instant::now();
+            let again = solver.solve(state, &options, Control::none()).map_err(e)?;
+            warm.push(t.elapsed().as_secs_f64());
+            warm_nodes.push(again.nodes);
+            let s = checked_solution(NAME, &p, state, &again.solutions, scramble_length)?;
+            if s.len() != sol.len() {
+                return Err(fail(NAME, "a warm call found a solution of another length"));
+            }
+        }
+        let table = solver.table();
+        let depths = TableDepths {
+            build: build_depth,
+            end: table.filled_depth(),
+            bytes: table.bytes(),
+            entries: table.entries(),
+            entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
+        };
+        if let Some((_, len, _)) = &result {
+            if *len != sol.len() {
+                return Err(fail(NAME, "repetitions found optimal solutions of different lengths"));
+            }
+        }
+        result = Some((alg, sol.len(), depths));
+    }
+    let (solution, solution_length, d) = result.expect("at least one repetition");
+    let table = TableInfo {
+        depth: d.end,
+        build_depth: d.build,
+        bytes: d.bytes,
+        entries: d.entries,
+        entries_set: d.entries_set,
+        build: Timing::with_work(build, &build_work, "states/s"),
+    };
+    let first_solve = SolveInfo {
+        name: format!("{} (first call's solve)", entry.name),
+        scramble: alg.to_string(),
+        scramble_length,
+        solution,
+        solution_length,
+        time: Timing::with_work(solve, &solve_nodes, "nodes/s"),
+    };
+    Ok(CaseOutput {
+        time: Timing::plain(first),
+        table: Some(table),
+        warm: Some(Timing::with_work(warm, &warm_nodes, "nodes/s")),
+        solves: vec![first_solve],
+    })
+}
+
+/// A table's depths and size at the end of a run.
+struct TableDepths {
+    build: u32,
+    end: u32,
+    bytes: usize,
+    entries: usize,
+    entries_set: u64,
+}
+
+/// The first solution of a solve, checked: it exists, it takes `state` to solved, and it is no longer
+/// than the scramble that made `state` (a solution is optimal, so never longer).
+fn checked_solution(
+    name: &str,
+    p: &Puzzle,
+    state: &State,
+    solutions: &[Vec<MoveRef>],
+    scramble_length: usize,
+) -> Result<Vec<MoveRef>, Failure> {
+    let sol = solutions.first().ok_or_else(|| fail(name, "the solver returned no solution"))?;
+    if p.apply_moves(state, sol).as_bytes() != p.solved().as_bytes() {
+        return Err(fail(name, "a solution does not solve its position"));
+    }
+    if sol.len() > scramble_length {
+        return Err(fail(
+            name,
+            format!("a solution of {} moves for a scramble of {scramble_length}: not optimal", sol.len()),
+        ));
+    }
+    Ok(sol.clone())
+}
+
+/// A short-scramble case: a puzzle and the scrambles solved on it.
+pub struct Short {
+    name: &'static str,
+    puzzle: &'static str,
+    /// Scramble lengths, and scrambles of each length (full size).
+    lengths: &'static [usize],
+    per_length: usize,
+    /// The same with `--quick`.
+    quick_lengths: &'static [usize],
+    quick_per_length: usize,
+    /// Table memory budget in MiB (full size; `--quick` uses 16 MiB).
+    memory_mb: usize,
+    /// Seed of the scramble walks.
+    seed: u64,
+}
+
+const SHORT_3: Short = Short {
+    name: "3x3x3-short",
+    puzzle: CUBE_3,
+    lengths: &[8, 10, 12],
+    per_length: 2,
+    quick_lengths: &[6],
+    quick_per_length: 2,
+    memory_mb: 256,
+    seed: 0x3333,
+};
+
+const SHORT_4: Short = Short {
+    name: "4x4x4-short",
+    puzzle: CUBE_4,
+    lengths: &[5, 7, 9],
+    per_length: 2,
+    quick_lengths: &[4],
+    quick_per_length: 1,
+    memory_mb: 256,
+    seed: 0x4444,
+};
+
+const SHORT_MEGAMINX: Short = Short {
+    name: "megaminx-short",
+    puzzle: MEGAMINX,
+    lengths: &[5, 7, 9],
+    per_length: 2,
+    quick_lengths: &[4],
+    quick_per_length: 1,
+    memory_mb: 256,
+    seed: 0x5555,
+};
+
+impl Short {
+    /// Lengths, scrambles per length and memory budget in bytes.
+    fn size(&self, quick: bool) -> (&'static [usize], usize, usize) {
+        if quick {
+            (self.quick_lengths, self.quick_per_length, 16 * MIB)
+        } else {
+            (self.lengths, self.per_length, self.memory_mb * MIB)
+        }
+    }
+}
+
+fn short_about(s: &Short, quick: bool) -> String {
+    let (lengths, per, mem) = s.size(quick);
+    let name = s.name.trim_end_matches("-short");
+    let lengths: Vec<String> = lengths.iter().map(|l| l.to_string()).collect();
+    format!(
+        "{per} fixed scramble(s) of each of {} moves on the {name} solved optimally (HTM, {} MiB table built \
+         once per run, then every repetition solves them all)",
+        lengths.join(", "),
+        mem / MIB
+    )
+}
+
+/// SplitMix64: a small, fixed generator for the scramble walks (the same walks on every platform and
+/// version).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0; the modulo bias is irrelevant here).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A canonical random walk of `len` moves from solved (no move cancels or merges with the one before,
+/// commuting moves in canonical order). Some automaton states have no canonical continuation (on the
+/// megaminx, `R I`: every move either commutes with `I` and would go before it, or commutes with `R`
+/// and would go before `R`), so each move is drawn among those that leave a way to finish the walk.
+fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Option<Vec<MoveRef>> {
+    let nmoves = set.moves().len();
+    let states = fsm.states();
+    // alive[k][s]: a canonical sequence of k more moves starts at state s.
+    let mut alive = vec![vec![true; states]];
+    for k in 1..len {
+        let prev = &alive[k - 1];
+        let row =
+            (0..states as u32).map(|s| (0..nmoves).any(|m| fsm.next(s, m).is_some_and(|t| prev[t as usize]))).collect();
+        alive.push(row);
+    }
+    let mut rng = SplitMix(seed);
+    let mut s = 0u32;
+    let mut out = Vec::with_capacity(len);
+    while out.len() < len {
+        let rest = &alive[len - out.len() - 1];
+        let allowed: Vec<(usize, u32)> =
+            (0..nmoves).filter_map(|m| fsm.next(s, m).filter(|&t| rest[t as usize]).map(|t| (m, t))).collect();
+        if allowed.is_empty() {
+            return None;
+        }
+        let (m, next) = allowed[rng.below(allowed.len())];
+        out.push(set.moves()[m].mv);
+        s = next;
+    }
+    Some(out)
+}
+
+/// A short-scramble case: builds the solver, then each repetition solves every scramble.
+fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    let name = spec.name;
+    let e = |e: twistsearch::Error| fail(name, e);
+    let p = load(name, spec.puzzle)?;
+    let set = MoveSet::all(&p).map_err(e)?;
+    let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
+    let (lengths, per, memory_bytes) = spec.size(ctx.quick);
+    let mut scrambles: Vec<(String, Vec<MoveRef>, State)> = Vec::new();
+    for &len in lengths {
+        for i in 0..per {
+            let seed = spec.seed.wrapping_mul(1_000_003).wrapping_add((len * 1000 + i) as u64);
+            let moves = canonical_walk(&set, &fsm, len, seed)
+                .ok_or_else(|| fail(name, format!("no canonical sequence of {len} moves")))?;
+            let state = p.apply_moves(p.solved(), &moves);
+            scrambles.push((format!("{len}-moves #{}", i + 1), moves, state));
+        }
+    }
+    let t = Instant::now();
+    let mut solver =
+        Solver::new(&p, SolverOptions { moves: Some(set), memory_bytes, ..SolverOptions::default() }, Control::none())
+            .map_err(e)?;
+    let build = t.elapsed().as_secs_f64();
+    let build_leaves: u64 = solver.table().stats().iter().map(|d| d.leaves).sum();
+    let build_depth = solver.table().filled_depth();
+    // Made by moves of the set: reachable, as `solve --scramble` knows too.
+    let options = SolveOptions { known_reachable: true, ..SolveOptions::default() };
+    let n = scrambles.len();
+    let (mut seconds, mut nodes) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+    let mut solutions: Vec<Option<Vec<MoveRef>>> = vec![None; n];
+    let (mut totals, mut total_nodes) = (Vec::new(), Vec::new());
+    for _ in 0..ctx.repeat {
+        let (mut total, mut total_n) = (0.0, 0u64);
+        for (i, (_, moves, state)) in scrambles.iter().enumerate() {
+            let t = Instant::now();
+            let report = solver.solve(state, &options, Control::none()).map_err(e)?;
+            let s = t.elapsed().as_secs_f64();
+            let sol = checked_solution(name, &p, state, &report.solutions, moves.len())?;
+            match &solutions[i] {
+                Some(prev) if prev.len() != sol.len() => {
+                    return Err(fail(name, "repetitions found optimal solutions of different lengths"));
+                }
+                Some(_) => {}
+                None => solutions[i] = Some(sol),
+            }
+            seconds[i].push(s);
+            nodes[i].push(report.nodes);
+            total += s;
+            total_n += report.nodes;
+        }
+        totals.push(total);
+        total_nodes.push(total_n);
+    }
+    let solves = scrambles
+        .iter()
+        .enumerate()
+        .map(|(i, (label, moves, _))| {
+            let sol = solutions[i].as_ref().expect("solved at least once");
+            SolveInfo {
+                name: label.clone(),
+                scramble: solver.alg_string(moves),
+                scramble_length: moves.len(),
+                solution: solver.alg_string(sol),
+                solution_length: sol.len(),
+                time: Timing::with_work(seconds[i].clone(), &nodes[i], "nodes/s"),
+            }
+        })
+        .collect();
+    let table = solver.table();
+    let table = TableInfo {
+        depth: table.filled_depth(),
+        build_depth,
+        bytes: table.bytes(),
+        entries: table.entries(),
+        entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
+        build: Timing::with_work(vec![build], &[build_leaves], "states/s"),
+    };
+    Ok(CaseOutput { time: Timing::with_work(totals, &total_nodes, "nodes/s"), table: Some(table), warm: None, solves })
+}

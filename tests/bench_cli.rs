@@ -1,0 +1,161 @@
+//! `twistsearch bench`: the quick versions of the cases run, and their JSON records (one per line) have
+//! the documented fields with sane values. No timing thresholds: a benchmark never fails a test on
+//! speed.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the CLI runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// The records of `bench ARGS --json`, one per line.
+fn records(args: &[&str]) -> Vec<Value> {
+    let mut a = vec!["bench"];
+    a.extend_from_slice(args);
+    a.push("--json");
+    let (code, out, err) = run(&a);
+    assert_eq!(code, 0, "{a:?}: {err}");
+    out.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line: {e}: {l}"))).collect()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
+}
+
+/// A timing: positive seconds, best ≤ median, one sample per repetition, a rate matching its work.
+fn check_timing(t: &Value, samples: usize) {
+    let (median, best) = (f(&t["medianSeconds"]), f(&t["bestSeconds"]));
+    assert!(best > 0.0 && best <= median, "{t}");
+    assert_eq!(t["samples"].as_array().unwrap().len(), samples, "{t}");
+    match t["work"].as_u64() {
+        Some(w) => {
+            assert!((f(&t["rate"]) - w as f64 / median).abs() <= 1e-6 * f(&t["rate"]).max(1.0), "{t}");
+            assert!(["states/s", "nodes/s"].contains(&t["rateUnit"].as_str().unwrap()), "{t}");
+        }
+        None => assert!(t["rate"].is_null() && t["rateUnit"].is_null(), "{t}"),
+    }
+}
+
+/// The fields every run has, whatever the case.
+fn check_run(run: &Value, repeat: usize) {
+    assert!(u(&run["threads"]) >= 1, "{run}");
+    check_timing(&run["time"], repeat);
+    assert!(f(&run["wallSeconds"]) >= f(&run["time"]["medianSeconds"]), "{run}");
+    let mem = &run["memory"];
+    for key in ["peakRssBytes", "peakReset", "rssStartBytes", "rssEndBytes", "peakAboveStartBytes"] {
+        assert!(mem.get(key).is_some(), "memory.{key} missing: {run}");
+    }
+    if cfg!(target_os = "linux") {
+        assert!(run["cpuSeconds"].as_f64().is_some(), "{run}");
+        assert!(u(&mem["peakRssBytes"]) > 0 && u(&mem["rssEndBytes"]) > 0, "{run}");
+    } else {
+        assert!(run["cpuSeconds"].is_null() && mem["peakRssBytes"].is_null(), "{run}");
+    }
+}
+
+#[test]
+fn quick_bench_records_are_sane() {
+    let recs = records(&["--quick"]);
+    let names: Vec<&str> = recs.iter().map(|r| r["case"].as_str().unwrap()).collect();
+    assert_eq!(names, ["table-3x3x3", "tperm", "3x3x3-short", "4x4x4-short", "megaminx-short", "god-2x2x2"]);
+    for r in &recs {
+        assert_eq!(r["quick"], true);
+        assert_eq!(r["repeat"], 1);
+        assert!(u(&r["cores"]) >= 1);
+        assert!(["release", "debug"].contains(&r["build"].as_str().unwrap()));
+        assert!(!r["about"].as_str().unwrap().is_empty());
+        let runs = r["runs"].as_array().unwrap();
+        if r["case"] == "god-2x2x2" {
+            // A slot, not a measurement: no figures at all.
+            assert_eq!(r["status"], "unavailable");
+            assert!(r["reason"].as_str().unwrap().contains("not available yet"));
+            assert!(runs.is_empty());
+            continue;
+        }
+        assert_eq!(r["status"], "ok", "{r}");
+        assert!(r["reason"].is_null());
+        assert!(!runs.is_empty());
+        for run in runs {
+            check_run(run, 1);
+            let table = &run["table"];
+            assert!(u(&table["depth"]) >= u(&table["buildDepth"]) && u(&table["buildDepth"]) >= 1, "{run}");
+            assert!(u(&table["entriesSet"]) <= u(&table["entries"]) && u(&table["bytes"]) * 2 == u(&table["entries"]));
+            check_timing(&table["build"], 1);
+            for s in run["solves"].as_array().unwrap() {
+                let (len, scr) = (u(&s["solutionLength"]), u(&s["scrambleLength"]));
+                assert!(len >= 1 && len <= scr, "{s}");
+                assert_eq!(s["solution"].as_str().unwrap().split(' ').count() as u64, len, "{s}");
+                assert_eq!(s["scramble"].as_str().unwrap().split(' ').count() as u64, scr, "{s}");
+                check_timing(&s["time"], 1);
+            }
+        }
+    }
+    let table = &recs[0];
+    let runs = table["runs"].as_array().unwrap();
+    // 1 thread and every core by default, the depth asked for.
+    assert_eq!(runs[0]["threads"], 1);
+    assert_eq!(runs[0]["speedup"], 1.0);
+    assert_eq!(runs[0]["table"]["depth"], 5);
+    assert_eq!(runs[0]["time"]["rateUnit"], "states/s");
+    // Canonical 3x3x3 sequences of length 0..=5 (HTM): 1 + 18 + 243 + 3240 + 43254 + 577368.
+    assert_eq!(runs[0]["time"]["work"], 624124);
+    let tperm = &recs[1]["runs"][0];
+    assert_eq!(tperm["solves"][0]["solutionLength"], 11);
+    assert_eq!(tperm["solves"][0]["scrambleLength"], 14);
+    check_timing(&tperm["warm"], 1);
+    assert!(tperm["time"]["work"].is_null());
+    for r in &recs[2..5] {
+        let run = &r["runs"][0];
+        assert!(run["warm"].is_null());
+        let solves = run["solves"].as_array().unwrap();
+        assert!(!solves.is_empty());
+        let nodes: u64 = solves.iter().map(|s| u(&s["time"]["work"])).sum();
+        assert_eq!(u(&run["time"]["work"]), nodes);
+    }
+}
+
+#[test]
+fn thread_list_repeats_and_speedup() {
+    let recs = records(&["table-3x3x3", "god-2x2x2", "--quick", "--threads", "2,1", "--repeat", "2"]);
+    assert_eq!(recs.len(), 2);
+    let runs = recs[0]["runs"].as_array().unwrap();
+    assert_eq!(runs.iter().map(|r| u(&r["threads"])).collect::<Vec<_>>(), [2, 1]);
+    for run in runs {
+        check_run(run, 2);
+        let s = f(&run["speedup"]);
+        let expected = f(&runs[1]["time"]["medianSeconds"]) / f(&run["time"]["medianSeconds"]);
+        assert!((s - expected).abs() < 1e-9, "{run}");
+        // Same table whatever the thread count.
+        assert_eq!(run["table"]["entriesSet"], runs[0]["table"]["entriesSet"]);
+    }
+    assert_eq!(recs[1]["status"], "unavailable");
+}
+
+#[test]
+fn text_output_and_bad_arguments() {
+    let (code, out, err) = run(&["bench", "god-2x2x2", "3x3x3-short", "--quick"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("god-2x2x2: "), "{out}");
+    assert!(out.contains("not available yet"), "{out}");
+    assert!(out.contains("3x3x3-short: ") && out.contains("median") && out.contains("peak RSS"), "{out}");
+    for (args, needle) in [
+        (&["bench", "--threads", "0"][..], "--threads"),
+        (&["bench", "--repeat", "0"][..], "--repeat"),
+        (&["bench", "no-such-case"][..], "no-such-case"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
