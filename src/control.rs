@@ -1,6 +1,8 @@
 //! [`Control`]: how long-running work (pruning-table fills, searches, enumerations) reports progress and
 //! notices that it was cancelled. Shells pass a callback (CLI progress bar, JS `onProgress`) and a flag
-//! (Ctrl-C, an `AbortSignal`); the core checks the flag often and returns [`Error::cancelled`].
+//! (Ctrl-C, an `AbortSignal`); the core checks the flag often and returns [`Error::cancelled`]. A shell
+//! whose cancellation request lives outside the core's memory (a JS `SharedArrayBuffer` read by a
+//! single-threaded WebAssembly build) passes a poll function instead, asked at the same points.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -23,12 +25,17 @@ pub struct Progress {
 #[derive(Clone, Copy, Default)]
 pub struct Control<'a> {
     cancel: Option<&'a AtomicBool>,
+    poll: Option<&'a (dyn Fn() -> bool + Sync)>,
     progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
 }
 
 impl std::fmt::Debug for Control<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Control").field("cancel", &self.cancel).field("progress", &self.progress.is_some()).finish()
+        f.debug_struct("Control")
+            .field("cancel", &self.cancel)
+            .field("poll", &self.poll.is_some())
+            .field("progress", &self.progress.is_some())
+            .finish()
     }
 }
 
@@ -44,6 +51,13 @@ impl<'a> Control<'a> {
         self
     }
 
+    /// With a cancellation poll: work stops soon after it returns true. It is asked where the flag is read
+    /// (every few thousand nodes, on whichever thread does the work), so it must be quick.
+    pub fn with_poll(mut self, poll: &'a (dyn Fn() -> bool + Sync)) -> Self {
+        self.poll = Some(poll);
+        self
+    }
+
     /// With a progress callback (called from worker threads; keep it quick).
     pub fn with_progress(mut self, f: &'a (dyn Fn(&Progress) + Sync)) -> Self {
         self.progress = Some(f);
@@ -53,7 +67,7 @@ impl<'a> Control<'a> {
     /// Whether cancellation was requested.
     #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.poll.is_some_and(|f| f())
     }
 
     /// `Err(Error::cancelled())` once cancellation was requested.
@@ -76,5 +90,26 @@ impl<'a> Control<'a> {
     /// Whether anyone listens to progress reports.
     pub fn wants_progress(&self) -> bool {
         self.progress.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn flag_and_poll_both_cancel() {
+        assert!(Control::none().check().is_ok());
+        let flag = AtomicBool::new(false);
+        let asked = AtomicUsize::new(0);
+        let poll = || asked.fetch_add(1, Ordering::Relaxed) >= 2;
+        let c = Control::none().with_cancel(&flag).with_poll(&poll);
+        assert!(c.check().is_ok());
+        assert!(c.check().is_ok());
+        assert!(c.check().unwrap_err().is_cancelled());
+        let c = Control::none().with_cancel(&flag);
+        flag.store(true, Ordering::Relaxed);
+        assert!(c.is_cancelled());
     }
 }

@@ -22,6 +22,8 @@ pub mod puzzle;
 pub mod search;
 pub mod state;
 pub mod tws;
+#[cfg(all(target_arch = "wasm32", feature = "wasm"))]
+pub mod wasm;
 
 pub use alg::Alg;
 pub use error::{Error, Location, Result};

@@ -1,0 +1,101 @@
+// What the direct API (index.js) and the worker client share: turning definitions, patterns and options
+// into what the wasm shell takes, and errors into what callers expect.
+
+/**
+ * A puzzle definition as text for the wasm shell: `.tws` text as is; a KPuzzle definition object, or a
+ * cubing.js `KPuzzle` (its `.definition`), as JSON without function-valued fields (cubing.js's
+ * `experimentalIsPatternSolved`).
+ */
+export function definitionText(definition) {
+  if (typeof definition === 'string') return definition;
+  if (definition === null || typeof definition !== 'object') {
+    throw new TypeError('a puzzle definition must be .tws text, a KPuzzle definition object or a cubing.js KPuzzle');
+  }
+  const def = isKPuzzle(definition) ? definition.definition : definition;
+  return JSON.stringify(def, (_key, value) => (typeof value === 'function' ? undefined : value));
+}
+
+/** Whether a value looks like a cubing.js `KPuzzle` (a definition plus methods). */
+export function isKPuzzle(v) {
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    typeof v.definition === 'object' &&
+    v.definition !== null &&
+    Array.isArray(v.definition.orbits) &&
+    !Array.isArray(v.orbits)
+  );
+}
+
+/**
+ * A position or pattern for the wasm shell: an alg string as is; a cubing.js `KPattern` (or any object
+ * with `patternData`) as its pattern data; plain KPattern data as is.
+ */
+export function patternArg(pattern, what = 'position') {
+  if (typeof pattern === 'string') return pattern;
+  if (pattern === null || typeof pattern !== 'object') {
+    throw new TypeError(`the ${what} must be an alg string, KPattern data or a cubing.js KPattern`);
+  }
+  if (pattern.patternData !== undefined) return pattern.patternData;
+  return pattern;
+}
+
+/** Splits call options into what goes to the wasm shell and the JS-only parts. */
+export function splitOptions(options, method) {
+  if (options === undefined || options === null) return { rest: undefined, signal: undefined, onProgress: undefined };
+  if (typeof options !== 'object') throw new TypeError(`${method} options must be an object`);
+  const { signal, onProgress, cancelFlag, ...rest } = options;
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
+    throw new TypeError(`${method}: signal must be an AbortSignal`);
+  }
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new TypeError(`${method}: onProgress must be a function`);
+  }
+  if (cancelFlag !== undefined && !(cancelFlag instanceof Int32Array)) {
+    throw new TypeError(`${method}: cancelFlag must be an Int32Array`);
+  }
+  if (rest.targetPattern !== undefined) rest.targetPattern = patternArg(rest.targetPattern, 'targetPattern');
+  return { rest, signal, onProgress, cancelFlag };
+}
+
+/** `order()`'s argument: options, or the generator moves alone (`"U,R"`, `["U", "R"]`). */
+export function orderOptions(arg) {
+  if (typeof arg === 'string' || Array.isArray(arg)) return { generatorMoves: arg };
+  return arg;
+}
+
+/** Whether this thread may block (Atomics.wait): anywhere but a browser page's main thread. */
+export const canBlock = typeof document === 'undefined';
+
+/** The error a cancelled call rejects with: a `DOMException` named `AbortError` (cause: the signal's reason). */
+export function abortError(reason) {
+  const e = new DOMException('The operation was aborted', 'AbortError');
+  if (reason !== undefined) {
+    try {
+      Object.defineProperty(e, 'cause', { value: reason, configurable: true, writable: true });
+    } catch {
+      // A frozen DOMException: no cause then.
+    }
+  }
+  return e;
+}
+
+/** A wasm shell error as thrown to callers: cancellation becomes an `AbortError` DOMException. */
+export function callError(e, signal) {
+  if (e && e.name === 'AbortError') return e instanceof DOMException ? e : abortError(signal?.reason);
+  return e;
+}
+
+/** An error sent over postMessage (`{name, message}`) made an `Error` again. */
+export function reviveError(data) {
+  if (data && data.name === 'AbortError') return abortError();
+  const e = new Error(data?.message ?? String(data));
+  if (data?.name && data.name !== 'Error') e.name = data.name;
+  return e;
+}
+
+/** An error as `{name, message}` for postMessage. */
+export function errorData(e) {
+  if (e instanceof Error || e instanceof DOMException) return { name: e.name, message: e.message };
+  return { name: 'Error', message: String(e) };
+}

@@ -1,0 +1,24 @@
+import type { Alg } from 'cubing/alg';
+import type { KPattern, KPuzzle } from 'cubing/kpuzzle';
+import type { PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
+import type { WorkerOptions } from './worker-client.js';
+
+/** Generator moves used when a call gives none, by cubing.js definition name (3x3x3: face turns only). */
+export const defaultGeneratorMoves: Readonly<Record<string, string>>;
+
+export interface CubingSolver {
+  /** The twistsearch puzzle for a KPuzzle (loaded once, kept). */
+  puzzleFor(kpuzzle: KPuzzle): Promise<PuzzleApi>;
+  /** An optimal solution, as an Alg `<twisty-player>` can play. */
+  solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
+  solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
+  randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
+  terminate(): void;
+}
+
+/** A solver; `worker: true` runs it in a worker. */
+export function cubingSolver(options?: { worker?: boolean } & WorkerOptions): CubingSolver;
+/** An optimal solution of a KPattern (on the calling thread). */
+export function solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
+export function solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
+export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;

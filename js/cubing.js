@@ -1,0 +1,97 @@
+// `twistsearch/cubing`: cubing.js in, cubing.js out. Solves a cubing.js `KPattern` and returns an `Alg`
+// (what `<twisty-player>` plays). Puzzles are loaded once per `KPuzzle` and kept, with their pruning
+// tables, for later calls. `cubing` is an (optional) peer dependency of twistsearch.
+
+import { Alg } from 'cubing/alg';
+import { loadPuzzle } from './index.js';
+import { TwistsearchWorker } from './worker-client.js';
+
+/**
+ * Generator moves used when a call gives none, by cubing.js definition name: where the definition's
+ * every non-rotation move (twistsearch's default) is not what a solver of that puzzle means. cubing.js's
+ * 3x3x3 also defines slice and wide turns (M, E, S, u, Rw, 2R, ...), which would make solutions use them
+ * and searches far slower.
+ */
+export const defaultGeneratorMoves = Object.freeze({ '3x3x3': 'U,L,F,R,B,D' });
+
+function withDefaults(kpuzzle, options) {
+  const moves = defaultGeneratorMoves[kpuzzle.definition?.name];
+  if (!moves || (options && options.generatorMoves !== undefined)) return options;
+  return { ...options, generatorMoves: moves };
+}
+
+/**
+ * A solver for cubing.js patterns. Options: `worker` (run in a Web Worker / worker thread: the page's
+ * main thread never blocks), plus the worker's options (`workerUrl`, `build`, `threads`, `abortGraceMs`).
+ */
+export function cubingSolver(options = {}) {
+  const { worker: inWorker = false, ...workerOptions } = options;
+  const worker = inWorker ? new TwistsearchWorker(workerOptions) : null;
+  const puzzles = new WeakMap();
+
+  function puzzleFor(kpuzzle) {
+    if (!kpuzzle || typeof kpuzzle.definition !== 'object') {
+      throw new TypeError('expected a cubing.js KPuzzle (or a KPattern, whose kpuzzle is used)');
+    }
+    let p = puzzles.get(kpuzzle);
+    if (!p) {
+      p = worker ? worker.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
+      puzzles.set(kpuzzle, p);
+      p.catch(() => puzzles.delete(kpuzzle));
+    }
+    return p;
+  }
+
+  function patternOf(kpattern) {
+    if (!kpattern || !kpattern.kpuzzle || !kpattern.patternData) {
+      throw new TypeError('expected a cubing.js KPattern');
+    }
+    return kpattern;
+  }
+
+  return {
+    /** The twistsearch puzzle for a cubing.js KPuzzle (loaded on first use). */
+    puzzleFor,
+    /** An optimal solution of a KPattern, as an Alg (options as for twistsearch's solve). */
+    async solve(kpattern, solveOptions) {
+      const pattern = patternOf(kpattern);
+      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      return new Alg(r.solutions[0]);
+    },
+    /** Every solution a solve finds (e.g. with `maxSolutions`), as Algs. */
+    async solveAll(kpattern, solveOptions) {
+      const pattern = patternOf(kpattern);
+      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      return r.solutions.map((s) => new Alg(s));
+    },
+    /** A random-state scramble of a KPuzzle, as an Alg. */
+    async randomScramble(kpuzzle, scrambleOptions) {
+      return new Alg(await (await puzzleFor(kpuzzle)).randomScramble(withDefaults(kpuzzle, scrambleOptions)));
+    },
+    /** Stops the worker (with `worker: true`). */
+    terminate() {
+      worker?.terminate();
+    },
+  };
+}
+
+let shared = null;
+function defaultSolver() {
+  shared ??= cubingSolver();
+  return shared;
+}
+
+/** An optimal solution of a cubing.js KPattern, as a cubing.js Alg (on the calling thread). */
+export function solve(kpattern, options) {
+  return defaultSolver().solve(kpattern, options);
+}
+
+/** Every solution a solve finds, as Algs. */
+export function solveAll(kpattern, options) {
+  return defaultSolver().solveAll(kpattern, options);
+}
+
+/** A random-state scramble of a cubing.js KPuzzle, as an Alg. */
+export function randomScramble(kpuzzle, options) {
+  return defaultSolver().randomScramble(kpuzzle, options);
+}

@@ -1,0 +1,195 @@
+// Types of twistsearch's JS API (js/index.js); the worker API (twistsearch/worker) has the same methods.
+
+/** KPattern data: per orbit, the piece in each slot and its orientation (`orientationMod` 1: unknown). */
+export type KPatternData = Record<
+  string,
+  { pieces: number[]; orientation: number[]; orientationMod?: number[] }
+>;
+
+/** A KPuzzle definition object (cubing.js format). */
+export interface KPuzzleDefinition {
+  name: string;
+  orbits: { orbitName: string; numPieces: number; numOrientations: number }[];
+  defaultPattern: KPatternData;
+  moves: Record<string, Record<string, { permutation: number[]; orientationDelta: number[] }>>;
+  derivedMoves?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+/** Anything with a KPuzzle definition: a cubing.js `KPuzzle`. */
+export interface KPuzzleLike {
+  definition: KPuzzleDefinition;
+}
+
+/** A puzzle definition: `.tws` (ksolve/twsearch) text, a KPuzzle definition, or a cubing.js `KPuzzle`. */
+export type PuzzleDefinition = string | KPuzzleDefinition | KPuzzleLike;
+
+/** A pattern: a cubing.js `KPattern` (or anything with `patternData`), or KPattern data. */
+export type PatternLike = { patternData: KPatternData } | KPatternData;
+
+/** A position: an alg (applied to the solved state) or a pattern. */
+export type PositionLike = string | PatternLike;
+
+/** Generator moves: `"U,R,F"` / `"R2 U2"` or `["U", "R", "F"]` (default: every move but rotations). */
+export type GeneratorMoves = string | string[];
+
+/** A progress report of long work. */
+export interface Progress {
+  /** `"table"` (filling the pruning table), `"search"`, later `"god"`. */
+  phase: string;
+  depth: number;
+  /** Units of work done at this depth (positions, nodes). */
+  done: number;
+  /** Units expected, when known. */
+  total: number | null;
+}
+
+/** What every long call takes: cancellation and progress. */
+export interface CallOptions {
+  /** Aborting rejects the call with an `AbortError` `DOMException` and stops the work. */
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+  /**
+   * Direct API only: an `Int32Array` (on a SharedArrayBuffer) whose element 0 another thread sets to a
+   * non-zero value to cancel the call.
+   */
+  cancelFlag?: Int32Array;
+}
+
+/** What a solver is built for; a puzzle keeps its solver while these stay the same. */
+export interface SearchOptions {
+  generatorMoves?: GeneratorMoves;
+  /** Quarter-turn metric. */
+  qtm?: boolean;
+  /** Memory budget of the pruning table in MiB (default 256). */
+  memoryMB?: number;
+}
+
+export interface SolveOptions extends SearchOptions, CallOptions {
+  /** How many solutions (default 1; with `allOptimal` or `slack`, all up to 100000). */
+  maxSolutions?: number;
+  /** Every solution of the optimal length. */
+  allOptimal?: boolean;
+  minDepth?: number;
+  maxDepth?: number;
+  /** Also solutions up to this many moves longer than the shortest. */
+  slack?: number;
+  /** The pattern to reach instead of the solved state (an alg from solved, or a pattern). */
+  targetPattern?: PositionLike;
+}
+
+export interface SolveResult {
+  /** Solutions, shortest first (each verified). */
+  solutions: string[];
+  /** Their lengths in the metric. */
+  lengths: number[];
+  /** Search nodes looked up. */
+  nodes: number;
+  tableDepth: number;
+  tableBytes: number;
+  metric: 'HTM' | 'QTM';
+}
+
+export interface ScrambleOptions extends SearchOptions, CallOptions {
+  /** A seed for a reproducible scramble (a safe integer). */
+  seed?: number;
+}
+
+export interface CountOptions {
+  generatorMoves?: GeneratorMoves;
+  qtm?: boolean;
+}
+
+export interface PuzzleInfo {
+  name: string;
+  orbits: { orbitName: string; numPieces: number; numOrientations: number }[];
+  /** Base moves (no rotations). */
+  moves: string[];
+  rotations: string[];
+  stateSize: number;
+}
+
+/** Options of God's algorithm (breadth-first enumeration of every position), for `godsAlgorithm` (coming). */
+export interface GodsAlgorithmOptions extends CallOptions {
+  generatorMoves?: GeneratorMoves;
+  qtm?: boolean;
+  /** How many antipodes (positions at the last depth) to return. */
+  antipodes?: number;
+  memoryMB?: number;
+}
+
+/** The result of God's algorithm. */
+export interface GodsAlgorithmResult {
+  /** Positions at each distance 0, 1, 2, ... */
+  counts: bigint[];
+  total: bigint;
+  antipodes: { alg: string; pattern: KPatternData }[];
+  /** Counts of positions up to symmetry, where computed. */
+  symmetryCounts?: bigint[];
+}
+
+/** The methods a puzzle has, here and in a worker. */
+export interface PuzzleApi {
+  readonly name: string;
+  readonly info: PuzzleInfo;
+  solve(position: PositionLike, options?: SolveOptions): Promise<SolveResult>;
+  /** A random-state scramble: an alg reaching a uniformly random position, optimal in length. */
+  randomScramble(options?: ScrambleOptions): Promise<string>;
+  /** Canonical move sequences of each length 0..depth. */
+  canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
+  /** The order of the group the moves generate. */
+  order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  /** How many times an alg must be repeated to give the identity. */
+  algOrder(alg: string): Promise<bigint>;
+  invert(alg: string): Promise<string>;
+  simplify(alg: string): Promise<string>;
+  /** The position an alg reaches from the solved state. */
+  position(alg: string): Promise<KPatternData>;
+  /** The puzzle as a KPuzzle definition. */
+  definition(): Promise<KPuzzleDefinition>;
+  /** Drops the pruning table kept for the next solve. */
+  releaseSolver(): Promise<void>;
+}
+
+export declare class Puzzle implements PuzzleApi {
+  private constructor();
+  readonly name: string;
+  readonly info: PuzzleInfo;
+  solve(position: PositionLike, options?: SolveOptions): Promise<SolveResult>;
+  randomScramble(options?: ScrambleOptions): Promise<string>;
+  canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
+  order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  algOrder(alg: string): Promise<bigint>;
+  invert(alg: string): Promise<string>;
+  simplify(alg: string): Promise<string>;
+  position(alg: string): Promise<KPatternData>;
+  definition(): Promise<KPuzzleDefinition>;
+  releaseSolver(): Promise<void>;
+  /** Frees the puzzle's WebAssembly memory; unusable afterwards. */
+  free(): void;
+}
+
+export type Build = 'single' | 'threaded';
+
+export interface InitOptions {
+  /** 'auto' (default): threaded where `crossOriginIsolated`, else single-threaded (always in Node.js). */
+  build?: 'auto' | Build;
+  /** The threaded build's pool size (default `navigator.hardwareConcurrency`). */
+  threads?: number;
+}
+
+export interface InitResult {
+  build: Build;
+  threads: number;
+  /** Why 'auto' fell back to the single-threaded build. */
+  fallbackReason?: string;
+}
+
+/** Loads the WebAssembly module (the first call decides the build). */
+export function init(options?: InitOptions): Promise<InitResult>;
+/** The build in use, null before loading. */
+export function build(): Build | null;
+/** Threads the work uses (1 single-threaded; 0 before loading). */
+export function threads(): number;
+/** Loads a puzzle (and the WebAssembly module on first use, with `options`). */
+export function loadPuzzle(definition: PuzzleDefinition, options?: InitOptions): Promise<Puzzle>;

@@ -1,0 +1,137 @@
+// twistsearch's JS API: load a puzzle (.tws text, a KPuzzle definition or a cubing.js KPuzzle) and solve,
+// scramble, count and compute group orders on it, in WebAssembly.
+//
+// Calls run on the calling thread (in the threaded build, on rayon's pool with the calling thread
+// waiting). To keep a page responsive, use the same API from a worker: `twistsearch/worker`.
+
+import { loadWasm } from './wasm.js';
+import { canBlock, callError, definitionText, orderOptions, patternArg, splitOptions } from './common.js';
+
+let state = null;
+
+/**
+ * Loads the WebAssembly module now (otherwise the first `loadPuzzle` does). Options: `build` ('auto',
+ * 'single', 'threaded') and `threads` (the threaded build's pool size). Returns `{build, threads}`.
+ */
+export async function init(options) {
+  state = await loadWasm(options);
+  return { build: state.build, threads: state.threads, ...(state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}) };
+}
+
+/** The build in use: 'single', 'threaded', or null before the module is loaded. */
+export function build() {
+  return state ? state.build : null;
+}
+
+/** Threads the parallel work uses (1 for the single-threaded build; 0 before the module is loaded). */
+export function threads() {
+  return state ? state.threads : 0;
+}
+
+/** The hooks object the wasm shell takes. */
+function hooks(signal, onProgress, cancelFlag) {
+  const isCancelled =
+    signal || cancelFlag ? () => (signal?.aborted ?? false) || (cancelFlag ? Atomics.load(cancelFlag, 0) !== 0 : false) : undefined;
+  return { onProgress, isCancelled, canBlock };
+}
+
+/** A loaded puzzle. Every method returns a promise; calls on one puzzle run one at a time. */
+export class Puzzle {
+  #raw;
+  #info;
+
+  /** @internal use loadPuzzle() */
+  constructor(raw) {
+    this.#raw = raw;
+    this.#info = raw.info();
+  }
+
+  /** The puzzle's name. */
+  get name() {
+    return this.#info.name;
+  }
+
+  /** `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`. */
+  get info() {
+    return structuredClone(this.#info);
+  }
+
+  #call(method, options, fn) {
+    const { rest, signal, onProgress, cancelFlag } = splitOptions(options, method);
+    try {
+      return fn(rest, hooks(signal, onProgress, cancelFlag));
+    } catch (e) {
+      throw callError(e, signal);
+    }
+  }
+
+  /**
+   * Optimal solutions of a position (an alg applied to the solved state, KPattern data, or a cubing.js
+   * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, metric}`.
+   */
+  async solve(position, options) {
+    const start = patternArg(position);
+    return this.#call('solve', options, (rest, h) => this.#raw.solve(start, rest, h));
+  }
+
+  /** A random-state scramble: an alg reaching a uniformly random position, optimal in length. */
+  async randomScramble(options) {
+    return this.#call('randomScramble', options, (rest, h) => this.#raw.randomScramble(rest, h));
+  }
+
+  /** How many canonical move sequences have each length 0..depth (bigints). */
+  async canonicalCounts(depth, options) {
+    if (!Number.isInteger(depth) || depth < 0) throw new TypeError('depth must be a non-negative integer');
+    return this.#call('canonicalCounts', options, (rest) => this.#raw.canonicalCounts(depth, rest).map(BigInt));
+  }
+
+  /** The order of the group the moves generate (bigint); `moves` as `{generatorMoves}`, "U,R" or ["U", "R"]. */
+  async order(moves) {
+    return this.#call('order', orderOptions(moves), (rest) => BigInt(this.#raw.order(rest)));
+  }
+
+  /** How many times an alg must be repeated to give the identity (bigint). */
+  async algOrder(alg) {
+    return this.#call('algOrder', undefined, () => BigInt(this.#raw.algOrder(alg)));
+  }
+
+  /** The inverse of an alg. */
+  async invert(alg) {
+    return this.#call('invert', undefined, () => this.#raw.invert(alg));
+  }
+
+  /** An alg with same-grip moves merged or cancelled and commuting moves in a canonical order. */
+  async simplify(alg) {
+    return this.#call('simplify', undefined, () => this.#raw.simplify(alg));
+  }
+
+  /** The position an alg reaches from the solved state, as KPattern data. */
+  async position(alg) {
+    return this.#call('position', undefined, () => this.#raw.position(alg));
+  }
+
+  /** The puzzle as a KPuzzle definition object (e.g. for cubing.js's `new KPuzzle(def)`). */
+  async definition() {
+    return this.#call('definition', undefined, () => this.#raw.definition());
+  }
+
+  /** Frees the pruning table kept for the next solve. */
+  async releaseSolver() {
+    this.#raw.releaseSolver();
+  }
+
+  /** Frees the puzzle's WebAssembly memory; the object is unusable afterwards. */
+  free() {
+    this.#raw.free();
+  }
+}
+
+/**
+ * Loads a puzzle from `.tws` text, a KPuzzle definition object, or a cubing.js `KPuzzle`. Options as for
+ * `init` (they apply to the first load only).
+ */
+export async function loadPuzzle(definition, options) {
+  const text = definitionText(definition);
+  if (!state) await init(options);
+  return new Puzzle(new state.glue.Puzzle(text));
+}

@@ -1,0 +1,50 @@
+import type { Build, InitOptions, PuzzleApi, PuzzleDefinition, PuzzleInfo } from './index.js';
+
+export interface WorkerOptions extends InitOptions {
+  /** Where worker.js is served (default: next to this module). */
+  workerUrl?: string | URL;
+  /** How long aborted work may take to stop through the shared flag before the worker is terminated (ms, default 1000). */
+  abortGraceMs?: number;
+  /** Cancel through a SharedArrayBuffer flag (default: where available); false: always terminate the worker. */
+  sharedFlag?: boolean;
+}
+
+/** Whether SharedArrayBuffer flags can be used here (Node.js, cross-origin isolated pages). */
+export function sharedFlagsAvailable(): boolean;
+
+/** One worker and the puzzles in it. */
+export declare class TwistsearchWorker {
+  constructor(options?: WorkerOptions);
+  /** Starts the worker: its build and thread count. */
+  init(): Promise<{ build: Build; threads: number; fallbackReason?: string }>;
+  readonly info: { build: Build; threads: number } | null;
+  /** How many times the worker was terminated and restarted to stop aborted work. */
+  readonly restarts: number;
+  loadPuzzle(definition: PuzzleDefinition): Promise<WorkerPuzzle>;
+  terminate(): void;
+}
+
+/** A puzzle in a worker: the same methods as `Puzzle`. */
+export declare class WorkerPuzzle implements PuzzleApi {
+  private constructor();
+  readonly worker: TwistsearchWorker;
+  readonly name: string;
+  readonly info: PuzzleInfo;
+  solve: PuzzleApi['solve'];
+  randomScramble: PuzzleApi['randomScramble'];
+  canonicalCounts: PuzzleApi['canonicalCounts'];
+  order: PuzzleApi['order'];
+  algOrder: PuzzleApi['algOrder'];
+  invert: PuzzleApi['invert'];
+  simplify: PuzzleApi['simplify'];
+  position: PuzzleApi['position'];
+  definition: PuzzleApi['definition'];
+  releaseSolver: PuzzleApi['releaseSolver'];
+  /** Frees the puzzle in the worker. */
+  free(): Promise<void>;
+  /** Terminates its worker. */
+  terminate(): void;
+}
+
+/** A puzzle in a worker of its own. */
+export function createWorkerPuzzle(definition: PuzzleDefinition, options?: WorkerOptions): Promise<WorkerPuzzle>;

@@ -1,0 +1,347 @@
+// `twistsearch/worker`: the same API as `twistsearch`, with the work in a Web Worker (a worker thread in
+// Node.js), so that a page's main thread never blocks. Puzzles and their pruning tables stay in the
+// worker across calls.
+//
+// Cancellation (an AbortSignal in a call's options) really stops the work: with SharedArrayBuffer
+// (cross-origin isolated pages, Node.js) through a shared flag the work polls; else, or if the work
+// does not stop within `abortGraceMs`, by terminating the worker and starting a fresh one (puzzles are
+// loaded again there; their tables are rebuilt on the next solve). Either way the call rejects with an
+// AbortError at once.
+
+import { abortError, definitionText, orderOptions, patternArg, reviveError, splitOptions } from './common.js';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined' && typeof self === 'undefined';
+
+/** Whether a SharedArrayBuffer can be made and sent to a worker here. */
+export function sharedFlagsAvailable() {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  return isNode || globalThis.crossOriginIsolated === true;
+}
+
+/** Starts a worker running worker.js: `{post, onMessage, onError, terminate, ref, unref}`. */
+async function spawn(url) {
+  if (isNode) {
+    const wt = 'node:worker_threads';
+    const { Worker } = await import(/* webpackIgnore: true */ /* @vite-ignore */ wt);
+    const w = new Worker(url ?? new URL('./worker.js', import.meta.url));
+    return {
+      post: (m) => w.postMessage(m),
+      onMessage: (f) => w.on('message', f),
+      onError: (f) => w.on('error', f),
+      terminate: () => w.terminate(),
+      ref: () => w.ref(),
+      unref: () => w.unref(),
+    };
+  }
+  const w = url ? new Worker(url, { type: 'module' }) : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  return {
+    post: (m) => w.postMessage(m),
+    onMessage: (f) => w.addEventListener('message', (e) => f(e.data)),
+    onError: (f) => w.addEventListener('error', (e) => f(e.error ?? new Error(e.message || 'worker failed to start'))),
+    terminate: () => w.terminate(),
+    ref: () => {},
+    unref: () => {},
+  };
+}
+
+/**
+ * One worker and the puzzles loaded in it. Options: `workerUrl` (where worker.js is served, for
+ * bundlers or CDNs), `build` and `threads` (as for `init`), `abortGraceMs` (how long an aborted call may
+ * take to stop through the shared flag before the worker is terminated; default 1000), `sharedFlag`
+ * (cancel through a SharedArrayBuffer flag: default where available; false: always terminate).
+ */
+export class TwistsearchWorker {
+  #options;
+  #worker = null;
+  #starting = null;
+  #nextId = 1;
+  #nextPuzzle = 1;
+  /** Calls sent and not answered: id -> {message, resolve, reject, onProgress}. */
+  #pending = new Map();
+  /** Live puzzles: id -> definition text (to load them again in a fresh worker). */
+  #puzzles = new Map();
+  #info = null;
+  #closed = false;
+  #restarts = 0;
+
+  constructor(options = {}) {
+    this.#options = { abortGraceMs: 1000, sharedFlag: sharedFlagsAvailable(), ...options };
+    if (this.#options.sharedFlag && !sharedFlagsAvailable()) {
+      throw new Error('sharedFlag: SharedArrayBuffer is not available here (the page is not cross-origin isolated)');
+    }
+  }
+
+  /** How many times the worker was terminated and started again (to stop aborted work). */
+  get restarts() {
+    return this.#restarts;
+  }
+
+  /** Starts the worker and its WebAssembly module: `{build, threads}` of the worker. */
+  async init() {
+    await this.#ensure();
+    return this.#info;
+  }
+
+  /** `{build, threads}` once started, else null. */
+  get info() {
+    return this.#info;
+  }
+
+  async #ensure() {
+    if (this.#closed) throw new Error('this TwistsearchWorker was terminated');
+    if (this.#worker) return this.#worker;
+    if (!this.#starting) {
+      this.#starting = (async () => {
+        const w = await spawn(this.#options.workerUrl);
+        w.onMessage((m) => this.#receive(m));
+        w.onError((e) => this.#failAll(e));
+        w.unref();
+        this.#worker = w;
+        const init = this.#send(w, { type: 'init', options: { build: this.#options.build, threads: this.#options.threads } });
+        // Puzzles of a previous worker (terminated on abort) are loaded again, before anything else.
+        for (const [puzzle, definition] of this.#puzzles) this.#send(w, { type: 'load', puzzle, definition }).catch(() => {});
+        this.#info = await init;
+        return w;
+      })();
+      this.#starting.then(
+        () => (this.#starting = null),
+        () => {
+          this.#starting = null;
+          this.#worker = null;
+        },
+      );
+    }
+    return this.#starting;
+  }
+
+  #send(w, message, onProgress) {
+    message.id = this.#nextId++;
+    return new Promise((resolve, reject) => this.#post(w, { message, resolve, reject, onProgress }));
+  }
+
+  /** Posts a call (again, after a restart: with the same id). */
+  #post(w, entry) {
+    if (this.#closed) {
+      entry.reject(new Error('the worker was terminated'));
+      return;
+    }
+    this.#pending.set(entry.message.id, entry);
+    if (this.#pending.size === 1) w.ref();
+    w.post(entry.message);
+  }
+
+  #settle(id) {
+    const p = this.#pending.get(id);
+    if (!p) return undefined;
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker?.unref();
+    return p;
+  }
+
+  #receive(m) {
+    if (m.type === 'progress') {
+      this.#pending.get(m.id)?.onProgress?.(m.progress);
+      return;
+    }
+    const p = this.#settle(m.id);
+    if (!p) return;
+    if (m.type === 'result') p.resolve(m.value);
+    else p.reject(reviveError(m.error));
+  }
+
+  #failAll(e) {
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    this.#worker?.terminate();
+    this.#worker = null;
+    for (const p of pending) p.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+
+  /** Terminates the worker (the aborted call rejects); calls still waiting are sent to a fresh one. */
+  async #restart(abortedId) {
+    const old = this.#worker;
+    this.#worker = null;
+    const waiting = [...this.#pending.entries()].filter(([id]) => id !== abortedId);
+    this.#pending.clear();
+    old?.terminate();
+    this.#restarts++;
+    if (waiting.length === 0) return;
+    try {
+      const w = await this.#ensure();
+      for (const [, p] of waiting) {
+        if (p.message.type === 'init') {
+          p.resolve(this.#info);
+          continue;
+        }
+        this.#post(w, p);
+      }
+    } catch (e) {
+      for (const [, p] of waiting) p.reject(e);
+    }
+  }
+
+  /** @internal A call with an optional AbortSignal. */
+  async call(message, signal, onProgress) {
+    if (signal?.aborted) throw abortError(signal.reason);
+    const w = await this.#ensure();
+    if (signal?.aborted) throw abortError(signal.reason);
+    let flag;
+    if (signal && this.#options.sharedFlag) {
+      flag = new Int32Array(new SharedArrayBuffer(4));
+      message.cancel = flag;
+    }
+    message.progress = typeof onProgress === 'function';
+    const result = this.#send(w, message, onProgress);
+    if (!signal) return result;
+    const id = message.id;
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+      onAbort = () => {
+        const p = this.#pending.get(id);
+        if (!p) return;
+        if (flag) {
+          Atomics.store(flag, 0, 1);
+          // The work polls the flag; if it has not stopped within the grace period, terminate.
+          const timer = setTimeout(() => {
+            if (this.#pending.get(id) === p) this.#restart(id);
+          }, this.#options.abortGraceMs);
+          result.then(
+            () => clearTimeout(timer),
+            () => clearTimeout(timer),
+          );
+        } else {
+          this.#restart(id);
+        }
+        reject(abortError(signal.reason));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([result, aborted]);
+    } catch (e) {
+      if (e && e.name === 'AbortError') throw abortError(signal.reason);
+      throw e;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      // An abort rejection nobody awaits any more must not be reported as unhandled.
+      result.catch(() => {});
+      aborted.catch(() => {});
+    }
+  }
+
+  /** Loads a puzzle in the worker (definition as for `loadPuzzle`). */
+  async loadPuzzle(definition) {
+    const text = definitionText(definition);
+    const w = await this.#ensure();
+    const puzzle = this.#nextPuzzle++;
+    const info = await this.#send(w, { type: 'load', puzzle, definition: text });
+    this.#puzzles.set(puzzle, text);
+    return new WorkerPuzzle(this, puzzle, info);
+  }
+
+  /** @internal */
+  async free(puzzle) {
+    if (!this.#puzzles.delete(puzzle) || !this.#worker) return;
+    await this.#send(this.#worker, { type: 'free', puzzle });
+  }
+
+  /** Stops the worker; pending calls reject. */
+  terminate() {
+    this.#closed = true;
+    this.#failAll(new Error('the worker was terminated'));
+  }
+}
+
+/** A puzzle loaded in a worker: the API of `Puzzle` from `twistsearch`, every call answered by the worker. */
+export class WorkerPuzzle {
+  #worker;
+  #id;
+  #info;
+
+  /** @internal */
+  constructor(worker, id, info) {
+    this.#worker = worker;
+    this.#id = id;
+    this.#info = info;
+  }
+
+  /** The TwistsearchWorker it lives in. */
+  get worker() {
+    return this.#worker;
+  }
+
+  get name() {
+    return this.#info.name;
+  }
+
+  get info() {
+    return structuredClone(this.#info);
+  }
+
+  #call(method, args, options) {
+    const { rest, signal, onProgress } = splitOptions(options, method);
+    return this.#worker.call({ type: 'call', puzzle: this.#id, method, args, options: rest }, signal, onProgress);
+  }
+
+  solve(position, options) {
+    return this.#call('solve', [patternArg(position)], options);
+  }
+
+  randomScramble(options) {
+    return this.#call('randomScramble', [], options);
+  }
+
+  async canonicalCounts(depth, options) {
+    if (!Number.isInteger(depth) || depth < 0) throw new TypeError('depth must be a non-negative integer');
+    return this.#call('canonicalCounts', [depth], options);
+  }
+
+  order(moves) {
+    return this.#call('order', [], orderOptions(moves));
+  }
+
+  algOrder(alg) {
+    return this.#call('algOrder', [alg]);
+  }
+
+  invert(alg) {
+    return this.#call('invert', [alg]);
+  }
+
+  simplify(alg) {
+    return this.#call('simplify', [alg]);
+  }
+
+  position(alg) {
+    return this.#call('position', [alg]);
+  }
+
+  definition() {
+    return this.#call('definition', []);
+  }
+
+  releaseSolver() {
+    return this.#call('releaseSolver', []);
+  }
+
+  /** Frees the puzzle in the worker. */
+  free() {
+    return this.#worker.free(this.#id);
+  }
+
+  /** Terminates the worker this puzzle lives in (and every puzzle in it). */
+  terminate() {
+    this.#worker.terminate();
+  }
+}
+
+/** A puzzle in a worker of its own: `createWorkerPuzzle(definition, workerOptions)`. */
+export async function createWorkerPuzzle(definition, options) {
+  const worker = new TwistsearchWorker(options);
+  try {
+    return await worker.loadPuzzle(definition);
+  } catch (e) {
+    worker.terminate();
+    throw e;
+  }
+}

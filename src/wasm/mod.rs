@@ -1,0 +1,55 @@
+//! The WebAssembly shell (feature `wasm`, `wasm32` only): the `Puzzle` class that the npm package's JS
+//! API (`js/`) wraps. It converts between JS values and the core's types and nothing more: every
+//! computation is the core's.
+//!
+//! Two builds come from this source (scripts/build-wasm.sh): single-threaded (no `parallel`) and
+//! threaded (`parallel`: rayon on Web Workers through wasm-bindgen-rayon, which exports
+//! `initThreadPool`). Long work takes JS hooks (`onProgress`, `isCancelled`, see [`run`]) that behave
+//! the same in both builds; in the threaded build they are called from the calling thread only.
+//!
+//! Errors are JS `Error`s carrying the core's message (cancelled work: name `AbortError`); no user input
+//! panics, and a panic hook logs any bug to the console.
+
+mod options;
+mod puzzle;
+mod run;
+
+pub use puzzle::Puzzle;
+#[cfg(feature = "parallel")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+use wasm_bindgen::prelude::*;
+
+#[cfg(all(not(feature = "parallel"), target_feature = "atomics"))]
+compile_error!("the single-threaded wasm build must not enable atomics (its hooks assume one thread)");
+
+/// Runs once when the module is instantiated (on every thread of the threaded build).
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Which build this is: `"single"` or `"threaded"`.
+#[wasm_bindgen]
+pub fn build() -> String {
+    if cfg!(feature = "parallel") { "threaded" } else { "single" }.to_string()
+}
+
+/// Threads the core's parallel work uses: the rayon pool's size in the threaded build, 1 otherwise.
+#[wasm_bindgen]
+pub fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// The crate's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

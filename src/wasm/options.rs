@@ -1,0 +1,120 @@
+//! Options objects from JS (camelCase fields; unknown fields are an error, so a misspelt option is
+//! reported rather than ignored) and what they mean to the core.
+
+use serde::Deserialize;
+use serde_json::Value;
+use wasm_bindgen::JsValue;
+
+use crate::moveset::Metric;
+use crate::{Alg, Error, MoveSet, Puzzle, State};
+
+/// `generatorMoves`: a list such as `"U,R,F"` / `"R2 U2"`, or an array of names.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum MovesOption {
+    /// Names separated by commas or spaces.
+    List(String),
+    /// One name per entry.
+    Names(Vec<String>),
+}
+
+/// A pattern given as an alg (the position it reaches from solved) or as KPattern data.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum PatternOption {
+    /// An alg.
+    Alg(String),
+    /// KPattern data: `{ORBIT: {pieces, orientation, orientationMod?}}`.
+    Pattern(Value),
+}
+
+/// Options of `solve`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct SolveOptions {
+    pub max_solutions: Option<usize>,
+    pub all_optimal: bool,
+    pub min_depth: u32,
+    pub max_depth: Option<u32>,
+    pub slack: u32,
+    pub generator_moves: Option<MovesOption>,
+    pub target_pattern: Option<PatternOption>,
+    #[serde(rename = "memoryMB")]
+    pub memory_mb: Option<f64>,
+    pub qtm: bool,
+}
+
+/// Options of `randomScramble`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct ScrambleOptions {
+    pub generator_moves: Option<MovesOption>,
+    #[serde(rename = "memoryMB")]
+    pub memory_mb: Option<f64>,
+    pub qtm: bool,
+    /// A seed for a reproducible scramble (a safe integer).
+    pub seed: Option<u64>,
+}
+
+/// Options of `canonicalCounts` and `order`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct MovesOptions {
+    pub generator_moves: Option<MovesOption>,
+    pub qtm: bool,
+}
+
+/// Reads an options object (`undefined` / `null`: every default). It goes through a JSON value so that
+/// unknown (misspelt) fields are refused: reading a struct straight from JS looks up known fields only.
+pub fn read<T: for<'de> Deserialize<'de> + Default>(v: JsValue, what: &str) -> Result<T, Error> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(T::default());
+    }
+    let value: Value = serde_wasm_bindgen::from_value(v).map_err(|e| Error::new(format!("{what}: {e}")))?;
+    serde_json::from_value(value).map_err(|e| Error::new(format!("{what}: {e}")))
+}
+
+/// The move set (default: every move that is not a rotation).
+pub fn move_set(puzzle: &Puzzle, moves: Option<&MovesOption>) -> Result<MoveSet, Error> {
+    match moves {
+        None => MoveSet::all(puzzle),
+        Some(MovesOption::List(list)) => MoveSet::parse(puzzle, list),
+        Some(MovesOption::Names(names)) => {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            MoveSet::from_names(puzzle, &names)
+        }
+    }
+}
+
+/// The metric.
+pub fn metric(qtm: bool) -> Metric {
+    if qtm {
+        Metric::Qtm
+    } else {
+        Metric::Htm
+    }
+}
+
+/// The table's memory budget in bytes (default: the core's).
+pub fn memory_bytes(mb: Option<f64>) -> Result<usize, Error> {
+    match mb {
+        None => Ok(crate::search::DEFAULT_MEMORY),
+        Some(mb) if mb.is_finite() && mb > 0.0 && mb <= 65536.0 => Ok((mb * (1u64 << 20) as f64) as usize),
+        Some(mb) => Err(Error::new(format!("memoryMB {mb} is not a size in MiB"))),
+    }
+}
+
+/// An alg, with its move names checked against the puzzle.
+pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Error> {
+    let alg = Alg::parse(text)?;
+    alg.check_names(puzzle)?;
+    Ok(alg)
+}
+
+/// The position a pattern option stands for.
+pub fn pattern_state(puzzle: &Puzzle, pattern: &PatternOption) -> Result<State, Error> {
+    match pattern {
+        PatternOption::Alg(text) => puzzle.position(&parse_alg(puzzle, text)?),
+        PatternOption::Pattern(v) => crate::kpuzzle::pattern_from_value(puzzle, v),
+    }
+}

@@ -1,0 +1,277 @@
+//! The `Puzzle` class: a loaded puzzle and the solver it keeps across calls.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::group::{puzzle_chain, random_state, rng_from_seed};
+use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
+use crate::moveset::Metric;
+use crate::search::relax::relaxed;
+use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
+use crate::{Error, MoveSet, State};
+
+use super::options::{self, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
+use super::run::{error, run, Hooks};
+
+/// What a solver was built for: generators (base move, step), metric, target, memory budget.
+#[derive(Debug, Clone, PartialEq)]
+struct SolverKey {
+    generators: Vec<(usize, u32)>,
+    metric: Metric,
+    target: Option<Vec<u8>>,
+    memory_bytes: usize,
+}
+
+/// The kept solver.
+struct Cached {
+    key: SolverKey,
+    solver: Solver<'static>,
+}
+
+/// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
+/// group, pruning table) and reuses it while moves, metric, target and memory budget stay the same.
+#[wasm_bindgen]
+pub struct Puzzle {
+    // Field order matters: `cache` borrows `*puzzle` and must be dropped first.
+    cache: Option<Cached>,
+    puzzle: Box<crate::Puzzle>,
+}
+
+fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
+    r.map_err(|e| error(&e))
+}
+
+/// A JSON value as a plain JS value (objects as objects, not `Map`s).
+fn to_js(v: &Value) -> Result<JsValue, JsValue> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&Error::new(e.to_string())))
+}
+
+/// Whether a position leaves an orientation open (`?`) where the solved state does not.
+fn has_open_orientation(puzzle: &crate::Puzzle, state: &State) -> bool {
+    puzzle.orbits().iter().any(|o| {
+        o.orientations_range()
+            .any(|i| o.is_wildcard(state.as_bytes()[i]) && !o.is_wildcard(puzzle.solved().as_bytes()[i]))
+    })
+}
+
+/// One position to solve, as the CLI's `solve` prepares it.
+struct Job {
+    start: State,
+    target: Option<State>,
+    known_reachable: bool,
+}
+
+#[wasm_bindgen]
+impl Puzzle {
+    /// Loads a puzzle from `.tws` text or KPuzzle definition JSON text (told apart by content).
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> Result<Puzzle, JsValue> {
+        let puzzle = js(crate::load_puzzle(text))?;
+        Ok(Puzzle { cache: None, puzzle: Box::new(puzzle) })
+    }
+
+    /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
+    pub fn info(&self) -> Result<JsValue, JsValue> {
+        let p = &*self.puzzle;
+        let orbits: Vec<Value> = p
+            .orbits()
+            .iter()
+            .map(|o| json!({ "orbitName": o.name, "numPieces": o.size, "numOrientations": o.orientations }))
+            .collect();
+        let names = |rotation: bool| -> Vec<&str> {
+            p.base_moves().iter().filter(|b| b.rotation == rotation).map(|b| b.name.as_str()).collect()
+        };
+        to_js(&json!({
+            "name": p.name(),
+            "orbits": orbits,
+            "moves": names(false),
+            "rotations": names(true),
+            "stateSize": p.state_size(),
+        }))
+    }
+
+    /// The puzzle as a KPuzzle definition (plain object).
+    pub fn definition(&self) -> Result<JsValue, JsValue> {
+        to_js(&kpuzzle_value(&self.puzzle))
+    }
+
+    /// The position an alg reaches from the solved state, as KPattern data.
+    pub fn position(&self, alg: &str) -> Result<JsValue, JsValue> {
+        let p = &*self.puzzle;
+        let state = js(options::parse_alg(p, alg).and_then(|a| p.position(&a)))?;
+        to_js(&pattern_value(p, &state))
+    }
+
+    /// The inverse of an alg.
+    pub fn invert(&self, alg: &str) -> Result<String, JsValue> {
+        let p = &*self.puzzle;
+        js(options::parse_alg(p, alg).and_then(|a| a.invert(p))).map(|a| a.to_string())
+    }
+
+    /// An alg with same-grip moves merged and cancelled and commuting moves in canonical order.
+    pub fn simplify(&self, alg: &str) -> Result<String, JsValue> {
+        let p = &*self.puzzle;
+        js(options::parse_alg(p, alg).and_then(|a| a.simplify(p))).map(|a| a.to_string())
+    }
+
+    /// How many repetitions of an alg give the identity (decimal string).
+    #[wasm_bindgen(js_name = algOrder)]
+    pub fn alg_order(&self, alg: &str) -> Result<String, JsValue> {
+        let p = &*self.puzzle;
+        js(options::parse_alg(p, alg).and_then(|a| p.alg_order(&a))).map(|n| n.to_string())
+    }
+
+    /// The order of the group the moves generate (decimal string). Options: `{generatorMoves}`.
+    pub fn order(&self, options: JsValue) -> Result<String, JsValue> {
+        let o: MovesOptions = js(options::read(options, "order options"))?;
+        let p = &*self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        js(puzzle_chain(p, &set)).map(|c| c.order().to_string())
+    }
+
+    /// Canonical sequences of each length `0..=depth` (decimal strings). Options: `{generatorMoves, qtm}`.
+    #[wasm_bindgen(js_name = canonicalCounts)]
+    pub fn canonical_counts(&self, depth: u32, options: JsValue) -> Result<Vec<String>, JsValue> {
+        let o: MovesOptions = js(options::read(options, "canonicalCounts options"))?;
+        if depth > crate::canon::MAX_COUNT_DEPTH {
+            return Err(error(&Error::new(format!(
+                "depth {depth} is too large (the most is {})",
+                crate::canon::MAX_COUNT_DEPTH
+            ))));
+        }
+        let p = &*self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let fsm = js(crate::canon::CanonFsm::new(p, &set, options::metric(o.qtm)))?;
+        let counts = js(crate::canon::canonical_counts(&fsm, depth))?;
+        Ok(counts.iter().map(|c| c.to_string()).collect())
+    }
+
+    /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
+    /// tableBytes, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth, slack,
+    /// generatorMoves, targetPattern, memoryMB, qtm}`; hooks: see the `run` module.
+    pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        let o: SolveOptions = js(options::read(options, "solve options"))?;
+        let p: &crate::Puzzle = &self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let job = js(self.job(start, &set, o.target_pattern.as_ref()))?;
+        let key = js(key(&set, o.qtm, job.target.as_ref(), o.memory_mb))?;
+        let solve_options = CoreSolveOptions {
+            max_solutions: o.max_solutions,
+            all_optimal: o.all_optimal,
+            min_depth: o.min_depth,
+            max_depth: o.max_depth,
+            slack: o.slack,
+            known_reachable: job.known_reachable,
+        };
+        let (puzzle, cache) = self.parts();
+        let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
+            let solver = solver(puzzle, cache, key, set, job.target, control)?;
+            let report = solver.solve(&job.start, &solve_options, control)?;
+            let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
+            let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
+            Ok((algs, lengths, report.nodes, report.table_depth, solver.table().bytes()))
+        })?;
+        to_js(&json!({
+            "solutions": solutions,
+            "lengths": lengths,
+            "nodes": nodes,
+            "tableDepth": table_depth,
+            "tableBytes": table_bytes,
+            "metric": if o.qtm { "QTM" } else { "HTM" },
+        }))
+    }
+
+    /// A random-state scramble: a uniformly random position, solved optimally, returned as the inverse of
+    /// the solution (an alg that reaches it from solved). Options: `{generatorMoves, qtm, memoryMB,
+    /// seed}`.
+    #[wasm_bindgen(js_name = randomScramble)]
+    pub fn random_scramble(&mut self, options: JsValue, hooks: JsValue) -> Result<String, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        let o: ScrambleOptions = js(options::read(options, "randomScramble options"))?;
+        let mut rng = js(rng_from_seed(o.seed))?;
+        let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
+        let key = js(key(&set, o.qtm, None, o.memory_mb))?;
+        let (puzzle, cache) = self.parts();
+        run(&hooks, |control| {
+            let solver = solver(puzzle, cache, key, set, None, control)?;
+            let bytes = random_state(solver.chain()?, puzzle.solved().as_bytes(), &mut rng)?;
+            let state = puzzle.state_from_bytes(bytes)?;
+            // A random element of the group: reachable by construction.
+            let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
+            let report = solver.solve(&state, &solve_options, control)?;
+            let solution = report.solutions.first().ok_or_else(|| Error::new("internal error: no solution"))?;
+            let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
+            Ok(solver.alg_string(&inverse))
+        })
+    }
+
+    /// Drops the kept solver and its pruning table (memory stays with the module for reuse).
+    #[wasm_bindgen(js_name = releaseSolver)]
+    pub fn release_solver(&mut self) {
+        self.cache = None;
+    }
+}
+
+impl Puzzle {
+    /// The puzzle (for the solver's lifetime) and the solver cache.
+    fn parts(&mut self) -> (&'static crate::Puzzle, &mut Option<Cached>) {
+        // SAFETY: `puzzle` is boxed, so its address is stable; it is never replaced or mutated after
+        // construction, and it outlives every solver made from it: solvers live only in `cache`, which is
+        // declared first and so dropped first. The `'static` borrow never leaves this type.
+        let puzzle: &'static crate::Puzzle = unsafe { &*(&*self.puzzle as *const crate::Puzzle) };
+        (puzzle, &mut self.cache)
+    }
+
+    /// The start (and the target it needs) of a solve, as the CLI's `solve` prepares it.
+    fn job(&self, start: JsValue, set: &MoveSet, target: Option<&PatternOption>) -> Result<Job, Error> {
+        let p = &*self.puzzle;
+        let target = target.map(|t| options::pattern_state(p, t)).transpose()?;
+        if let Some(text) = start.as_string() {
+            let alg = options::parse_alg(p, &text)?;
+            let state = p.position(&alg)?;
+            let known_reachable = target.is_none() && alg.expand(p)?.iter().all(|&m| set.contains(p, m));
+            return Ok(Job { start: state, target, known_reachable });
+        }
+        if !start.is_object() {
+            return Err(Error::new("the position to solve must be an alg (string) or KPattern data (object)"));
+        }
+        let v: Value = options::read(start, "pattern")?;
+        let state = pattern_from_value(p, &v)?;
+        if target.is_none() && has_open_orientation(p, &state) {
+            let (target, start) = relaxed(p, &state, &[], &[])?;
+            return Ok(Job { start, target: Some(target), known_reachable: false });
+        }
+        Ok(Job { start: state, target, known_reachable: false })
+    }
+}
+
+/// The key of the solver a call needs.
+fn key(set: &MoveSet, qtm: bool, target: Option<&State>, memory_mb: Option<f64>) -> crate::Result<SolverKey> {
+    Ok(SolverKey {
+        generators: set.generators().iter().map(|g| (g.base, g.step)).collect(),
+        metric: options::metric(qtm),
+        target: target.map(|t| t.as_bytes().to_vec()),
+        memory_bytes: options::memory_bytes(memory_mb)?,
+    })
+}
+
+/// The kept solver if it fits `key`, else a new one (which replaces it).
+fn solver<'c>(
+    puzzle: &'static crate::Puzzle,
+    cache: &'c mut Option<Cached>,
+    key: SolverKey,
+    moves: MoveSet,
+    target: Option<State>,
+    control: crate::control::Control,
+) -> crate::Result<&'c mut Solver<'static>> {
+    if cache.as_ref().is_some_and(|c| c.key == key) {
+        return Ok(&mut cache.as_mut().expect("checked").solver);
+    }
+    // Free the old table before building the next.
+    *cache = None;
+    let options = SolverOptions { moves: Some(moves), metric: key.metric, target, memory_bytes: key.memory_bytes };
+    let solver = Solver::new(puzzle, options, control)?;
+    Ok(&mut cache.insert(Cached { key, solver }).solver)
+}
