@@ -109,12 +109,15 @@ export interface PuzzleInfo {
   stateSize: number;
 }
 
-/** Options of God's algorithm (breadth-first enumeration of every position), for `godsAlgorithm` (coming). */
+/** Options of God's algorithm (breadth-first enumeration of every position), for `godsAlgorithm`. */
 export interface GodsAlgorithmOptions extends CallOptions {
   generatorMoves?: GeneratorMoves;
   qtm?: boolean;
   /** How many antipodes (positions at the last depth) to return. */
   antipodes?: number;
+  /** Also count positions up to the definition's rotations that keep the move set. */
+  symmetry?: boolean;
+  /** Memory budget of the tables in MiB (default 1024); a puzzle that does not fit is refused. */
   memoryMB?: number;
 }
 
@@ -123,9 +126,19 @@ export interface GodsAlgorithmResult {
   /** Positions at each distance 0, 1, 2, ... */
   counts: bigint[];
   total: bigint;
+  /** The greatest distance. */
+  depth: number;
   antipodes: { alg: string; pattern: KPatternData }[];
   /** Counts of positions up to symmetry, where computed. */
   symmetryCounts?: bigint[];
+  /** How many symmetries were used, where computed. */
+  symmetries?: number;
+  /** 'dense' (2 bits per position of a dense index) or 'hash'. */
+  method: 'dense' | 'hash';
+  /** Positions the dense index numbers (reachable or not). */
+  indexed?: bigint;
+  memoryBytes: number;
+  metric: 'HTM' | 'QTM';
 }
 
 /** The methods a puzzle has, here and in a worker. */
@@ -137,6 +150,8 @@ export interface PuzzleApi {
   randomScramble(options?: ScrambleOptions): Promise<string>;
   /** Canonical move sequences of each length 0..depth. */
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
+  /** God's algorithm: positions at each distance from solved, antipodes, counts up to symmetry. */
+  godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
   /** The order of the group the moves generate. */
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
   /** How many times an alg must be repeated to give the identity. */
@@ -158,6 +173,7 @@ export declare class Puzzle implements PuzzleApi {
   solve(position: PositionLike, options?: SolveOptions): Promise<SolveResult>;
   randomScramble(options?: ScrambleOptions): Promise<string>;
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
+  godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
   algOrder(alg: string): Promise<bigint>;
   invert(alg: string): Promise<string>;

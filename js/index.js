@@ -35,6 +35,17 @@ function hooks(signal, onProgress, cancelFlag) {
   return { onProgress, isCancelled, canBlock };
 }
 
+/** Turns the decimal strings of the wasm result into bigints. */
+function godResult(r) {
+  return {
+    ...r,
+    counts: r.counts.map(BigInt),
+    total: BigInt(r.total),
+    symmetryCounts: r.symmetryCounts ? r.symmetryCounts.map(BigInt) : undefined,
+    indexed: r.indexed ? BigInt(r.indexed) : undefined,
+  };
+}
+
 /** A loaded puzzle. Every method returns a promise; calls on one puzzle run one at a time. */
 export class Puzzle {
   #raw;
@@ -83,6 +94,15 @@ export class Puzzle {
   async canonicalCounts(depth, options) {
     if (!Number.isInteger(depth) || depth < 0) throw new TypeError('depth must be a non-negative integer');
     return this.#call('canonicalCounts', options, (rest) => this.#raw.canonicalCounts(depth, rest).map(BigInt));
+  }
+
+  /**
+   * God's algorithm: the number of positions at each distance from solved (`counts`, bigints), `total`,
+   * `depth`, up to `antipodes` positions at the greatest distance with an alg each, and with `symmetry`
+   * (a definition with rotations) `symmetryCounts`.
+   */
+  async godsAlgorithm(options) {
+    return this.#call('godsAlgorithm', options, (rest, h) => godResult(this.#raw.godsAlgorithm(rest, h)));
   }
 
   /** The order of the group the moves generate (bigint); `moves` as `{generatorMoves}`, "U,R" or ["U", "R"]. */

@@ -296,6 +296,10 @@ export class WorkerPuzzle {
     return this.#call('canonicalCounts', [depth], options);
   }
 
+  godsAlgorithm(options) {
+    return this.#call('godsAlgorithm', [], options);
+  }
+
   order(moves) {
     return this.#call('order', [], orderOptions(moves));
   }

@@ -34,6 +34,7 @@ const methods = new Set([
   'solve',
   'randomScramble',
   'canonicalCounts',
+  'godsAlgorithm',
   'order',
   'algOrder',
   'invert',

@@ -56,6 +56,21 @@ pub struct ScrambleOptions {
     pub seed: Option<u64>,
 }
 
+/// Options of `godsAlgorithm`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct GodOptions {
+    pub generator_moves: Option<MovesOption>,
+    pub qtm: bool,
+    /// How many antipodes to return, with algs.
+    pub antipodes: usize,
+    /// Also count positions up to symmetry (needs rotations in the definition).
+    pub symmetry: bool,
+    /// Memory budget in MiB (default: the core's, 1 GiB).
+    #[serde(rename = "memoryMB")]
+    pub memory_mb: Option<f64>,
+}
+
 /// Options of `canonicalCounts` and `order`.
 #[derive(Deserialize, Debug, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]

@@ -11,7 +11,7 @@ use crate::search::relax::relaxed;
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
-use super::options::{self, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
+use super::options::{self, GodOptions, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
 use super::run::{error, run, Hooks};
 
 /// What a solver was built for: generators (base move, step), metric, target, memory budget.
@@ -205,6 +205,50 @@ impl Puzzle {
             let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
             Ok(solver.alg_string(&inverse))
         })
+    }
+
+    /// God's algorithm: `{counts, total, depth, antipodes: [{alg, pattern}], symmetryCounts, symmetries,
+    /// method, indexed, memoryBytes}` with counts as decimal strings. Options: `{generatorMoves, qtm,
+    /// antipodes, symmetry, memoryMB}`; hooks: see the `run` module.
+    #[wasm_bindgen(js_name = godsAlgorithm)]
+    pub fn gods_algorithm(&self, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        let o: GodOptions = js(options::read(options, "godsAlgorithm options"))?;
+        let p = &*self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let memory_bytes = match o.memory_mb {
+            None => crate::god::DEFAULT_MEMORY,
+            Some(mb) => js(options::memory_bytes(Some(mb)))? as u64,
+        };
+        let core = crate::god::GodOptions {
+            metric: options::metric(o.qtm),
+            memory_bytes,
+            antipodes: o.antipodes,
+            symmetry: o.symmetry,
+            ..crate::god::GodOptions::default()
+        };
+        let r = run(&hooks, |control| crate::god::gods_algorithm(p, &set, &core, control))?;
+        let strings = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>();
+        let antipodes: Vec<Value> = r
+            .antipodes
+            .iter()
+            .map(|a| {
+                let alg: Vec<String> = a.moves.iter().map(|&m| p.move_name(m)).collect();
+                json!({ "alg": alg.join(" "), "pattern": pattern_value(p, &a.state) })
+            })
+            .collect();
+        to_js(&json!({
+            "counts": strings(&r.counts),
+            "total": r.total.to_string(),
+            "depth": r.counts.len() - 1,
+            "antipodes": antipodes,
+            "symmetryCounts": r.symmetry.as_ref().map(|s| strings(&s.counts)),
+            "symmetries": r.symmetry.as_ref().map(|s| s.symmetries),
+            "method": r.method.name(),
+            "indexed": r.indexed.map(|n| n.to_string()),
+            "memoryBytes": r.memory_bytes,
+            "metric": if o.qtm { "QTM" } else { "HTM" },
+        }))
     }
 
     /// Drops the kept solver and its pruning table (memory stays with the module for reuse).
