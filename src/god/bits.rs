@@ -39,6 +39,18 @@ impl DepthBits {
         ((self.words[(i >> 5) as usize].load(Relaxed) >> ((i & 31) * 2)) & 3) as u8
     }
 
+    /// [`DepthBits::get`] without the bounds check, for the sweeps' inner loops.
+    ///
+    /// # Safety
+    /// `i` must be below the position count given to [`DepthBits::new`].
+    #[inline(always)]
+    pub(crate) unsafe fn get_unchecked(&self, i: u64) -> u8 {
+        debug_assert!(((i >> 5) as usize) < self.words.len());
+        // SAFETY: the caller guarantees `i` is a position of the table.
+        let w = unsafe { self.words.get_unchecked((i >> 5) as usize) };
+        ((w.load(Relaxed) >> ((i & 31) * 2)) & 3) as u8
+    }
+
     /// Sets an [`UNSEEN`] position to `v`; true when this call did it (another thread may have first).
     #[inline(always)]
     pub(crate) fn claim(&self, i: u64, v: u8) -> bool {
