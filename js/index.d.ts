@@ -13,7 +13,6 @@ export interface KPuzzleDefinition {
   defaultPattern: KPatternData;
   moves: Record<string, Record<string, { permutation: number[]; orientationDelta: number[] }>>;
   derivedMoves?: Record<string, string>;
-  [extra: string]: unknown;
 }
 
 /** Anything with a KPuzzle definition: a cubing.js `KPuzzle`. */
