@@ -1,0 +1,671 @@
+// The twistsearch demo: cubing.js puzzles, scrambles, optimal solves in a Web Worker (threaded build when
+// the page is cross-origin isolated), canonical counts and God's algorithm.
+//
+// For tests and the curious, `window.demo` holds the page's state: `ready` (a promise of the worker's
+// `{build, threads, …}`), `puzzle` (the loaded puzzle's id), `lastScramble`, `lastSolve`, `lastCancel`,
+// `lastCanon`, `lastGod`, `lastError`, `busy`.
+
+import { puzzles, twizzleEvents } from 'cubing/puzzles';
+import { KPattern } from 'cubing/kpuzzle';
+import 'cubing/twisty';
+import { TwistsearchWorker } from '../js/worker-client.js';
+import {
+  barChartSVG,
+  countsTableHTML,
+  defaultMoves,
+  esc,
+  eventFor,
+  fmtInt,
+  fmtMs,
+  fmtShort,
+  parseMoves,
+  randomMoveScramble,
+  verifySolution,
+} from './lib.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Groups up to this many positions get twistsearch's optimal random-state scramble by default. */
+const RANDOM_STATE_LIMIT = 2_000_000_000n;
+
+/** Random-move scramble lengths that solve in seconds in the browser (default 10). */
+const RANDOM_MOVES_LENGTH = { '3x3x3': 10, '4x4x4': 7, '5x5x5': 6, '6x6x6': 5, '7x7x7': 5, megaminx: 7, gigaminx: 5, kilominx: 7, square1: 7, clock: 8 };
+
+const EXAMPLES = {
+  'ex-tperm': { puzzle: '3x3x3', alg: "R U R' U' R' F R2 U' R' U' R U R' F'", label: 'T-perm (11 moves optimal)' },
+  'ex-checker': { puzzle: '3x3x3', alg: 'U2 D2 F2 B2 L2 R2', label: 'checkerboard (6 moves optimal)' },
+};
+
+const demo = {
+  ready: null,
+  env: null,
+  puzzle: null,
+  busy: false,
+  lastScramble: null,
+  lastSolve: null,
+  lastCancel: null,
+  lastCanon: null,
+  lastGod: null,
+  lastError: null,
+};
+window.demo = demo;
+
+let worker = new TwistsearchWorker();
+const entries = new Map();
+let direct = null; // the direct API (js/index.js) on the main thread, loaded on first use
+let current = null; // {controller, kind, entry, startedAt} of the running operation
+let lastProgressPaint = 0;
+
+// ---------------------------------------------------------------------------------------------------
+// Environment
+
+demo.ready = (async () => {
+  const info = await worker.init();
+  const env = {
+    build: info.build,
+    threads: info.threads,
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    hardwareConcurrency: navigator.hardwareConcurrency,
+    ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
+  };
+  demo.env = env;
+  const box = $('env');
+  box.dataset.build = env.build;
+  box.dataset.threads = String(env.threads);
+  box.dataset.isolated = String(env.crossOriginIsolated);
+  box.classList.toggle('single', env.build !== 'threaded');
+  box.innerHTML =
+    `Worker: <b>${env.build === 'threaded' ? 'threaded' : 'single-threaded'} build</b>, ` +
+    `<b id="threads">${env.threads}</b> thread${env.threads === 1 ? '' : 's'} · ` +
+    `crossOriginIsolated: <b>${env.crossOriginIsolated}</b> · navigator.hardwareConcurrency: ${env.hardwareConcurrency}` +
+    (env.crossOriginIsolated ? '' : ' · <i>not cross-origin isolated: no SharedArrayBuffer, so the single-threaded build; Cancel terminates the worker</i>') +
+    (env.fallbackReason ? ` · threaded build failed: ${esc(env.fallbackReason)}` : '');
+  return env;
+})();
+demo.ready.catch((e) => showError($('env'), e));
+
+// ---------------------------------------------------------------------------------------------------
+// Puzzles
+
+/** The loaded puzzle: cubing.js KPuzzle, twistsearch puzzle in the worker, default moves. */
+function entry(id) {
+  if (!entries.has(id)) {
+    const p = (async () => {
+      const kpuzzle = await puzzles[id].kpuzzle();
+      const wp = await worker.loadPuzzle(kpuzzle);
+      const info = wp.info;
+      const { moves, dropped } = defaultMoves(id, kpuzzle, info);
+      return { id, kpuzzle, wp, info, moves, dropped, orders: new Map(), groupOrders: new Map(), directPuzzle: null };
+    })();
+    p.catch(() => entries.delete(id));
+    entries.set(id, p);
+  }
+  return entries.get(id);
+}
+
+async function directPuzzle(e) {
+  if (!direct) {
+    direct = await import('../js/index.js');
+    await direct.init();
+  }
+  e.directPuzzle ??= direct.loadPuzzle(e.kpuzzle);
+  return e.directPuzzle;
+}
+
+function movesOption(e) {
+  const list = parseMoves($('moves').value);
+  return list.length ? list : e.moves;
+}
+
+function commonOptions() {
+  return { qtm: $('metric').value === 'qtm' };
+}
+
+function memoryMB(id = 'memory') {
+  const v = Number($(id).value);
+  if (!Number.isFinite(v) || v <= 0) throw new Error('the memory budget must be a positive number of MiB');
+  return v;
+}
+
+/**
+ * Frees the pruning tables other puzzles keep in the worker (and on the main thread), so that a page
+ * trying many puzzles does not run its WebAssembly memory (at most 4 GiB) out of room.
+ */
+async function releaseOtherSolvers(keep) {
+  for (const [id, p] of entries) {
+    if (id === keep.id) continue;
+    const e = await p.catch(() => null);
+    if (!e) continue;
+    if (e.solverKept) {
+      e.solverKept = false;
+      await e.wp.releaseSolver().catch(() => {});
+    }
+    if (e.directKept) {
+      e.directKept = false;
+      await (await e.directPuzzle).releaseSolver().catch(() => {});
+    }
+  }
+}
+
+/** Whether an error means the WebAssembly instance is unusable (a trap): then a fresh worker is started. */
+function isFatal(err) {
+  return /unreachable|recursive use of an object|RuntimeError|memory access out of bounds/i.test(
+    `${err?.name ?? ''} ${err?.message ?? err}`,
+  );
+}
+
+async function restartWorker(reason) {
+  const old = worker;
+  worker = new TwistsearchWorker();
+  entries.clear();
+  old.terminate();
+  await worker.init();
+  console.warn(`twistsearch demo: started a fresh worker (${reason})`);
+}
+
+async function groupOrder(e, moves) {
+  const key = moves.join(',');
+  if (!e.groupOrders.has(key)) e.groupOrders.set(key, e.wp.order({ generatorMoves: moves }));
+  return e.groupOrders.get(key);
+}
+
+async function selectPuzzle(id) {
+  demo.puzzle = null;
+  const infoBox = $('puzzle-info');
+  infoBox.textContent = `Loading ${id}…`;
+  setPlayerPuzzle(id);
+  try {
+    const e = await entry(id);
+    if ($('puzzle').value !== id) return; // another puzzle was picked meanwhile
+    $('moves').value = e.moves.join(',');
+    $('god-moves').value = '';
+    const len = RANDOM_MOVES_LENGTH[id] ?? 10;
+    $('scramble-length').value = String(len);
+    $('scramble-alg').value = '';
+    $('scramble-label').textContent = '';
+    $('result').innerHTML = '';
+    const orbits = e.info.orbits.map((o) => `${o.orbitName} (${o.numPieces}×${o.numOrientations})`).join(', ');
+    infoBox.innerHTML =
+      `${esc(e.info.name)}: orbits ${esc(orbits)}; ${e.info.moves.length} moves, ${e.info.rotations.length} rotations.` +
+      (e.dropped.length ? ` Left out of the default moves: ${esc(e.dropped.join(' '))}.` : '') +
+      ' <span id="group-order"></span>';
+    demo.puzzle = id;
+    updateEventOption(id);
+    groupOrder(e, e.moves)
+      .then((order) => {
+        if (demo.puzzle === id && $('group-order')) $('group-order').textContent = `The moves generate ${fmtInt(order)} positions.`;
+      })
+      .catch(() => {});
+  } catch (err) {
+    showError(infoBox, err);
+  }
+}
+
+function setPlayerPuzzle(id) {
+  const player = $('player');
+  try {
+    player.experimentalSetupAlg = '';
+    player.alg = '';
+    player.puzzle = id;
+  } catch (err) {
+    console.warn(`twisty-player cannot show ${id}:`, err);
+  }
+}
+
+function updateEventOption(id) {
+  const ev = eventFor(id, twizzleEvents);
+  const opt = $('scramble-kind').querySelector('option[value=event]');
+  opt.disabled = !ev;
+  opt.textContent = ev ? `random state (cubing.js randomScrambleForEvent "${ev}")` : 'random state (cubing.js: no event for this puzzle)';
+  if (!ev && $('scramble-kind').value === 'event') $('scramble-kind').value = 'auto';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Running operations (one at a time), progress and cancel
+
+function begin(kind, cancellable) {
+  if (current) throw new Error(`busy: ${current.kind} is running`);
+  const controller = new AbortController();
+  current = { kind, controller, startedAt: performance.now() };
+  demo.busy = true;
+  for (const b of ['scramble', 'solve', 'canon-run', 'god-run']) $(b).disabled = true;
+  $(kind === 'god' ? 'god-cancel' : 'cancel').disabled = !cancellable;
+  return controller;
+}
+
+function end() {
+  current = null;
+  demo.busy = false;
+  for (const b of ['scramble', 'solve', 'canon-run']) $(b).disabled = false;
+  $('god-run').disabled = godUnavailable();
+  $('cancel').disabled = true;
+  $('god-cancel').disabled = true;
+}
+
+function progressHandler(barId, textId) {
+  return (p) => {
+    const now = performance.now();
+    if (now - lastProgressPaint < 50) return;
+    lastProgressPaint = now;
+    const bar = $(barId);
+    if (p.total) {
+      bar.value = Math.min(1, p.done / p.total);
+    } else {
+      bar.removeAttribute('value'); // indeterminate
+    }
+    const what = { table: 'pruning table', search: 'search', god: "God's algorithm" }[p.phase] ?? p.phase;
+    const amount = p.total ? `${fmtShort(p.done)} / ${fmtShort(p.total)}` : `${fmtShort(p.done)} nodes`;
+    $(textId).textContent = `${what}, depth ${p.depth}: ${amount} · ${fmtMs(now - (current?.startedAt ?? now))}`;
+  };
+}
+
+function resetProgress(barId, textId, text = '') {
+  $(barId).value = 0;
+  $(textId).textContent = text;
+}
+
+/** Cancels the running operation; resolves once the worker has answered a later call (the work stopped). */
+async function cancel() {
+  if (!current) return;
+  const op = current;
+  const t0 = performance.now();
+  op.controller.abort();
+  // The call rejects at once. The worker handles messages in order: its answer to the next call shows
+  // the cancelled work really stopped (through the shared cancel flag, or by the worker's restart).
+  const e = op.entry;
+  let stoppedMs = null;
+  if (e && op.engine !== 'main') {
+    await e.wp.invert(e.info.moves[0]);
+    stoppedMs = performance.now() - t0;
+  }
+  demo.lastCancel = { kind: op.kind, puzzle: e?.id, stoppedMs, runMs: t0 - op.startedAt };
+  const text = stoppedMs === null ? 'cancelled' : `cancelled: the worker was free again ${fmtMs(stoppedMs)} after Cancel`;
+  $(op.kind === 'god' ? 'god-status' : 'progress-text').textContent = text;
+  return demo.lastCancel;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scramble
+
+async function scramble() {
+  const id = $('puzzle').value;
+  const e = await entry(id);
+  const moves = movesOption(e);
+  let kind = $('scramble-kind').value;
+  if (kind === 'auto') {
+    let order = null;
+    try {
+      order = await groupOrder(e, moves);
+    } catch {
+      // e.g. a group too large for a stabilizer chain: random moves then
+    }
+    kind = order !== null && order <= RANDOM_STATE_LIMIT ? 'random-state' : 'random-moves';
+  }
+  const controller = begin('scramble', kind === 'random-state');
+  current.entry = e;
+  resetProgress('progress', 'progress-text', 'scrambling…');
+  const t0 = performance.now();
+  try {
+    let alg;
+    let label;
+    if (kind === 'random-state') {
+      await releaseOtherSolvers(e);
+      e.solverKept = true;
+      alg = await e.wp.randomScramble({
+        generatorMoves: moves,
+        memoryMB: memoryMB(),
+        ...commonOptions(),
+        signal: controller.signal,
+        onProgress: progressHandler('progress', 'progress-text'),
+      });
+      label = 'random state (twistsearch randomScramble: uniform over the group, optimal length)';
+    } else if (kind === 'event') {
+      const ev = eventFor(id, twizzleEvents);
+      const { randomScrambleForEvent } = await import('cubing/scramble');
+      alg = (await randomScrambleForEvent(ev)).toString();
+      label = `random state (cubing.js randomScrambleForEvent("${ev}"); not optimal, may be far too deep to solve optimally here)`;
+    } else {
+      const n = Math.max(1, Math.min(200, Math.floor(Number($('scramble-length').value) || 10)));
+      alg = randomMoveScramble(e.kpuzzle, moves, n, e.orders);
+      label = `${n} random moves (not a random state)`;
+    }
+    const ms = performance.now() - t0;
+    $('scramble-alg').value = alg;
+    $('scramble-label').textContent = label;
+    demo.lastScramble = { puzzle: id, kind, alg, label, ms };
+    resetProgress('progress', 'progress-text', `scramble in ${fmtMs(ms)}`);
+    showScrambleInPlayer(id, alg);
+  } catch (err) {
+    if (err?.name !== 'AbortError') {
+      resetProgress('progress', 'progress-text');
+      showError($('result'), err);
+    }
+  } finally {
+    end();
+  }
+}
+
+function showScrambleInPlayer(id, alg) {
+  const player = $('player');
+  try {
+    player.experimentalSetupAlg = alg;
+    player.alg = '';
+  } catch (err) {
+    console.warn(err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Solve
+
+async function solve() {
+  const id = $('puzzle').value;
+  const scrambleAlg = $('scramble-alg').value.trim();
+  const out = $('result');
+  out.innerHTML = '';
+  let e;
+  try {
+    e = await entry(id);
+  } catch (err) {
+    return showError(out, err);
+  }
+  let start;
+  try {
+    start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
+  } catch (err) {
+    return showError(out, new Error(`cubing.js cannot apply the scramble on ${id}: ${err.message}`));
+  }
+  const engine = $('engine').value;
+  const controller = begin('solve', engine === 'worker');
+  current.entry = e;
+  current.engine = engine;
+  resetProgress('progress', 'progress-text', 'solving…');
+  const options = {
+    generatorMoves: movesOption(e),
+    memoryMB: memoryMB(),
+    ...commonOptions(),
+    signal: controller.signal,
+  };
+  const t0 = performance.now();
+  try {
+    let r;
+    let threads;
+    let build;
+    if (engine === 'main') {
+      // Let the page paint "solving…" before the main thread is busy.
+      await new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
+      const p = await directPuzzle(e);
+      await releaseOtherSolvers(e);
+      e.directKept = true;
+      r = await p.solve(start, options);
+      threads = direct.threads();
+      build = direct.build();
+    } else {
+      options.onProgress = progressHandler('progress', 'progress-text');
+      await releaseOtherSolvers(e);
+      e.solverKept = true;
+      r = await e.wp.solve(start, options);
+      threads = worker.info.threads;
+      build = worker.info.build;
+    }
+    const ms = performance.now() - t0;
+    const solution = r.solutions[0];
+    const check = verifySolution(e.kpuzzle, scrambleAlg, solution);
+    demo.lastSolve = {
+      puzzle: id,
+      scramble: scrambleAlg,
+      solution,
+      length: r.lengths[0],
+      metric: r.metric,
+      ms,
+      engine,
+      build,
+      threads,
+      nodes: r.nodes,
+      tableDepth: r.tableDepth,
+      tableBytes: r.tableBytes,
+      ...check,
+    };
+    $('progress').value = 1;
+    $('progress-text').textContent = `done in ${fmtMs(ms)}`;
+    out.innerHTML =
+      `<div>Solution (${r.lengths[0]} ${r.metric}, optimal): <span class="alg" id="solution">${esc(solution || '(already solved)')}</span></div>` +
+      `<div id="verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
+      (check.verified ? '✓ cubing.js: scramble + solution gives the solved pattern' : '✗ cubing.js: scramble + solution is NOT the solved pattern') +
+      '</div>' +
+      `<div class="mono" id="solve-stats" data-ms="${ms.toFixed(1)}" data-threads="${threads}">` +
+      `${fmtMs(ms)} · ${threads} thread${threads === 1 ? '' : 's'} (${build} build, ${engine === 'main' ? 'main thread' : 'Web Worker'}) · ` +
+      `${fmtInt(r.nodes)} nodes · table depth ${r.tableDepth}, ${(r.tableBytes / 2 ** 20).toFixed(r.tableBytes < 2 ** 20 ? 2 : 0)} MiB</div>`;
+    const player = $('player');
+    player.experimentalSetupAlg = scrambleAlg;
+    player.alg = solution;
+  } catch (err) {
+    if (err?.name === 'AbortError') {
+      out.innerHTML = '<div class="mono">Solve cancelled.</div>';
+    } else {
+      resetProgress('progress', 'progress-text');
+      showError(out, err);
+    }
+  } finally {
+    end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Canonical counts
+
+async function canonicalCounts() {
+  const id = $('puzzle').value;
+  const out = $('canon-out');
+  out.innerHTML = '';
+  const depth = Math.floor(Number($('canon-depth').value));
+  begin('canon', false);
+  $('canon-status').textContent = 'counting…';
+  try {
+    const e = await entry(id);
+    const moves = movesOption(e);
+    const t0 = performance.now();
+    const counts = await e.wp.canonicalCounts(depth, { generatorMoves: moves, ...commonOptions() });
+    const ms = performance.now() - t0;
+    demo.lastCanon = { puzzle: id, moves, depth, qtm: commonOptions().qtm, counts: counts.map(String), ms };
+    $('canon-status').textContent = `${fmtMs(ms)} (${moves.length} moves, ${commonOptions().qtm ? 'QTM' : 'HTM'})`;
+    out.innerHTML = countsTableHTML(counts);
+  } catch (err) {
+    $('canon-status').textContent = '';
+    showError(out, err);
+  } finally {
+    end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// God's algorithm: puzzle.godsAlgorithm({generatorMoves, qtm, antipodes, memoryMB, symmetry?, signal, onProgress})
+//   -> {counts, total, antipodes: [{alg, pattern}], symmetryCounts?, method?, memoryBytes?}
+
+let godSupported = false;
+
+function godUnavailable() {
+  return !godSupported;
+}
+
+async function checkGodSupport() {
+  // The worker-backed puzzle class has the method once the JS API has it.
+  const { WorkerPuzzle } = await import('../js/worker-client.js');
+  godSupported = typeof WorkerPuzzle.prototype.godsAlgorithm === 'function';
+  $('god-run').disabled = !godSupported || demo.busy;
+  if (!godSupported) {
+    $('god-status').innerHTML =
+      '<span class="bad" id="god-unavailable">Not available: this build of twistsearch\'s JS API has no <code>godsAlgorithm</code> yet.</span>';
+  }
+  return godSupported;
+}
+
+let lastGodCounts = null;
+
+function drawGodChart() {
+  if (!lastGodCounts) return;
+  $('god-chart').innerHTML = barChartSVG(lastGodCounts.counts, { log: $('god-log').checked, title: lastGodCounts.title });
+}
+
+async function godsAlgorithm() {
+  const id = $('puzzle').value;
+  const e = await entry(id);
+  const godMoves = parseMoves($('god-moves').value);
+  const moves = godMoves.length ? godMoves : movesOption(e);
+  const qtm = commonOptions().qtm;
+  const controller = begin('god', true);
+  current.entry = e;
+  $('god-chart').innerHTML = '';
+  $('god-table').innerHTML = '';
+  $('god-antipodes-out').innerHTML = '';
+  resetProgress('god-progress', 'god-status', 'running…');
+  const t0 = performance.now();
+  try {
+    await releaseOtherSolvers(e);
+    const r = await e.wp.godsAlgorithm({
+      generatorMoves: moves,
+      qtm,
+      antipodes: Math.max(0, Math.floor(Number($('god-antipodes').value) || 0)),
+      memoryMB: memoryMB('god-memory'),
+      ...($('god-symmetry').checked ? { symmetry: true } : {}),
+      signal: controller.signal,
+      onProgress: progressHandler('god-progress', 'god-status'),
+    });
+    const ms = performance.now() - t0;
+    const counts = r.counts.map((c) => BigInt(c));
+    const sum = counts.reduce((a, b) => a + b, 0n);
+    // Counts up to symmetry: `symmetryCounts` (as planned for the JS API) or the CLI's `symmetry.counts`.
+    const symmetryCounts = r.symmetryCounts ?? r.symmetry?.counts;
+    const total = BigInt(r.total);
+    // Antipodes: each alg must reach its pattern (checked by cubing.js) at the last distance.
+    const antipodes = (r.antipodes ?? []).map((a) => {
+      let ok = null;
+      try {
+        const reached = e.kpuzzle.defaultPattern().applyAlg(a.alg);
+        ok = a.pattern ? reached.isIdentical(new KPattern(e.kpuzzle, a.pattern)) : null;
+      } catch {
+        ok = false;
+      }
+      return { alg: a.alg, checked: ok };
+    });
+    demo.lastGod = {
+      puzzle: id,
+      moves,
+      qtm,
+      counts: counts.map(String),
+      total: String(total),
+      sumMatchesTotal: sum === total,
+      antipodes,
+      symmetryCounts: symmetryCounts ? symmetryCounts.map(String) : undefined,
+      ms,
+      threads: worker.info.threads,
+    };
+    $('god-progress').value = 1;
+    $('god-status').textContent =
+      `${fmtMs(ms)} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'} · ${fmtInt(total)} positions, ` +
+      `God's number ${counts.length - 1} (${qtm ? 'QTM' : 'HTM'}, moves ${moves.join(',')})` +
+      (r.method ? ` · ${r.method}` : '') +
+      (r.memoryBytes ? `, ${(Number(r.memoryBytes) / 2 ** 20).toFixed(1)} MiB` : '') +
+      (sum === total ? '' : ' · counts do not add up to the total!');
+    lastGodCounts = { counts, title: `${id} ⟨${moves.join(',')}⟩ ${qtm ? 'QTM' : 'HTM'}: positions by distance` };
+    drawGodChart();
+    $('god-table').innerHTML = countsTableHTML(
+      counts,
+      symmetryCounts ? { [`up to symmetry${r.symmetries ? ` (${r.symmetries})` : ''}`]: symmetryCounts } : {},
+    );
+    if (antipodes.length) {
+      $('god-antipodes-out').innerHTML =
+        `<h3>Antipodes (distance ${counts.length - 1}; click to show)</h3><ol>` +
+        antipodes
+          .map(
+            (a, i) =>
+              `<li><a data-i="${i}">${esc(a.alg)}</a> ${a.checked === true ? '<span class="ok">✓</span>' : a.checked === false ? '<span class="bad">✗ cubing.js disagrees</span>' : ''}</li>`,
+          )
+          .join('') +
+        '</ol>';
+      $('god-antipodes-out').querySelectorAll('a[data-i]').forEach((link) => {
+        link.addEventListener('click', () => {
+          const player = $('player');
+          player.experimentalSetupAlg = antipodes[Number(link.dataset.i)].alg;
+          player.alg = '';
+          player.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        });
+      });
+    }
+  } catch (err) {
+    if (err?.name !== 'AbortError') {
+      resetProgress('god-progress', 'god-status');
+      showError($('god-table'), err);
+    }
+  } finally {
+    end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Wiring
+
+function showError(box, err) {
+  demo.lastError = err?.message ?? String(err);
+  box.innerHTML = `<div class="error" data-error="1">Error: ${esc(demo.lastError)}</div>`;
+  if (isFatal(err)) {
+    box.insertAdjacentHTML('beforeend', '<div class="hint">The WebAssembly module stopped working: starting a fresh worker…</div>');
+    restartWorker(demo.lastError)
+      .then(() => selectPuzzle($('puzzle').value))
+      .catch((e) => console.error(e));
+  }
+}
+
+function guard(fn) {
+  return (ev) => {
+    ev?.preventDefault?.();
+    fn().catch((err) => showError($('result'), err));
+  };
+}
+
+const select = $('puzzle');
+for (const id of Object.keys(puzzles)) {
+  const o = document.createElement('option');
+  o.value = id;
+  o.textContent = puzzles[id].fullName ?? id;
+  select.append(o);
+}
+const initial = new URLSearchParams(location.search).get('puzzle') ?? '3x3x3';
+select.value = puzzles[initial] ? initial : '3x3x3';
+
+select.addEventListener('change', () => selectPuzzle(select.value));
+$('scramble').addEventListener('click', guard(scramble));
+$('solve').addEventListener('click', guard(solve));
+$('cancel').addEventListener('click', guard(cancel));
+$('god-cancel').addEventListener('click', guard(cancel));
+$('canon-run').addEventListener('click', guard(canonicalCounts));
+$('god-run').addEventListener('click', guard(godsAlgorithm));
+$('god-log').addEventListener('change', drawGodChart);
+$('scramble-alg').addEventListener('change', () => {
+  $('scramble-label').textContent = 'typed in';
+  showScrambleInPlayer(select.value, $('scramble-alg').value);
+});
+for (const [linkId, ex] of Object.entries(EXAMPLES)) {
+  $(linkId).addEventListener(
+    'click',
+    guard(async () => {
+      if (select.value !== ex.puzzle) {
+        select.value = ex.puzzle;
+        await selectPuzzle(ex.puzzle);
+      }
+      $('scramble-alg').value = ex.alg;
+      $('scramble-label').textContent = ex.label;
+      showScrambleInPlayer(ex.puzzle, ex.alg);
+    }),
+  );
+}
+
+demo.selectPuzzle = async (id) => {
+  select.value = id;
+  await selectPuzzle(id);
+};
+demo.cancel = cancel;
+
+await demo.ready.catch(() => {});
+await selectPuzzle(select.value);
+await checkGodSupport();

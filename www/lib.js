@@ -1,0 +1,209 @@
+// Helpers the demo and the threads page share: move sets for cubing.js puzzles, scrambles of random
+// moves, checking a solution with cubing.js, number formatting and an SVG bar chart.
+
+/** The WCA/Twizzle event cubing.js's `randomScrambleForEvent` has for a puzzle, or null. */
+export function eventFor(puzzleID, twizzleEvents) {
+  for (const [event, info] of Object.entries(twizzleEvents)) {
+    if (info.puzzleID === puzzleID && !/bf$|fm$|oh$|mbf$/.test(event)) return event;
+  }
+  return null;
+}
+
+/**
+ * The moves the demo solves with by default: the puzzle's moves (twistsearch's `info.moves`: every move
+ * but rotations) less those cubing.js cannot apply by that name (cubing.js's pyraminx lists rotations
+ * `rv`, `lv`… among its moves) or that do nothing in cubing.js (the clock's pin settings); on the 3x3x3,
+ * the six face turns (cubing.js's 3x3x3 also has slices and wide moves, which make optimal search far
+ * slower).
+ */
+export function defaultMoves(puzzleID, kpuzzle, info) {
+  const solved = kpuzzle.defaultPattern();
+  const candidates = puzzleID === '3x3x3' ? ['U', 'L', 'F', 'R', 'B', 'D'] : info.moves;
+  const moves = [];
+  const dropped = [];
+  for (const m of candidates) {
+    try {
+      if (/^[a-z]+v$/.test(m) || solved.applyAlg(m).isIdentical(solved)) dropped.push(m);
+      else moves.push(m);
+    } catch {
+      dropped.push(m);
+    }
+  }
+  return { moves, dropped };
+}
+
+/** Splits a moves field ("U, R F" or "U,R,F") into names. */
+export function parseMoves(text) {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The order of a move in cubing.js (how many turns give the identity), at most `cap`. */
+export function moveOrder(kpuzzle, move, cap = 60) {
+  const solved = kpuzzle.defaultPattern();
+  let p = solved.applyAlg(move);
+  let n = 1;
+  while (!p.isIdentical(solved) && n < cap) {
+    p = p.applyAlg(move);
+    n++;
+  }
+  return n;
+}
+
+/** A uniformly random integer in [0, n). */
+export function randomBelow(n) {
+  const limit = Math.floor(0x100000000 / n) * n;
+  const buf = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buf);
+    if (buf[0] < limit) return buf[0] % n;
+  }
+}
+
+/**
+ * A scramble of `length` random moves from `moves` (no move twice in a row), each with a random
+ * non-trivial amount: `R`, `R'`, `R2`… as far as the move's order allows.
+ */
+export function randomMoveScramble(kpuzzle, moves, length, orders = new Map()) {
+  const out = [];
+  let last = null;
+  for (let i = 0; i < length; i++) {
+    let m;
+    do m = moves[randomBelow(moves.length)];
+    while (moves.length > 1 && m === last);
+    last = m;
+    if (!orders.has(m)) orders.set(m, moveOrder(kpuzzle, m));
+    const order = orders.get(m);
+    // Amounts 1..order-1 written as the shortest signed amount: 1, -1, 2, -2, …
+    const amounts = [];
+    for (let a = 1; a < order; a++) amounts.push(a <= order / 2 ? a : a - order);
+    const a = amounts.length ? amounts[randomBelow(amounts.length)] : 1;
+    out.push(a === 1 ? m : a === -1 ? `${m}'` : a > 0 ? `${m}${a}` : `${m}${-a}'`);
+  }
+  return out.join(' ');
+}
+
+/**
+ * Checks a solution with cubing.js: the scramble applied to the solved pattern, then the solution,
+ * must give the solved pattern (`isIdentical`; `experimentalIsSolved` too where cubing.js has it).
+ */
+export function verifySolution(kpuzzle, scramble, solution) {
+  const solved = kpuzzle.defaultPattern();
+  const end = solved.applyAlg(scramble).applyAlg(solution);
+  const identical = end.isIdentical(solved);
+  let isSolved = null;
+  try {
+    isSolved = end.experimentalIsSolved({ ignorePuzzleOrientation: false, ignoreCenterOrientation: false });
+  } catch {
+    // Not supported for this puzzle in cubing.js: isIdentical decides.
+  }
+  return { verified: identical, identical, experimentalIsSolved: isSolved };
+}
+
+/** A bigint (or number, or decimal string) with thousands separators. */
+export function fmtInt(n) {
+  return BigInt(n).toLocaleString('en-US');
+}
+
+/** Milliseconds as "123 ms" or "4.56 s". */
+export function fmtMs(ms) {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A short count: 1.23M, 45.6k. */
+export function fmtShort(n) {
+  const x = Number(n);
+  if (x >= 1e9) return `${(x / 1e9).toFixed(2)}G`;
+  if (x >= 1e6) return `${(x / 1e6).toFixed(2)}M`;
+  if (x >= 1e4) return `${(x / 1e3).toFixed(1)}k`;
+  return String(x);
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+/**
+ * An inline SVG bar chart of counts per distance (bigints, numbers or decimal strings). `log`: a log10
+ * scale (bars of 0 are left out).
+ */
+export function barChartSVG(counts, { log = true, width = 680, height = 280, title = '' } = {}) {
+  const values = counts.map((c) => Number(BigInt(c)));
+  const n = values.length;
+  const left = 64;
+  const right = 12;
+  const top = title ? 28 : 14;
+  const bottom = 34;
+  const w = width - left - right;
+  const h = height - top - bottom;
+  const max = Math.max(1, ...values);
+  let ticks;
+  let y;
+  if (log) {
+    const topExp = Math.max(1, Math.ceil(Math.log10(max)));
+    // The axis starts a little below 1, so that a count of 1 (distance 0) still shows as a bar.
+    const lo = -0.3;
+    y = (v) => (v <= 0 ? h : h - ((Math.log10(v) - lo) / (topExp - lo)) * h);
+    ticks = [];
+    const step = topExp > 8 ? 2 : 1;
+    for (let e = 0; e <= topExp; e += step) ticks.push([10 ** e, e <= 3 ? String(10 ** e) : `1e${e}`]);
+  } else {
+    const raw = max / 5;
+    const mag = 10 ** Math.floor(Math.log10(raw));
+    const step = [1, 2, 2.5, 5, 10].map((k) => k * mag).find((s) => s >= raw) ?? raw;
+    const topVal = Math.ceil(max / step) * step;
+    y = (v) => h - (v / topVal) * h;
+    ticks = [];
+    const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+    for (let v = 0; v <= topVal + step / 2; v += step) ticks.push([v, compact.format(v)]);
+  }
+  const slot = w / Math.max(1, n);
+  const barW = Math.max(1, slot * 0.75);
+  const parts = [];
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(title || 'distance distribution')}" data-scale="${log ? 'log' : 'linear'}">`,
+  );
+  if (title) parts.push(`<text x="${left}" y="16" style="font-size:13px;font-weight:600">${esc(title)}</text>`);
+  parts.push(`<g transform="translate(${left},${top})">`);
+  for (const [v, label] of ticks) {
+    const yy = y(v).toFixed(1);
+    parts.push(`<line class="grid" x1="0" x2="${w}" y1="${yy}" y2="${yy}"/>`);
+    parts.push(`<text x="-6" y="${yy}" text-anchor="end" dominant-baseline="middle">${esc(label)}</text>`);
+  }
+  values.forEach((v, i) => {
+    const x = i * slot + (slot - barW) / 2;
+    if (v > 0) {
+      const yy = y(v);
+      parts.push(
+        `<rect class="bar" data-depth="${i}" x="${x.toFixed(1)}" y="${yy.toFixed(1)}" width="${barW.toFixed(1)}" height="${Math.max(0.5, h - yy).toFixed(1)}"><title>distance ${i}: ${esc(fmtInt(counts[i]))}</title></rect>`,
+      );
+    }
+    if (n <= 40 || i % Math.ceil(n / 40) === 0) {
+      parts.push(`<text x="${(i * slot + slot / 2).toFixed(1)}" y="${h + 14}" text-anchor="middle">${i}</text>`);
+    }
+  });
+  parts.push(`<line class="axis" x1="0" x2="${w}" y1="${h}" y2="${h}"/><line class="axis" x1="0" x2="0" y1="0" y2="${h}"/>`);
+  parts.push(`<text x="${w / 2}" y="${h + 30}" text-anchor="middle">distance (moves)</text>`);
+  parts.push('</g></svg>');
+  return parts.join('');
+}
+
+/** A table of counts per depth: depth, count, cumulative, ratio to the previous row, optional extra columns. */
+export function countsTableHTML(counts, extra = {}) {
+  let cum = 0n;
+  let prev = null;
+  const heads = ['depth', 'count', 'cumulative', 'ratio', ...Object.keys(extra)];
+  const rows = counts.map((c, i) => {
+    const v = BigInt(c);
+    cum += v;
+    const ratio = prev && prev > 0n ? (Number(v) / Number(prev)).toFixed(3) : '';
+    prev = v;
+    const cells = [i, fmtInt(v), fmtInt(cum), ratio, ...Object.values(extra).map((col) => (col[i] === undefined ? '' : fmtInt(col[i])))];
+    return `<tr data-depth="${i}">${cells.map((x) => `<td>${x}</td>`).join('')}</tr>`;
+  });
+  return `<table class="counts"><thead><tr>${heads.map((x) => `<th>${x}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export { esc };
