@@ -285,12 +285,14 @@ fn run_one(f: cases::CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> 
     #[cfg(not(feature = "parallel"))]
     let out = f(ctx);
     let wall_seconds = wall.elapsed().as_secs_f64();
+    // Both counters tick in hundredths of a second: round away the float noise of the differences.
+    let ticks = |x: f64| (x * 100.0).round() / 100.0;
     let cpu_seconds = match (cpu, usage::cpu_seconds()) {
-        (Some(a), Some(b)) => Some(b - a),
+        (Some(a), Some(b)) => Some(ticks(b - a)),
         _ => None,
     };
     let others_cpu_seconds = match (machine, usage::machine_busy_seconds(), cpu_seconds) {
-        (Some(a), Some(b), Some(own)) => Some((b - a - own).max(0.0)),
+        (Some(a), Some(b), Some(own)) => Some(ticks(b - a - own).max(0.0)),
         _ => None,
     };
     let out = out?;
