@@ -57,10 +57,11 @@ fn check_run(run: &Value, repeat: usize) {
         assert!(mem.get(key).is_some(), "memory.{key} missing: {run}");
     }
     if cfg!(target_os = "linux") {
-        assert!(run["cpuSeconds"].as_f64().is_some(), "{run}");
+        assert!(run["cpuSeconds"].as_f64().is_some() && f(&run["othersCpuSeconds"]) >= 0.0, "{run}");
         assert!(u(&mem["peakRssBytes"]) > 0 && u(&mem["rssEndBytes"]) > 0, "{run}");
     } else {
-        assert!(run["cpuSeconds"].is_null() && mem["peakRssBytes"].is_null(), "{run}");
+        assert!(run["cpuSeconds"].is_null() && run["othersCpuSeconds"].is_null(), "{run}");
+        assert!(mem["peakRssBytes"].is_null(), "{run}");
     }
 }
 

@@ -158,6 +158,9 @@ struct Run {
     /// Processor time of the process during the run (user + system, every thread; `null` off Linux):
     /// near `wallSeconds × threads` when the threads had the cores to themselves.
     cpu_seconds: Option<f64>,
+    /// Processor time other processes took meanwhile (the machine's busy time less this process's; `null`
+    /// off Linux): on a shared machine, how much the run had to compete for the cores.
+    others_cpu_seconds: Option<f64>,
     memory: Memory,
 }
 
@@ -275,14 +278,21 @@ fn run_one(f: cases::CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> 
         .map_err(|e| fail("--threads", e))?;
     let start = usage::start();
     let cpu = usage::cpu_seconds();
+    let machine = usage::machine_busy_seconds();
     let wall = std::time::Instant::now();
     #[cfg(feature = "parallel")]
     let out = pool.install(|| f(ctx));
     #[cfg(not(feature = "parallel"))]
     let out = f(ctx);
     let wall_seconds = wall.elapsed().as_secs_f64();
+    // Both counters tick in hundredths of a second: round away the float noise of the differences.
+    let ticks = |x: f64| (x * 100.0).round() / 100.0;
     let cpu_seconds = match (cpu, usage::cpu_seconds()) {
-        (Some(a), Some(b)) => Some(b - a),
+        (Some(a), Some(b)) => Some(ticks(b - a)),
+        _ => None,
+    };
+    let others_cpu_seconds = match (machine, usage::machine_busy_seconds(), cpu_seconds) {
+        (Some(a), Some(b), Some(own)) => Some(ticks(b - a - own).max(0.0)),
         _ => None,
     };
     let out = out?;
@@ -296,6 +306,7 @@ fn run_one(f: cases::CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> 
         solves: out.solves,
         wall_seconds,
         cpu_seconds,
+        others_cpu_seconds,
         memory,
     })
 }
@@ -395,10 +406,14 @@ fn record_text(r: &Record) -> String {
         if let Some(w) = &run.warm {
             let _ = writeln!(out, "    warm calls: {}", timing_text(w));
         }
-        let cpu = match run.cpu_seconds {
-            Some(c) => format!(", processor {} ({:.2} cores busy)", secs(c), c / run.wall_seconds),
-            None => String::new(),
-        };
+        let mut cpu = String::new();
+        if let Some(c) = run.cpu_seconds {
+            let _ = write!(cpu, ", processor {} ({:.2} cores busy", secs(c), c / run.wall_seconds);
+            if let Some(o) = run.others_cpu_seconds {
+                let _ = write!(cpu, "; other processes {:.2} cores", o / run.wall_seconds);
+            }
+            cpu.push(')');
+        }
         let _ = writeln!(out, "    run: wall {}{cpu}; {}", secs(run.wall_seconds), memory_text(&run.memory));
     }
     out

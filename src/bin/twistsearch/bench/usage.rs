@@ -1,6 +1,7 @@
 //! What a run used, for the benchmark records: the process's resident set size now (`VmRSS`) and at its
-//! peak (`VmHWM`) from `/proc/self/status`, and its processor time (user + system, all threads) from
-//! `/proc/self/stat`, on Linux; `None` elsewhere.
+//! peak (`VmHWM`) from `/proc/self/status`, its processor time (user + system, all threads) from
+//! `/proc/self/stat`, and the whole machine's busy processor time from `/proc/stat` (to tell how much other
+//! processes took meanwhile), on Linux; `None` elsewhere.
 //!
 //! `VmHWM` is process-wide and only grows. Before each run the benchmark asks Linux to reset it to the
 //! current resident size (writing `5` to `/proc/self/clear_refs`, Linux ≥ 4.0), so that the peak belongs to
@@ -65,6 +66,32 @@ pub fn cpu_seconds() -> Option<f64> {
 #[cfg(not(target_os = "linux"))]
 pub fn cpu_seconds() -> Option<f64> {
     None
+}
+
+/// The busy processor time of the whole machine so far (every core; all but idle and I/O wait), in
+/// seconds (`USER_HZ` ticks as above).
+#[cfg(target_os = "linux")]
+pub fn machine_busy_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/stat").ok()?;
+    parse_machine_busy_ticks(&text).map(|t| t as f64 / 100.0)
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn machine_busy_seconds() -> Option<f64> {
+    None
+}
+
+/// From the `cpu` line of `/proc/stat` (`user nice system idle iowait irq softirq steal …`): user, nice,
+/// system, irq and softirq ticks (not idle, I/O wait, or steal — time the hypervisor gave to other
+/// machines; guest time is already within user time).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn parse_machine_busy_ticks(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.split_whitespace().next() == Some("cpu"))?;
+    let ticks: Vec<u64> = line.split_whitespace().skip(1).take(7).map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    if ticks.len() < 7 {
+        return None;
+    }
+    Some(ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6])
 }
 
 /// `utime + stime` (fields 14 and 15) of a `/proc/<pid>/stat` line. The command name (field 2) is in
@@ -134,10 +161,17 @@ mod tests {
         assert_eq!(parse_stat_ticks("4242 (x) S 1"), None);
     }
 
+    #[test]
+    fn machine_lines_parse() {
+        let text = "cpu  100 5 20 1000 7 1 2 3 50 0\ncpu0 50 2 10 500 3 0 1 1 25 0\nintr 1\n";
+        assert_eq!(parse_machine_busy_ticks(text), Some(128));
+        assert_eq!(parse_machine_busy_ticks("cpu 1 2 3 4 5\n"), None);
+    }
+
     #[cfg(target_os = "linux")]
     #[test]
     fn linux_reports_memory() {
-        assert!(cpu_seconds().is_some());
+        assert!(cpu_seconds().is_some() && machine_busy_seconds().is_some());
         let s = start();
         let m = finish(s);
         assert!(m.peak_rss_bytes.unwrap() > 0 && m.rss_end_bytes.unwrap() > 0);
