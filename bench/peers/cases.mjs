@@ -113,7 +113,8 @@ export function solveCases({ quick = false } = {}) {
 
 /** The random-state scramble cases: our randomScramble on cubing.js's definition vs randomScrambleForEvent. */
 export function scrambleCases({ quick = false } = {}) {
-  const count = quick ? 2 : 6;
+  // Scrambles are cheap (milliseconds once warm): enough of them for a steady median.
+  const count = quick ? 2 : 21;
   return [
     { id: '2x2x2 scramble', puzzle: '2x2x2', event: '222', count },
     { id: 'skewb scramble', puzzle: 'skewb', event: 'skewb', count },

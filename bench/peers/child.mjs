@@ -26,9 +26,13 @@ async function ours(job, search) {
   const options = { generatorMoves: job.generatorMoves };
   if (job.memoryMB !== undefined) options.memoryMB = job.memoryMB;
   const n = job.kind === 'solve' ? job.patterns.length : job.count;
+  let table = null;
   const call = (p, i) =>
     job.kind === 'solve'
-      ? p.solve(job.patterns[i], options).then((r) => r.solutions[0])
+      ? p.solve(job.patterns[i], options).then((r) => {
+          table ??= { tableDepth: r.tableDepth, tableBytes: r.tableBytes };
+          return r.solutions[0];
+        })
       : p.randomScramble(options); // unseeded, like the peer's (a seed does not change the work)
   const t0 = performance.now();
   const puzzle = await loadPuzzle(search);
@@ -41,7 +45,7 @@ async function ours(job, search) {
     results.push(await call(puzzle, i));
     warmMs.push(performance.now() - t);
   }
-  return { firstMs, loadMs, warmMs, results };
+  return { firstMs, loadMs, warmMs, results, ...(table ? { table } : {}) };
 }
 
 async function peer(job, search) {

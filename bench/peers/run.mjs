@@ -134,6 +134,7 @@ function timing(side) {
     warmMs: side.warmMs,
     warmMedianMs: median(side.warmMs),
     ...(side.loadMs !== undefined ? { loadMs: side.loadMs } : {}),
+    ...(side.table ? { table: side.table } : {}),
   };
 }
 
@@ -152,7 +153,8 @@ async function runSolveCase(c) {
   const peer = await runChild({ ...job, side: 'peer' }, args.timeoutS);
   say(peer.ok ? `  cubing.js: first ${fmtMs(peer.firstMs)}, then ${peer.warmMs.map(fmtMs).join(', ')}` : `  cubing.js: n/a (${firstLine(peer.error)})`);
   const ours = await runChild({ ...job, side: 'ours' }, args.timeoutS);
-  say(ours.ok ? `  twistsearch: first ${fmtMs(ours.firstMs)} (load ${fmtMs(ours.loadMs)}), then ${ours.warmMs.map(fmtMs).join(', ')}` : `  twistsearch: FAILED (${firstLine(ours.error)})`);
+  const tableNote = ours.table ? `, table ${(ours.table.tableBytes / 2 ** 20).toFixed(1)} MiB to depth ${ours.table.tableDepth}` : '';
+  say(ours.ok ? `  twistsearch: first ${fmtMs(ours.firstMs)} (load ${fmtMs(ours.loadMs)}${tableNote}), then ${ours.warmMs.map(fmtMs).join(', ')}` : `  twistsearch: FAILED (${firstLine(ours.error)})`);
 
   const record = {
     id: c.id,
