@@ -53,7 +53,13 @@ function parseArgs(argv) {
   return args;
 }
 
-const args = parseArgs(process.argv.slice(2));
+let args;
+try {
+  args = parseArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`bench:peers: ${e.message} (see --help)`);
+  process.exit(2);
+}
 // Progress and the table go to stderr with --json, so that stdout holds just the record.
 const say = args.json ? (...a) => console.error(...a) : (...a) => console.log(...a);
 
@@ -414,18 +420,23 @@ async function main() {
     ok: failures.length === 0,
   };
 
-  say('');
-  say(`Solves (time to the first solution; ratio = cubing.js / twistsearch; lengths per position, cubing.js then ours)`);
-  say(table(['case', 'n', 'cubing.js first', 'ours first', 'ratio first', 'cubing.js warm', 'ours warm', 'ratio warm', 'len cubing.js', 'len ours', 'check'], solveRows(solves)));
-  say('');
-  say('Random-state scrambles (lengths: mean [min-max])');
-  say(table(['case', 'n', 'cubing.js first', 'ours first', 'ratio first', 'cubing.js warm', 'ours warm', 'ratio warm', 'len cubing.js', 'len ours', 'check'], scrambleRows(scrambles)));
+  const headers = ['case', 'n', 'cubing.js first', 'ours first', 'ratio first', 'cubing.js warm', 'ours warm', 'ratio warm', 'len cubing.js', 'len ours', 'check'];
+  if (solves.length) {
+    say('');
+    say('Solves (time to the first solution; ratio = cubing.js / twistsearch; lengths per position)');
+    say(table(headers, solveRows(solves)));
+  }
+  if (scrambles.length) {
+    say('');
+    say('Random-state scrambles (lengths: mean [min-max])');
+    say(table(headers, scrambleRows(scrambles)));
+  }
   say('');
   say(`load average after: ${machine.loadAverageAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (belowGoal.length) say(`below the ${GOAL}x goal: ${belowGoal.map((x) => `${x.id} (${x.call} ${fmtRatio(x.ratio)})`).join('; ')}`);
   if (peerUnavailable.length) say(`cubing.js n/a: ${peerUnavailable.join('; ')}`);
   if (failures.length) say(`CORRECTNESS FAILURES (${failures.length}):\n  ${failures.join('\n  ')}`);
-  else say('all solutions and scrambles verified with cubing.js; no solution of ours is longer than cubing.js\'s');
+  else say(`all solutions and scrambles verified with cubing.js; no solution of ours is longer than cubing.js's${peerUnavailable.length ? ' (where it answered)' : ''}`);
   if (args.json) process.stdout.write(JSON.stringify(record) + '\n');
   return failures.length === 0 ? 0 : 1;
 }
