@@ -252,51 +252,22 @@ impl Coord {
     pub(crate) fn encode(&self, vals: &[u8]) -> u64 {
         match &self.kind {
             CoordKind::Perm { counts, parity: par, full, .. } => {
-                if *full < 1 << 56 {
-                    return self.encode_small(vals, counts, *full, par.is_some());
-                }
-                let mut left: Vec<u32> = counts.clone();
-                let mut rem = vals.len() as u128;
-                let mut total = *full as u128;
-                let mut v = 0u128;
-                for &x in vals {
-                    for &n in &left[..x as usize] {
-                        v += total * n as u128 / rem;
-                    }
-                    total = total * left[x as usize] as u128 / rem;
-                    left[x as usize] -= 1;
-                    rem -= 1;
-                }
+                // 64-bit arithmetic when `total · n` cannot overflow it (n ≤ 255), else 128-bit.
+                let v = if *full < 1 << 56 {
+                    multiset_rank::<u64>(vals, counts, *full)
+                } else {
+                    multiset_rank::<u128>(vals, counts, *full as u128) as u64
+                };
                 if par.is_some() {
-                    v /= 2;
+                    v / 2
+                } else {
+                    v
                 }
-                v as u64
             }
             CoordKind::Ori { m, constrained, .. } => {
                 let digits = vals.len() - *constrained as usize;
                 vals[..digits].iter().fold(0u64, |v, &d| v * *m as u64 + d as u64)
             }
-        }
-    }
-
-    /// [`Coord::encode`] of a permutation coordinate in 64-bit arithmetic (`full < 2^56`, so `total · n`
-    /// cannot overflow with `n ≤ 255`).
-    fn encode_small(&self, vals: &[u8], counts: &[u32], full: u64, halved: bool) -> u64 {
-        let mut left = [0u32; 256];
-        left[..counts.len()].copy_from_slice(counts);
-        let (mut rem, mut total, mut v) = (vals.len() as u64, full, 0u64);
-        for &x in vals {
-            for &n in &left[..x as usize] {
-                v += total * n as u64 / rem;
-            }
-            total = total * left[x as usize] as u64 / rem;
-            left[x as usize] -= 1;
-            rem -= 1;
-        }
-        if halved {
-            v / 2
-        } else {
-            v
         }
     }
 
@@ -402,6 +373,23 @@ impl Coord {
             };
         }
     }
+}
+
+/// The lexicographic rank of an arrangement `vals` of the multiset with `counts` (compact labels), of
+/// `full` arrangements in all.
+fn multiset_rank<T: num_traits::PrimInt + From<u32>>(vals: &[u8], counts: &[u32], full: T) -> T {
+    let mut left = [0u32; 256];
+    left[..counts.len()].copy_from_slice(counts);
+    let (mut rem, mut total, mut v) = (<T as From<u32>>::from(vals.len() as u32), full, T::zero());
+    for &x in vals {
+        for &n in &left[..x as usize] {
+            v = v + total * <T as From<u32>>::from(n) / rem;
+        }
+        total = total * <T as From<u32>>::from(left[x as usize]) / rem;
+        left[x as usize] -= 1;
+        rem = rem - T::one();
+    }
+    v
 }
 
 /// The parity (0 even, 1 odd) of an arrangement of distinct values.
