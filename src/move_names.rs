@@ -10,6 +10,36 @@ pub fn is_rotation_name(name: &str) -> bool {
     matches!(name, "x" | "y" | "z" | "x2" | "y2" | "z2" | "x'" | "y'" | "z'")
 }
 
+/// The rotation rule of cubing.js KPuzzle definitions: twsearch's rule, and also letters in either case
+/// (or underscores) followed by a lower-case `v`. cubing.js names its pyraminx's whole-puzzle rotations
+/// about a vertex `uv`, `rv`, `lv`, `bv`, which twsearch's rule would count as moves.
+pub fn is_cubing_rotation_name(name: &str) -> bool {
+    if let Some(stem) = name.strip_suffix('v') {
+        return !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_');
+    }
+    is_rotation_name(name)
+}
+
+/// Which naming rule tells rotations from moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RotationNames {
+    /// twsearch's rule ([`is_rotation_name`]), for `.tws`/`.def` definitions.
+    #[default]
+    Twsearch,
+    /// cubing.js's rule ([`is_cubing_rotation_name`]), for KPuzzle definitions.
+    Cubing,
+}
+
+impl RotationNames {
+    /// Whether `name` is a rotation under this rule.
+    pub fn is_rotation(self, name: &str) -> bool {
+        match self {
+            RotationNames::Twsearch => is_rotation_name(name),
+            RotationNames::Cubing => is_cubing_rotation_name(name),
+        }
+    }
+}
+
 /// The signed amount twsearch uses to name the power `amount` of a move of order `order`: clockwise up to
 /// and including half a turn, counter-clockwise below half a turn. Returns 0 for the identity power.
 pub fn canonical_amount(amount: i64, order: u32) -> i64 {
@@ -51,6 +81,18 @@ mod tests {
         for m in ["X", "F", "xx", "T", "v", "Fv2", "fv", "2Uv", "x3"] {
             assert!(!is_rotation_name(m), "{m}");
         }
+    }
+
+    #[test]
+    fn cubing_rotation_rule() {
+        for r in ["Uv", "uv", "rv", "BLv", "x'", "y", "z2"] {
+            assert!(is_cubing_rotation_name(r), "{r}");
+            assert!(RotationNames::Cubing.is_rotation(r), "{r}");
+        }
+        for m in ["u", "2u", "BL", "v", "Fv2", "2Uv", "x3", "U2v"] {
+            assert!(!is_cubing_rotation_name(m), "{m}");
+        }
+        assert!(!RotationNames::Twsearch.is_rotation("uv"));
     }
 
     #[test]

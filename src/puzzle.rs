@@ -11,7 +11,7 @@ use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, is_rotation_name, power_name};
+use crate::move_names::{canonical_amount, is_rotation_name, power_name, RotationNames};
 use crate::state::State;
 
 /// The largest order a base move may have: all its powers are stored.
@@ -306,6 +306,7 @@ pub struct PuzzleBuilder {
     extras: KsolvePlus,
     pending_names: Vec<PendingNames>,
     swizzle_sets: Vec<Vec<String>>,
+    rotation_names: RotationNames,
 }
 
 impl PuzzleBuilder {
@@ -322,7 +323,13 @@ impl PuzzleBuilder {
             extras: KsolvePlus::default(),
             pending_names: Vec::new(),
             swizzle_sets: Vec::new(),
+            rotation_names: RotationNames::default(),
         }
+    }
+
+    /// Chooses the rule that tells rotations from moves by name (twsearch's by default).
+    pub fn rotation_names(&mut self, rule: RotationNames) {
+        self.rotation_names = rule;
     }
 
     /// The layout the builder was started with.
@@ -378,6 +385,7 @@ impl PuzzleBuilder {
     /// Validates everything, generates move powers and names, resolves sequences, aliases and ksolve+
     /// move names.
     pub fn build(self) -> Result<Puzzle> {
+        let rotation_names = self.rotation_names;
         let mut first_seen: HashMap<String, Location> = HashMap::new();
         let all_names = self
             .moves
@@ -487,6 +495,9 @@ impl PuzzleBuilder {
                 NameListKind::Group => puzzle.extras.forbidden_groups.push(refs),
                 NameListKind::Limit(limit) => puzzle.extras.move_limits.push((refs[0].base, limit)),
             }
+        }
+        for m in &mut puzzle.base_moves {
+            m.rotation = rotation_names.is_rotation(&m.name);
         }
         Ok(puzzle)
     }

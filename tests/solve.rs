@@ -275,3 +275,50 @@ fn ksolve_plus_move_rules_are_honoured() {
         assert_solves(&p, &start, sol);
     }
 }
+
+#[test]
+fn cubing_pyraminx_vertex_rotations_are_not_solving_moves() {
+    // cubing.js names its pyraminx's whole-puzzle rotations `uv`, `rv`, `lv`, `bv` (lower case): they
+    // must stay out of the default move set, or solutions would contain rotations cubing.js cannot play.
+    let p = common::puzzle("puzzles/cubing-kpuzzle/pyraminx.kpuzzle.json");
+    let rotations: Vec<&str> = p.base_moves().iter().filter(|b| b.rotation).map(|b| b.name.as_str()).collect();
+    assert_eq!(rotations, ["rv", "lv", "bv", "uv"]);
+    let all = MoveSet::all(&p).unwrap();
+    assert!(all.moves().iter().all(|m| !p.base_moves()[m.mv.base].rotation));
+    let start = position(&p, "r 2r BL' u 2u' b l' 2l");
+    let mut s = solver(&p, None, 16);
+    let sol = &solve(&mut s, &start, &SolveOptions::default())[0];
+    assert_solves(&p, &start, sol);
+    assert!(sol.iter().all(|m| !p.base_moves()[m.base].rotation));
+}
+
+#[test]
+fn a_small_first_table_grows_to_the_budget_when_a_search_needs_it() {
+    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let options = SolverOptions {
+        memory_bytes: 8 * MIB,
+        initial_memory_bytes: Some(64 << 10),
+        ..SolverOptions::default()
+    };
+    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    assert_eq!(s.table().bytes(), 64 << 10);
+    // Easy: the small table is enough.
+    let easy = position(&p, "R U F");
+    assert_eq!(solve(&mut s, &easy, &SolveOptions::default())[0].len(), 3);
+    assert_eq!(s.table().bytes(), 64 << 10);
+    // Harder: the search grows the table to the budget on the way, and stays optimal.
+    let hard = position(&p, "B2 L B U' R2 B' L' U' R' F");
+    let sol = &solve(&mut s, &hard, &SolveOptions::default())[0];
+    assert_solves(&p, &hard, sol);
+    assert_eq!(sol.len(), 10);
+    assert_eq!(s.table().bytes(), 8 * MIB);
+}
+
+#[test]
+fn small_groups_get_small_tables() {
+    // The 2x2x2 with U,F,R has 3,674,160 positions: the table takes at most four entries each (7 MiB),
+    // however large the budget.
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let s = solver(&p, Some("U,F,R"), 256);
+    assert!(s.table().entries() <= 4 * 3_674_160 + 64, "{}", s.table().entries());
+}

@@ -7,6 +7,7 @@ use super::json::{self, array, field, integer, integers, join, object};
 use super::pattern::pattern_bytes;
 use crate::error::{Error, Location, Result};
 use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
+use crate::move_names::RotationNames;
 use crate::puzzle::{Puzzle, PuzzleBuilder};
 
 /// Parses KPuzzle definition JSON text.
@@ -53,6 +54,7 @@ pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
     let identity = layout.identity();
     let solved = pattern_bytes(&layout, field(root, "", "defaultPattern")?, "defaultPattern", &identity)?;
     let mut builder = PuzzleBuilder::new(name, layout, solved);
+    builder.rotation_names(RotationNames::Cubing);
 
     let moves = object(field(root, "", "moves")?, "moves")?;
     for (move_name, t) in moves {

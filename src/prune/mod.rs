@@ -31,6 +31,7 @@ use crate::puzzle::Puzzle;
 use fill::Walk;
 use table::Nibbles;
 
+pub(crate) use table::entries_for;
 pub use table::{MAX_DEPTH, MIN_MEMORY_BYTES};
 
 /// The default memory budget of a table: 256 MiB.

@@ -3,13 +3,15 @@
 
 use std::sync::OnceLock;
 
+use num_traits::ToPrimitive;
+
 use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, reachable, Membership, StabilizerChain};
 use crate::moveset::{Metric, MoveSet};
 use crate::prune::kernel::Kernel;
-use crate::prune::{PruneTable, TableOptions};
+use crate::prune::{entries_for, PruneTable, TableOptions, MIN_MEMORY_BYTES};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
@@ -18,6 +20,14 @@ use super::target::Target;
 
 /// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
 pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The size a pruning table starts at, unless the options say otherwise: big enough for short and
+/// small-puzzle searches, small enough that a first answer does not wait for a large table.
+pub const INITIAL_TABLE_BYTES: usize = 16 << 20;
+
+/// Puzzles with at most this many (slot, orientation) points get their group's order computed up front
+/// (milliseconds), which caps the table at a few entries per reachable state.
+const HINT_POINTS: usize = 400;
 
 /// The deepest search when no `max_depth` is given.
 pub const DEFAULT_MAX_DEPTH: u32 = 60;
@@ -34,13 +44,22 @@ pub struct SolverOptions {
     pub metric: Metric,
     /// The pattern to reach (`None`: the puzzle's solved state).
     pub target: Option<State>,
-    /// Memory budget of the pruning table, in bytes.
+    /// Memory budget of the pruning table, in bytes: the most it may grow to.
     pub memory_bytes: usize,
+    /// The size the table starts at (`None`: [`INITIAL_TABLE_BYTES`], or the budget when smaller). A
+    /// search grows it towards the budget only when a harder position needs more.
+    pub initial_memory_bytes: Option<usize>,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { moves: None, metric: Metric::Htm, target: None, memory_bytes: DEFAULT_MEMORY }
+        SolverOptions {
+            moves: None,
+            metric: Metric::Htm,
+            target: None,
+            memory_bytes: DEFAULT_MEMORY,
+            initial_memory_bytes: None,
+        }
     }
 }
 
@@ -85,6 +104,10 @@ pub struct Solver<'p> {
     table: PruneTable,
     /// Growth of the search from one depth to the next (the automaton's branching factor).
     growth: f64,
+    /// The table's memory budget.
+    budget: usize,
+    /// An upper bound on the states the search can meet (the group order), when known.
+    hint: Option<f64>,
     /// The definition's ksolve+ move constraints.
     rules: Option<MoveRules>,
 }
@@ -100,12 +123,45 @@ impl<'p> Solver<'p> {
         let fsm = CanonFsm::new(puzzle, &moves, options.metric)?;
         let target_state = options.target.unwrap_or_else(|| puzzle.solved().clone());
         let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
-        let table_options = TableOptions { memory_bytes: options.memory_bytes, state_count_hint: None, depth: None };
+        // A small puzzle's group is computed now (it is needed for the membership test anyway): its order
+        // caps the table at a few entries per state.
+        let points: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+        let (chain, hint) = match (points <= HINT_POINTS).then(|| puzzle_chain(puzzle, &moves)) {
+            Some(Ok(c)) => {
+                let order = c.order().to_f64();
+                (OnceLock::from(c), order)
+            }
+            // An error here is reported by the membership test, where the group is needed.
+            _ => (OnceLock::new(), None),
+        };
+        let budget = options.memory_bytes;
+        let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
+        // A budget below the minimum is refused by the table itself, with the budget named.
+        let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
+        let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: None };
         let table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
         let rules = move_rules(puzzle, &move_list)?;
-        Ok(Solver { puzzle, moves, move_list, fsm, chain: OnceLock::new(), target, table, growth, rules })
+        Ok(Solver { puzzle, moves, move_list, fsm, chain, target, table, growth, budget, hint, rules })
+    }
+
+    /// Replaces the table by one of the whole budget (at most four entries per state when the group order
+    /// is known), filled as a new table is, once the search needs a depth the small table cannot hold.
+    /// Returns whether it grew.
+    fn grow(&mut self, control: Control) -> Result<bool> {
+        let now = self.table.bytes();
+        let bytes = self.budget;
+        let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: None };
+        if bytes <= now || entries_for(bytes, self.hint)? <= self.table.entries() {
+            return Ok(false);
+        }
+        // The old table goes first, so the two never hold more than the budget together; a tiny one
+        // (admissible, as every table is) stands in should the new build be cancelled.
+        let tiny = TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1) };
+        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
+        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
+        Ok(true)
     }
 
     /// The move set.
@@ -169,7 +225,10 @@ impl<'p> Solver<'p> {
                 }
                 // Deepen the table while filling its next depth costs less than the next iteration is
                 // predicted to (each depth of table cuts the search by about the growth factor).
-                while n as f64 * self.growth > self.table.predicted_leaves() && self.table.extend(control)? {}
+                // When the table is too full for another depth, it grows (to the budget) instead.
+                while n as f64 * self.growth > self.table.predicted_leaves()
+                    && (self.table.extend(control)? || self.grow(control)?)
+                {}
             }
             control.report(Progress { phase: "search", depth, done: nodes, total: None });
             depth += 1;

@@ -315,7 +315,13 @@ fn solver<'c>(
     }
     // Free the old table before building the next.
     *cache = None;
-    let options = SolverOptions { moves: Some(moves), metric: key.metric, target, memory_bytes: key.memory_bytes };
+    let options = SolverOptions {
+        moves: Some(moves),
+        metric: key.metric,
+        target,
+        memory_bytes: key.memory_bytes,
+        initial_memory_bytes: None,
+    };
     let solver = Solver::new(puzzle, options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)
 }

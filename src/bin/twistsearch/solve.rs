@@ -102,6 +102,7 @@ impl<'p> Solvers<'p> {
             metric,
             target,
             memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
+            initial_memory_bytes: None,
         };
         let t = Instant::now();
         let solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;

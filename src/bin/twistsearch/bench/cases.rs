@@ -204,9 +204,16 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let options = SolveOptions::default();
     for _ in 0..ctx.repeat {
         let t0 = Instant::now();
-        let mut solver =
-            Solver::new(&p, SolverOptions { memory_bytes: TPERM_MEMORY, ..SolverOptions::default() }, Control::none())
-                .map_err(e)?;
+        let mut solver = Solver::new(
+            &p,
+            SolverOptions {
+                memory_bytes: TPERM_MEMORY,
+                initial_memory_bytes: Some(TPERM_MEMORY),
+                ..SolverOptions::default()
+            },
+            Control::none(),
+        )
+        .map_err(e)?;
         build.push(t0.elapsed().as_secs_f64());
         build_work.push(solver.table().stats().iter().map(|d| d.leaves).sum());
         let build_depth = solver.table().filled_depth();
@@ -440,9 +447,17 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
         }
     }
     let t = Instant::now();
-    let mut solver =
-        Solver::new(&p, SolverOptions { moves: Some(set), memory_bytes, ..SolverOptions::default() }, Control::none())
-            .map_err(e)?;
+    let mut solver = Solver::new(
+        &p,
+        SolverOptions {
+            moves: Some(set),
+            memory_bytes,
+            initial_memory_bytes: Some(memory_bytes),
+            ..SolverOptions::default()
+        },
+        Control::none(),
+    )
+    .map_err(e)?;
     let build = t.elapsed().as_secs_f64();
     let build_leaves: u64 = solver.table().stats().iter().map(|d| d.leaves).sum();
     let build_depth = solver.table().filled_depth();
