@@ -295,11 +295,8 @@ fn cubing_pyraminx_vertex_rotations_are_not_solving_moves() {
 #[test]
 fn a_small_first_table_grows_to_the_budget_when_a_search_needs_it() {
     let p = common::puzzle("puzzles/main/3x3x3.tws");
-    let options = SolverOptions {
-        memory_bytes: 8 * MIB,
-        initial_memory_bytes: Some(64 << 10),
-        ..SolverOptions::default()
-    };
+    let options =
+        SolverOptions { memory_bytes: 8 * MIB, initial_memory_bytes: Some(64 << 10), ..SolverOptions::default() };
     let mut s = Solver::new(&p, options, Control::none()).unwrap();
     assert_eq!(s.table().bytes(), 64 << 10);
     // Easy: the small table is enough.

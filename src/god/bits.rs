@@ -67,6 +67,23 @@ impl DepthBits {
         w.store(w.load(Relaxed) & !(((UNSEEN ^ v) as u64) << ((i & 31) * 2)), Relaxed);
     }
 
+    /// Sets position `i` to `v` if it is [`UNSEEN`], when no other thread writes, without a branch (whether
+    /// a forward step finds a new position is unpredictable); returns 1 when it did, else 0.
+    ///
+    /// # Safety
+    /// `i` must be below the position count given to [`DepthBits::new`].
+    #[inline(always)]
+    pub(crate) unsafe fn claim_alone_if_unseen(&self, i: u64, v: u8) -> u64 {
+        debug_assert!(((i >> 5) as usize) < self.words.len());
+        // SAFETY: the caller guarantees `i` is a position of the table.
+        let w = unsafe { self.words.get_unchecked((i >> 5) as usize) };
+        let shift = (i & 31) * 2;
+        let x = w.load(Relaxed);
+        let unseen = ((x >> shift) & 3 == UNSEEN as u64) as u64;
+        w.store(x & !((((UNSEEN ^ v) as u64) * unseen) << shift), Relaxed);
+        unseen
+    }
+
     /// Sets the positions `base + i` for `offsets` (all [`UNSEEN`], only this thread writes them, any
     /// order) to `v`, one atomic operation per word; `masks` is scratch space of at least
     /// `max(offsets) / 32 + 2` words, left zeroed.
@@ -139,5 +156,12 @@ mod tests {
         out.clear();
         b.collect(0, 100, UNSEEN, &mut out);
         assert_eq!(out.len(), 95);
+        // SAFETY: positions below 100.
+        unsafe {
+            assert_eq!(b.claim_alone_if_unseen(71, 1), 1);
+            assert_eq!(b.claim_alone_if_unseen(71, 2), 0);
+            assert_eq!(b.claim_alone_if_unseen(31, 0), 0);
+        }
+        assert_eq!((b.get(71), b.get(31), b.get(72)), (1, 2, UNSEEN));
     }
 }
