@@ -148,6 +148,17 @@ impl PruneTable {
         Ok(true)
     }
 
+    /// Fills depths while the next one's predicted leaves are at most `limit` (and the table's own rule
+    /// for a new table, the entry count divided by [`NEW_FILL_DIVISOR`], allows it). A solver uses this
+    /// to keep its first table build short; its searches deepen the table when that pays.
+    pub fn fill_while(&mut self, limit: f64, control: Control) -> Result<()> {
+        let limit = limit.min(self.nibbles.entries() as f64 / NEW_FILL_DIVISOR);
+        while self.worthwhile(limit) {
+            self.fill_next(control)?;
+        }
+        Ok(())
+    }
+
     /// Fills one more depth regardless of cost (unless the table is at [`MAX_DEPTH`]); returns whether it
     /// filled one.
     pub fn deepen(&mut self, control: Control) -> Result<bool> {

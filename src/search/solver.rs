@@ -25,6 +25,10 @@ pub const DEFAULT_MEMORY: usize = 256 << 20;
 /// small-puzzle searches, small enough that a first answer does not wait for a large table.
 pub const INITIAL_TABLE_BYTES: usize = 16 << 20;
 
+/// A new table (first or grown) is filled only while the next depth's predicted leaves are at most
+/// this many (tens of milliseconds): deeper depths are filled by the searches that need them.
+pub const FIRST_FILL_LEAVES: f64 = (1u64 << 18) as f64;
+
 /// Puzzles with at most this many (slot, orientation) points get their group's order computed up front
 /// (milliseconds), which caps the table at a few entries per reachable state.
 const HINT_POINTS: usize = 400;
@@ -138,8 +142,9 @@ impl<'p> Solver<'p> {
         let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
         // A budget below the minimum is refused by the table itself, with the budget named.
         let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
-        let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: None };
-        let table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
+        let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1) };
+        let mut table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
+        table.fill_while(FIRST_FILL_LEAVES, control)?;
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
         let rules = move_rules(puzzle, &move_list)?;
@@ -152,7 +157,7 @@ impl<'p> Solver<'p> {
     fn grow(&mut self, control: Control) -> Result<bool> {
         let now = self.table.bytes();
         let bytes = self.budget;
-        let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: None };
+        let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: Some(1) };
         if bytes <= now || entries_for(bytes, self.hint)? <= self.table.entries() {
             return Ok(false);
         }
@@ -161,6 +166,7 @@ impl<'p> Solver<'p> {
         let tiny = TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1) };
         self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
         self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
+        self.table.fill_while(FIRST_FILL_LEAVES, control)?;
         Ok(true)
     }
 
