@@ -26,7 +26,7 @@ const TASKS = [
     async run(ctx) {
       const t0 = performance.now();
       ctx.cube = await ctx.worker.loadPuzzle(ctx.k3);
-      const r = await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256 });
+      const r = await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256, initialMemoryMB: 256 });
       const ms = performance.now() - t0;
       return { ms, ...solveFacts(ctx.k3, TPERM, r) };
     },
@@ -37,11 +37,11 @@ const TASKS = [
     async run(ctx) {
       if (!ctx.cube) {
         ctx.cube = await ctx.worker.loadPuzzle(ctx.k3);
-        await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256 });
+        await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256, initialMemoryMB: 256 });
       }
       await ctx.cube.releaseSolver();
       const t0 = performance.now();
-      const r = await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256 });
+      const r = await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256, initialMemoryMB: 256 });
       const ms = performance.now() - t0;
       return { ms, ...solveFacts(ctx.k3, TPERM, r) };
     },
@@ -52,10 +52,10 @@ const TASKS = [
     async run(ctx) {
       if (!ctx.cube) {
         ctx.cube = await ctx.worker.loadPuzzle(ctx.k3);
-        await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256 });
+        await ctx.cube.solve(TPERM, { generatorMoves: FACES, memoryMB: 256, initialMemoryMB: 256 });
       }
       const t0 = performance.now();
-      const r = await ctx.cube.solve(TWELVE, { generatorMoves: FACES, memoryMB: 256 });
+      const r = await ctx.cube.solve(TWELVE, { generatorMoves: FACES, memoryMB: 256, initialMemoryMB: 256 });
       const ms = performance.now() - t0;
       return { ms, ...solveFacts(ctx.k3, TWELVE, r) };
     },

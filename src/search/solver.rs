@@ -110,6 +110,9 @@ pub struct Solver<'p> {
     growth: f64,
     /// The table's memory budget.
     budget: usize,
+    /// Nodes searched since the table last changed: once they outnumber the next depth's fill, the next
+    /// solve fills it first (so repeated solves pay at most about as much for fills as for searches).
+    searched: f64,
     /// An upper bound on the states the search can meet (the group order), when known.
     hint: Option<f64>,
     /// The definition's ksolve+ move constraints.
@@ -148,7 +151,7 @@ impl<'p> Solver<'p> {
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
         let rules = move_rules(puzzle, &move_list)?;
-        Ok(Solver { puzzle, moves, move_list, fsm, chain, target, table, growth, budget, hint, rules })
+        Ok(Solver { puzzle, moves, move_list, fsm, chain, target, table, growth, budget, searched: 0.0, hint, rules })
     }
 
     /// Replaces the table by one of the whole budget (at most four entries per state when the group order
@@ -210,6 +213,10 @@ impl<'p> Solver<'p> {
         if limit == 0 {
             return Err(Error::new("asked for 0 solutions"));
         }
+        // Earlier solves searched more than the next depth costs to fill: fill it now.
+        if self.searched > self.table.predicted_leaves() && (self.table.extend(control)? || self.grow(control)?) {
+            self.searched = 0.0;
+        }
         let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
         let kernel = Kernel::new(layout, &transforms, &start_n)?;
         let mut found: Vec<Vec<u16>> = Vec::new();
@@ -222,6 +229,7 @@ impl<'p> Solver<'p> {
                 let want = limit - found.len();
                 let (sols, n) = self.iteration(&kernel, &start_n, depth, want, control)?;
                 nodes += n;
+                self.searched += n as f64;
                 if !sols.is_empty() && found.is_empty() && open_ended {
                     last = last.min(depth.saturating_add(options.slack));
                 }
@@ -234,7 +242,9 @@ impl<'p> Solver<'p> {
                 // When the table is too full for another depth, it grows (to the budget) instead.
                 while n as f64 * self.growth > self.table.predicted_leaves()
                     && (self.table.extend(control)? || self.grow(control)?)
-                {}
+                {
+                    self.searched = 0.0;
+                }
             }
             control.report(Progress { phase: "search", depth, done: nodes, total: None });
             depth += 1;

@@ -41,6 +41,9 @@ pub struct SolveOptions {
     pub target_pattern: Option<PatternOption>,
     #[serde(rename = "memoryMB")]
     pub memory_mb: Option<f64>,
+    /// The size the pruning table starts at (default 16 MiB; at most `memoryMB`).
+    #[serde(rename = "initialMemoryMB")]
+    pub initial_memory_mb: Option<f64>,
     pub qtm: bool,
 }
 
@@ -116,6 +119,15 @@ pub fn memory_bytes(mb: Option<f64>) -> Result<usize, Error> {
         None => Ok(crate::search::DEFAULT_MEMORY),
         Some(mb) if mb.is_finite() && mb > 0.0 && mb <= 65536.0 => Ok((mb * (1u64 << 20) as f64) as usize),
         Some(mb) => Err(Error::new(format!("memoryMB {mb} is not a size in MiB"))),
+    }
+}
+
+/// The table's starting size in bytes (`None`: the core's choice).
+pub fn initial_memory_bytes(mb: Option<f64>) -> Result<Option<usize>, Error> {
+    match mb {
+        None => Ok(None),
+        Some(mb) if mb.is_finite() && mb > 0.0 && mb <= 65536.0 => Ok(Some((mb * (1u64 << 20) as f64) as usize)),
+        Some(mb) => Err(Error::new(format!("initialMemoryMB {mb} is not a size in MiB"))),
     }
 }
 

@@ -21,6 +21,7 @@ struct SolverKey {
     metric: Metric,
     target: Option<Vec<u8>>,
     memory_bytes: usize,
+    initial_memory_bytes: Option<usize>,
 }
 
 /// The kept solver.
@@ -156,7 +157,7 @@ impl Puzzle {
         let p: &crate::Puzzle = &self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
         let job = js(self.job(start, &set, o.target_pattern.as_ref()))?;
-        let key = js(key(&set, o.qtm, job.target.as_ref(), o.memory_mb))?;
+        let key = js(key(&set, o.qtm, job.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
         let solve_options = CoreSolveOptions {
             max_solutions: o.max_solutions,
             all_optimal: o.all_optimal,
@@ -192,7 +193,7 @@ impl Puzzle {
         let o: ScrambleOptions = js(options::read(options, "randomScramble options"))?;
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
-        let key = js(key(&set, o.qtm, None, o.memory_mb))?;
+        let key = js(key(&set, o.qtm, None, o.memory_mb, None))?;
         let (puzzle, cache) = self.parts();
         run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, None, control)?;
@@ -292,8 +293,15 @@ impl Puzzle {
 }
 
 /// The key of the solver a call needs.
-fn key(set: &MoveSet, qtm: bool, target: Option<&State>, memory_mb: Option<f64>) -> crate::Result<SolverKey> {
+fn key(
+    set: &MoveSet,
+    qtm: bool,
+    target: Option<&State>,
+    memory_mb: Option<f64>,
+    initial_mb: Option<f64>,
+) -> crate::Result<SolverKey> {
     Ok(SolverKey {
+        initial_memory_bytes: options::initial_memory_bytes(initial_mb)?,
         generators: set.generators().iter().map(|g| (g.base, g.step)).collect(),
         metric: options::metric(qtm),
         target: target.map(|t| t.as_bytes().to_vec()),
@@ -320,7 +328,7 @@ fn solver<'c>(
         metric: key.metric,
         target,
         memory_bytes: key.memory_bytes,
-        initial_memory_bytes: None,
+        initial_memory_bytes: key.initial_memory_bytes,
     };
     let solver = Solver::new(puzzle, options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)

@@ -48,6 +48,22 @@ test('the T-perm is solved optimally in 11 moves, and cubing.js agrees the solut
   }
 });
 
+test('the pruning table starts small and grows to memoryMB only when a search needs it', async () => {
+  const p = await loadPuzzle(tws('3x3x3'));
+  try {
+    // 64 KiB: room for depth 4 of the 3x3x3 only.
+    const easy = await p.solve('R U F', { memoryMB: 8, initialMemoryMB: 1 / 16 });
+    assert.equal(easy.tableBytes, 64 << 10);
+    const hard = await p.solve("B2 L B U' R2 B' L' U' R' F", { memoryMB: 8, initialMemoryMB: 1 / 16 });
+    assert.equal(moveCount(hard.solutions[0]), 10);
+    assert.equal(hard.tableBytes, 8 << 20);
+    // By default the table starts at 16 MiB whatever the budget.
+    assert.equal((await p.solve('R U F')).tableBytes, 16 << 20);
+  } finally {
+    p.free();
+  }
+});
+
 test('a cubing.js KPuzzle loads, and a KPattern is solved (checked by cubing.js)', async () => {
   const k = await cubingKPuzzle('3x3x3');
   const p = await loadPuzzle(k);
@@ -93,6 +109,7 @@ test('errors are Error instances with the core message', async () => {
   await assert.rejects(cube.invert("R U)"), (e) => e instanceof Error && /column/.test(e.message));
   await assert.rejects(cube.solve('R', { maxSolution: 2 }), (e) => e instanceof Error && /unknown field `maxSolution`/.test(e.message));
   await assert.rejects(cube.solve('R', { memoryMB: -1 }), (e) => e instanceof Error && /memoryMB/.test(e.message));
+  await assert.rejects(cube.solve('R', { initialMemoryMB: 0 }), (e) => e instanceof Error && /initialMemoryMB 0/.test(e.message));
   await assert.rejects(cube.solve('R', { minDepth: 5, maxDepth: 3 }), /min depth 5 exceeds max depth 3/);
   await assert.rejects(cube.solve(TPERM, { maxDepth: 9 }), /no solution within depth 9/);
   await assert.rejects(cube.solve({ EDGE: { pieces: [0], orientation: [0] } }), (e) => e instanceof Error && /EDGE/.test(e.message));
