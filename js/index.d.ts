@@ -62,14 +62,14 @@ export interface SearchOptions {
   qtm?: boolean;
   /** Memory budget of the pruning table in MiB (default 256): the most it grows to. */
   memoryMB?: number;
-}
-
-export interface SolveOptions extends SearchOptions, CallOptions {
   /**
    * The size the pruning table starts at, in MiB (default 16, or `memoryMB` when smaller; small puzzles
    * take less). Searches grow it to `memoryMB` only when they need a deeper table.
    */
   initialMemoryMB?: number;
+}
+
+export interface SolveOptions extends SearchOptions, CallOptions {
   /** How many solutions (default 1; with `allOptimal` or `slack`, all up to 100000). */
   maxSolutions?: number;
   /** Every solution of the optimal length. */

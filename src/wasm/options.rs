@@ -54,6 +54,9 @@ pub struct ScrambleOptions {
     pub generator_moves: Option<MovesOption>,
     #[serde(rename = "memoryMB")]
     pub memory_mb: Option<f64>,
+    /// As for `solve`.
+    #[serde(rename = "initialMemoryMB")]
+    pub initial_memory_mb: Option<f64>,
     pub qtm: bool,
     /// A seed for a reproducible scramble (a safe integer).
     pub seed: Option<u64>,

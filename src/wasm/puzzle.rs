@@ -193,7 +193,7 @@ impl Puzzle {
         let o: ScrambleOptions = js(options::read(options, "randomScramble options"))?;
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
-        let key = js(key(&set, o.qtm, None, o.memory_mb, None))?;
+        let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb))?;
         let (puzzle, cache) = self.parts();
         run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, None, control)?;

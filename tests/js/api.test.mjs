@@ -57,6 +57,11 @@ test('the pruning table starts small and grows to memoryMB only when a search ne
     const hard = await p.solve("B2 L B U' R2 B' L' U' R' F", { memoryMB: 8, initialMemoryMB: 1 / 16 });
     assert.equal(moveCount(hard.solutions[0]), 10);
     assert.equal(hard.tableBytes, 8 << 20);
+    // Scrambles take the option too (a 64 KiB table for a 2x2x2 random state).
+    const pocket = await loadPuzzle(tws('2x2x2'));
+    const scramble = await pocket.randomScramble({ seed: 3, initialMemoryMB: 1 / 16, memoryMB: 1 });
+    assert.ok(moveCount(scramble) > 0);
+    pocket.free();
     // By default the table starts at 16 MiB whatever the budget.
     assert.equal((await p.solve('R U F')).tableBytes, 16 << 20);
   } finally {
