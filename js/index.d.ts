@@ -141,6 +141,11 @@ export interface GodsAlgorithmResult {
   method: 'dense' | 'hash';
   /** Positions the dense index numbers (reachable or not). */
   indexed?: bigint;
+  /**
+   * When the definition's rotations reduced the search (same counts, less work): how many symmetries,
+   * and how many positions were stored.
+   */
+  reducedBy?: { symmetries: number; storedPositions: bigint };
   memoryBytes: number;
   metric: 'HTM' | 'QTM';
 }

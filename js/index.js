@@ -43,6 +43,9 @@ function godResult(r) {
     total: BigInt(r.total),
     symmetryCounts: r.symmetryCounts ? r.symmetryCounts.map(BigInt) : undefined,
     indexed: r.indexed ? BigInt(r.indexed) : undefined,
+    reducedBy: r.reducedBy
+      ? { symmetries: r.reducedBy.symmetries, storedPositions: BigInt(r.reducedBy.storedPositions) }
+      : undefined,
   };
 }
 

@@ -248,3 +248,45 @@ fn cancellation_stops_the_enumeration() {
     let e = gods_algorithm(&p, &set, &GodOptions::default(), Control::none().with_cancel(&flag)).unwrap_err();
     assert!(e.is_cancelled(), "{e}");
 }
+
+#[test]
+fn the_search_reduced_by_symmetry_gives_the_plain_tables() {
+    // The skewb's orientation coordinates do not fit the reduction (its rotations move orientations
+    // between blocks): it must fall back to the plain search with the same results.
+    let cases = [
+        ("puzzles/symm/2x2x2.tws", "U,F,R", Metric::Htm, true),
+        ("puzzles/symm/2x2x2.tws", "U,F,R", Metric::Qtm, true),
+        ("puzzles/symm/2x2x2.tws", "U,R", Metric::Htm, true),
+        ("puzzles/symm/pyraminx.tws", "F,L,R,D", Metric::Htm, true),
+        ("puzzles/symm/skewb.tws", "DFR,DLF,DRB,DBL", Metric::Htm, false),
+    ];
+    for (file, moves, metric, reduces) in cases {
+        let p = common::puzzle(file);
+        let plain =
+            god(&p, Some(moves), with(|o| (o.reduce, o.metric, o.antipodes, o.symmetry) = (false, metric, 4, true)));
+        let reduced = god(&p, Some(moves), with(|o| (o.metric, o.antipodes, o.symmetry) = (metric, 4, true)));
+        let what = format!("{file} {moves} {metric:?}");
+        assert!(plain.reduced.is_none(), "{what}");
+        assert_eq!(reduced.reduced.is_some(), reduces, "{what}");
+        if let Some((symmetries, stored)) = reduced.reduced {
+            assert!(symmetries > 1 && stored < plain.indexed.unwrap(), "{what}: {symmetries} {stored}");
+        }
+        assert_eq!(reduced.counts, plain.counts, "{what}");
+        assert_eq!(reduced.total, order(&p, moves), "{what}");
+        assert_eq!(reduced.symmetry.unwrap().counts, plain.symmetry.unwrap().counts, "{what}");
+        // Antipodes: real positions at the greatest distance, reached by their algs.
+        let depth = reduced.counts.len() - 1;
+        assert_eq!(reduced.antipodes.len(), 4.min(*reduced.counts.last().unwrap() as usize), "{what}");
+        for a in &reduced.antipodes {
+            assert_eq!(a.moves.len(), depth, "{what}");
+            assert_eq!(p.apply_moves(p.solved(), &a.moves), a.state, "{what}");
+        }
+    }
+    // The whole 2x2x2 with its 24 rotations: the known table from about 1/24 of the positions.
+    let p = common::puzzle("puzzles/symm/2x2x2.tws");
+    let r = god(&p, None, GodOptions::default());
+    assert_eq!(r.counts, [1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]);
+    let (symmetries, stored) = r.reduced.unwrap();
+    assert_eq!(symmetries, 24);
+    assert!(stored < 88_179_840 / 20, "{stored}");
+}

@@ -294,12 +294,16 @@ impl Coord {
     pub(crate) fn image(&self, v: u64, mv: usize, scratch: &mut [u8]) -> u64 {
         match &self.table {
             Some(t) => t[mv * self.size as usize + v as usize] as u64,
-            None => {
-                let (a, b) = scratch[..2 * self.len()].split_at_mut(self.len());
-                self.decode(v, a);
-                self.apply_local(a, mv, b)
-            }
+            None => self.image_by_decoding(v, mv, scratch),
         }
+    }
+
+    /// [`Coord::image`] without a table: kept out of line, so that the sweeps inline only the lookup.
+    #[inline(never)]
+    fn image_by_decoding(&self, v: u64, mv: usize, scratch: &mut [u8]) -> u64 {
+        let (a, b) = scratch[..2 * self.len()].split_at_mut(self.len());
+        self.decode(v, a);
+        self.apply_local(a, mv, b)
     }
 
     /// The coordinate of a state's bytes, or `None` when they are not a position of this block (a label

@@ -52,7 +52,7 @@ struct ChunkOut {
 
 /// Keeps the `n` smallest values pushed, sorted (once full, most pushes are one comparison).
 #[inline]
-fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
+pub(super) fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
     if n == 0 {
         return;
     }
@@ -66,7 +66,7 @@ fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
     keep.insert(at, v);
 }
 
-fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {
+pub(super) fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;

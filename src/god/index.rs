@@ -111,6 +111,25 @@ impl DenseIndex {
         })
     }
 
+    /// Makes the inner part the largest orientation coordinate that fits a row, the rest outer (call
+    /// before [`DenseIndex::prepare`]): the arrangement a symmetry-reduced search needs, where
+    /// conjugation acts on the outer part alone. Returns whether the index has that arrangement now.
+    pub(crate) fn arrange_for_symmetry(&mut self) -> bool {
+        let best = (0..self.coords.len())
+            .filter(|&c| matches!(self.coords[c].kind, super::coords::CoordKind::Ori { .. }))
+            .filter(|&c| self.coords[c].size <= MAX_ROW)
+            .max_by_key(|&c| (self.coords[c].size, std::cmp::Reverse(c)));
+        let Some(c) = best else { return false };
+        if self.inner_table.is_empty() && self.inner != [c] {
+            let size = self.rows * self.row;
+            self.inner = vec![c];
+            self.outer = (0..self.coords.len()).filter(|&x| x != c).collect();
+            self.row = self.coords[c].size;
+            self.rows = size / self.row;
+        }
+        self.inner == [c]
+    }
+
     /// Bytes the move tables will take once [`DenseIndex::prepare`] builds them.
     pub(crate) fn table_bytes(&self) -> u64 {
         4 * (self.row * self.moves as u64 + self.coords.iter().map(Coord::table_entries).sum::<u64>())
@@ -122,6 +141,19 @@ impl DenseIndex {
             c.build_table();
         }
         self.build_inner_table();
+    }
+
+    /// The modulus of the inner part when it is one orientation coordinate (its value is then a plain
+    /// base-`m` number of orientation digits).
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    pub(crate) fn inner_ori_modulus(&self) -> Option<u8> {
+        match self.inner[..] {
+            [c] => match self.coords[c].kind {
+                super::coords::CoordKind::Ori { m, .. } => Some(m),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The number of moves.
@@ -220,13 +252,21 @@ impl DenseIndex {
 
     /// The index of a position (its bytes), or `None` when the bytes are not one of the indexed positions.
     pub(crate) fn index_of(&self, state: &[u8], s: &mut Scratch) -> Option<u64> {
+        let v = self.index_of_position(state, s)?;
+        // Bytes no coordinate covers never move: they must be the start's.
+        (self.state_of(v, s) == state).then_some(v)
+    }
+
+    /// [`DenseIndex::index_of`] for bytes known to be one of the indexed positions (a conjugate of one,
+    /// say): the coordinates only, without checking the bytes no coordinate covers.
+    #[inline(never)]
+    pub(crate) fn index_of_position(&self, state: &[u8], s: &mut Scratch) -> Option<u64> {
         let mut v = 0u64;
         for &c in self.outer.iter().chain(&self.inner) {
             let coord = &self.coords[c];
             v = v * coord.size + coord.of_state(state, &mut s.bytes)?;
         }
-        // Bytes no coordinate covers never move: they must be the start's.
-        (self.state_of(v, s) == state).then_some(v)
+        Some(v)
     }
 
     /// The position with index `index`.

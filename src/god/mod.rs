@@ -17,6 +17,9 @@ mod coords;
 mod dense;
 mod hashed;
 mod index;
+// Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
+#[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+mod symdense;
 mod symmetry;
 
 pub use dense::Direction;
@@ -76,6 +79,9 @@ pub struct GodOptions {
     pub direction: Direction,
     /// Storage method.
     pub method: Method,
+    /// Reduce the dense search by the rotations that keep the move set, when the definition has some
+    /// and the reduction applies (the counts are the same; only the work changes).
+    pub reduce: bool,
 }
 
 impl Default for GodOptions {
@@ -87,6 +93,7 @@ impl Default for GodOptions {
             symmetry: false,
             direction: Direction::Auto,
             method: Method::Auto,
+            reduce: true,
         }
     }
 }
@@ -119,6 +126,9 @@ pub struct GodReport {
     pub backward: Vec<bool>,
     /// Counts up to symmetry, when asked for.
     pub symmetry: Option<SymmetryCounts>,
+    /// When the dense search was reduced by symmetry: how many symmetries, and how many positions it
+    /// stored (one row per class of rows).
+    pub reduced: Option<(usize, u64)>,
 }
 
 /// The moves a breadth-first search steps with: all of the set's moves in HTM, the quarter turns in QTM.
@@ -170,10 +180,52 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     };
     if use_dense {
         let mut index = dense.expect("checked above");
+        let reduce = options.reduce && cfg!(any(not(target_arch = "wasm32"), feature = "parallel"));
+        let syms = if reduce { symmetry::symmetries(puzzle, &transforms, start).ok() } else { None };
+        let syms = syms.filter(|s| s.len() > 1 && index.arrange_for_symmetry());
         index.prepare();
         let mut s = index.scratch();
         let start_index =
             index.index_of(start, &mut s).ok_or_else(|| Error::new("internal: the start has no dense index"))?;
+        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        let plan = syms.and_then(|syms| {
+            let left = budget.saturating_sub(dense_need.unwrap_or(0));
+            symdense::SymPlan::new(puzzle.layout(), &index, start_index, &syms, left)
+        });
+        #[cfg(all(target_arch = "wasm32", not(feature = "parallel")))]
+        let _ = syms;
+        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        if let Some(plan) = plan {
+            control.check()?;
+            let (run, _) = symdense::search(&index, &plan, start_index, options.antipodes, options.direction, control)?;
+            let depth = run.counts.len() as u32 - 1;
+            let mut antipodes = Vec::with_capacity(run.last.len());
+            for &t in &run.last {
+                let a = plan.plain(t);
+                let path = symdense::path_to_start(&index, &plan, &run.bits, a, depth)?;
+                antipodes.push(antipode(puzzle, &edge_moves, index.state_of(a, &mut s), &path)?);
+            }
+            let symmetry = if options.symmetry {
+                let depth_of = |st: &[u8]| {
+                    let i = index.index_of(st, &mut index.scratch())?;
+                    symdense::depth_of(&index, &plan, &run.bits, i, start_index)
+                };
+                Some(symmetry::count(puzzle, &transforms, start, &depth_of, &run.counts)?)
+            } else {
+                None
+            };
+            return Ok(GodReport {
+                total: run.counts.iter().sum(),
+                counts: run.counts,
+                antipodes,
+                method: Method::Dense,
+                indexed: Some(index.size()),
+                memory_bytes: index.table_bytes() + plan.bytes(),
+                backward: run.backward,
+                symmetry,
+                reduced: Some((plan.symmetries, plan.size())),
+            });
+        }
         let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
         let run = dense::search(&index, start_index, reachable, options.antipodes, options.direction, control)?;
         let depth = run.counts.len() as u32 - 1;
@@ -200,6 +252,7 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
             memory_bytes: dense_need.unwrap_or(0),
             backward: run.backward,
             symmetry,
+            reduced: None,
         });
     }
     // The hash map: plan with the group order (an upper bound on the positions).
@@ -233,6 +286,7 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         memory_bytes: total * per_entry,
         backward: Vec::new(),
         symmetry,
+        reduced: None,
     })
 }
 

@@ -31,16 +31,37 @@ pub struct SymmetryCounts {
 
 /// A rotation with the relabelling it induces on the start's pieces: conjugating a position `x` gives
 /// `x'[i] = label[x[s[i]]]`, `x'.o[i] = x.o[s[i]] + offset[x[s[i]]] + s.o[i]`, per orbit.
-struct Symmetry {
+pub(crate) struct Symmetry {
     s: Vec<u8>,
     /// Per orbit, indexed by label: the new label and the orientation offset.
     label: Vec<[u8; 256]>,
     offset: Vec<[u8; 256]>,
 }
 
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+impl Symmetry {
+    /// Whether this is the identity rotation.
+    pub(crate) fn is_identity(&self, layout: &Layout) -> bool {
+        self.s == layout.identity()
+    }
+
+    /// Writes the conjugate of position `x` into `out` (same size).
+    pub(crate) fn conjugate(&self, layout: &Layout, x: &[u8], out: &mut [u8]) {
+        for (orbit, o) in layout.orbits().iter().enumerate() {
+            let (off, n, m) = (o.offset, o.size, o.orientations);
+            for i in 0..n {
+                let from = self.s[off + i] as usize;
+                let p = x[off + from] as usize;
+                out[off + i] = self.label[orbit][p];
+                out[off + n + i] = (x[off + n + from] + self.offset[orbit][p] + self.s[off + n + i]) % m;
+            }
+        }
+    }
+}
+
 /// The rotation group the puzzle's rotations generate, keeping only the elements that map the move set
 /// (`moves`) onto itself and relabel the start consistently.
-fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
+pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
     let layout = puzzle.layout();
     let gens: Vec<&[u8]> = puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
     if gens.is_empty() {

@@ -247,6 +247,7 @@ impl Puzzle {
             "symmetries": r.symmetry.as_ref().map(|s| s.symmetries),
             "method": r.method.name(),
             "indexed": r.indexed.map(|n| n.to_string()),
+            "reducedBy": r.reduced.map(|(n, stored)| json!({ "symmetries": n, "storedPositions": stored.to_string() })),
             "memoryBytes": r.memory_bytes,
             "metric": if o.qtm { "QTM" } else { "HTM" },
         }))

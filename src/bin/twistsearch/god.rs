@@ -52,6 +52,9 @@ pub struct GodArgs {
     /// Sweep direction of the dense search (for measurements).
     #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
     pub direction: DirectionArg,
+    /// Do not reduce the search by the definition's rotations (the counts are the same either way).
+    #[arg(long)]
+    pub no_reduce: bool,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -82,6 +85,7 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             MethodArg::Dense => Method::Dense,
             MethodArg::Hash => Method::Hash,
         },
+        reduce: !args.no_reduce,
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();
@@ -113,14 +117,18 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             "indexed": report.indexed,
             "memoryBytes": report.memory_bytes,
             "backward": report.backward,
+            "reducedBy": report.reduced.map(|(n, stored)| json!({ "symmetries": n, "storedPositions": stored })),
             "threads": threads,
             "seconds": seconds,
         })));
     }
     let mut out = String::new();
-    let storage = match report.indexed {
-        Some(n) => format!("dense index of {n} positions"),
-        None => "hash map".to_string(),
+    let storage = match (report.indexed, report.reduced) {
+        (Some(n), Some((k, stored))) => {
+            format!("dense index of {n} positions, reduced by {k} symmetries to {stored} stored")
+        }
+        (Some(n), None) => format!("dense index of {n} positions"),
+        (None, _) => "hash map".to_string(),
     };
     let _ = writeln!(
         out,

@@ -1,0 +1,550 @@
+//! The breadth-first search of [`super::dense`] reduced by symmetry: conjugating a position by a rotation
+//! that keeps the move set keeps its distance, so only the rows (outer values) that are the smallest of
+//! their class under conjugation are stored, with all their inner values. A neighbour is looked up in
+//! its class representative's row: conjugation maps a row `o` onto its representative by a symmetry
+//! `k`, and the inner values of that row by `i ↦ G_k(i) ⊕ c(k, o)` (a map of the symmetry alone, then
+//! a digit-wise sum of orientations that depends on the row), all from tables. Every stored position is
+//! a real position and gets its own exact distance; each stands for the positions of the rows in its
+//! row's class, so the plain counts are the stored counts weighted by class sizes.
+//!
+//! Forward sweeps also mark the positions a representative row's own symmetries (its stabilizer) make
+//! equivalent to a new one, so every stored position at a depth is marked, not just one per class.
+//!
+//! Used when the inner part is one orientation coordinate and the tables fit; the conjugation tables
+//! are checked on sample positions against conjugating states, and anything that does not fit falls
+//! back to the plain search.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::bits::{DepthBits, UNSEEN};
+use super::dense::{chunks, keep_push, DenseRun, Direction};
+use super::index::DenseIndex;
+use super::symmetry::Symmetry;
+use crate::control::{Control, Progress};
+use crate::error::{Error, Result};
+use crate::layout::Layout;
+
+/// The largest row the digit-sum table serves (`row²` entries of two bytes).
+const MAX_ROW: u64 = 4096;
+/// The most `rows × symmetries` conjugations computed to build the plan.
+const MAX_CONJUGATIONS: u64 = 1 << 26;
+
+/// The tables of a symmetry-reduced search.
+pub(crate) struct SymPlan {
+    row: u64,
+    /// The representative rows, increasing.
+    reps: Vec<u64>,
+    /// Per row: the slot (index in `reps`) of its representative.
+    slot_of: Vec<u32>,
+    /// Per row: the symmetry mapping it onto its representative.
+    k_of: Vec<u16>,
+    /// Per row: `c(k_of, o)`, the orientation digits that symmetry adds to the row's inner values.
+    c_of: Vec<u16>,
+    /// `g[k · row + i]`: `G_k(i)`.
+    g: Vec<u16>,
+    /// `add[c · row + v]`: the digit-wise sum of `v` and `c`.
+    add: Vec<u16>,
+    /// Per slot: how many rows its class has.
+    class: Vec<u64>,
+    /// Per slot: the other symmetries that map its row onto itself, with their `c`.
+    stab: Vec<Vec<(u16, u16)>>,
+    /// The number of symmetries.
+    pub(crate) symmetries: usize,
+}
+
+/// Per row, while the plan is built: its representative row, the symmetry and `c` mapping it there, and
+/// (for a representative) the other symmetries fixing it with their `c`.
+type RowPlan = Option<(u64, u16, u16, Vec<(u16, u16)>)>;
+
+/// Conjugation of a plain index by symmetry `k` (with scratch space).
+type Conj<'a> = dyn Fn(usize, u64, &mut super::index::Scratch, &mut Vec<u8>) -> Option<u64> + 'a;
+
+/// A row's map onto its representative.
+#[derive(Clone, Copy)]
+struct RowMap {
+    slot: u64,
+    k: usize,
+    c: usize,
+}
+
+impl SymPlan {
+    /// Builds the plan, or `None` when the reduction does not apply (or would not pay).
+    pub(crate) fn new(
+        layout: &Layout,
+        index: &DenseIndex,
+        start: u64,
+        syms: &[Symmetry],
+        budget: u64,
+    ) -> Option<SymPlan> {
+        let m = index.inner_ori_modulus()? as u64;
+        let (row, rows, ns) = (index.row, index.rows, syms.len());
+        if ns < 2 || ns > u16::MAX as usize || row > MAX_ROW || index.has_illegal() {
+            return None;
+        }
+        if rows.checked_mul(ns as u64)? > MAX_CONJUGATIONS || rows > u32::MAX as u64 {
+            return None;
+        }
+        let digits = {
+            let (mut d, mut p) = (0u32, 1u64);
+            while p < row {
+                p *= m;
+                d += 1;
+            }
+            if p != row {
+                return None;
+            }
+            d
+        };
+        // Tables: g, add, per-row maps; the depth bits come on top (about 1/ns of the plain ones).
+        let need = 2 * (ns as u64 * row + row * row) + rows * 10;
+        if need > budget / 2 {
+            return None;
+        }
+        let identity = syms.iter().position(|s| s.is_identity(layout))?;
+        let digit_add = |a: u64, b: u64, sign: i64| -> u64 {
+            let (mut x, mut y, mut out, mut p) = (a, b, 0u64, 1u64);
+            for _ in 0..digits {
+                let d = ((x % m) as i64 + sign * (y % m) as i64).rem_euclid(m as i64) as u64;
+                out += d * p;
+                p *= m;
+                x /= m;
+                y /= m;
+            }
+            out
+        };
+        // Checked: conjugation by the full state, with the index's own check of the bytes.
+        let conj = |k: usize, at: u64, s: &mut super::index::Scratch, buf: &mut Vec<u8>| -> Option<u64> {
+            let x = index.state_of(at, s);
+            buf.resize(x.len(), 0);
+            syms[k].conjugate(layout, &x, buf);
+            index.index_of(buf, s)
+        };
+        // Per row: each symmetry's image row and c, reduced to the representative; in parallel.
+        let per_row: Vec<RowPlan> = chunks(rows.div_ceil(256) as usize, |ch| {
+            let mut s = index.scratch();
+            let mut buf = Vec::new();
+            let lo = ch as u64 * 256;
+            let hi = (lo + 256).min(rows);
+            let mut out = Vec::with_capacity((hi - lo) as usize);
+            for o in lo..hi {
+                let mut best: Option<(u64, u16, u16)> = None;
+                let mut fixes = Vec::new();
+                // One state per row, conjugated by every symmetry (the tables are checked afterwards).
+                let x = index.state_of(o * row, &mut s);
+                buf.resize(x.len(), 0);
+                for (k, sym) in syms.iter().enumerate() {
+                    sym.conjugate(layout, &x, &mut buf);
+                    let Some(t) = index.index_of_position(&buf, &mut s) else {
+                        out.push(None);
+                        return out;
+                    };
+                    let (o2, c) = (t / row, (t % row) as u16);
+                    if o2 == o && k != identity {
+                        fixes.push((k as u16, c));
+                    }
+                    if best.is_none_or(|b| o2 < b.0) {
+                        best = Some((o2, k as u16, c));
+                    }
+                }
+                let (r, k, c) = best.expect("at least two symmetries");
+                out.push(Some((r, k, c, fixes)));
+            }
+            out
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut slot_of = vec![u32::MAX; rows as usize];
+        let mut reps = Vec::new();
+        for (o, p) in per_row.iter().enumerate() {
+            let p = p.as_ref()?;
+            if p.0 == o as u64 {
+                slot_of[o] = reps.len() as u32;
+                reps.push(o as u64);
+            }
+        }
+        let mut k_of = vec![0u16; rows as usize];
+        let mut c_of = vec![0u16; rows as usize];
+        let mut class = vec![0u64; reps.len()];
+        let mut stab = vec![Vec::new(); reps.len()];
+        for (o, p) in per_row.into_iter().enumerate() {
+            let (r, k, c, fixes) = p?;
+            let slot = slot_of[r as usize];
+            if slot == u32::MAX {
+                return None;
+            }
+            slot_of[o] = slot;
+            k_of[o] = k;
+            c_of[o] = c;
+            class[slot as usize] += 1;
+            if r == o as u64 {
+                stab[slot as usize] = fixes;
+            }
+        }
+        // G_k(i) = F_k,o(i) ⊖ F_k,o(0) on the start's row o.
+        let mut s = index.scratch();
+        let mut buf = Vec::new();
+        let o_start = start / row;
+        let mut g = vec![0u16; ns * row as usize];
+        for k in 0..ns {
+            let c0 = conj(k, o_start * row, &mut s, &mut buf)? % row;
+            for i in 0..row {
+                let v = conj(k, o_start * row + i, &mut s, &mut buf)? % row;
+                g[k * row as usize + i as usize] = digit_add(v, c0, -1) as u16;
+            }
+        }
+        // The digit-wise sums, from two small tables over the low and the high half of the digits.
+        let low_digits = digits / 2;
+        let ml = m.pow(low_digits);
+        let mh = row / ml;
+        let low: Vec<u64> = (0..ml * ml).map(|x| digit_add(x % ml, x / ml, 1)).collect();
+        let high: Vec<u64> = (0..mh * mh).map(|x| digit_add((x % mh) * ml, (x / mh) * ml, 1) / ml).collect();
+        let add: Vec<u16> = chunks(row as usize, |c| {
+            let c = c as u64;
+            let (ch, cl) = (c / ml, c % ml);
+            (0..row)
+                .map(|v| (high[(ch * mh + v / ml) as usize] * ml + low[(cl * ml + v % ml) as usize]) as u16)
+                .collect::<Vec<u16>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        let plan = SymPlan { row, reps, slot_of, k_of, c_of, g, add, class, stab, symmetries: ns };
+        plan.check(index, start, ns, &conj).then_some(plan)
+    }
+
+    /// Checks, for every symmetry, that it fixes the start, and on sample positions that it maps the
+    /// moves' neighbours onto the neighbours of the image, and that the tables agree with conjugating
+    /// states.
+    fn check(&self, index: &DenseIndex, start: u64, ns: usize, conj: &Conj) -> bool {
+        let mut s = index.scratch();
+        let mut buf = Vec::new();
+        let size = index.size();
+        let row = self.row;
+        let neighbours = |at: u64, s: &mut super::index::Scratch| -> Vec<u64> {
+            let (o, i) = (at / row, (at % row) as usize);
+            let mut v: Vec<u64> = (0..index.moves())
+                .map(|mv| index.outer_image(o, mv, s) * row + index.inner_moves(mv)[i] as u64)
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 0..ns {
+            if conj(k, start, &mut s, &mut buf) != Some(start) {
+                return false;
+            }
+            for _ in 0..16 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let at = x % size;
+                let (o, i) = (at / row, at % row);
+                let Some(want) = conj(k, at, &mut s, &mut buf) else { return false };
+                let Some(c) = conj(k, o * row, &mut s, &mut buf) else { return false };
+                let got = self.add[((c % row) * row + self.g[k * row as usize + i as usize] as u64) as usize];
+                if want / row != c / row || want % row != got as u64 {
+                    return false;
+                }
+                let mut images = Vec::new();
+                for t in neighbours(at, &mut s) {
+                    let Some(u) = conj(k, t, &mut s, &mut buf) else { return false };
+                    images.push(u);
+                }
+                images.sort_unstable();
+                if images != neighbours(want, &mut s) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Stored positions.
+    pub(crate) fn size(&self) -> u64 {
+        self.reps.len() as u64 * self.row
+    }
+
+    /// Bytes of the tables and the depth bits.
+    pub(crate) fn bytes(&self) -> u64 {
+        2 * (self.g.len() + self.add.len()) as u64 + self.slot_of.len() as u64 * 8 + DepthBits::bytes_for(self.size())
+    }
+
+    #[inline(always)]
+    fn map(&self, o: u64) -> RowMap {
+        let o = o as usize;
+        RowMap { slot: self.slot_of[o] as u64, k: self.k_of[o] as usize, c: self.c_of[o] as usize }
+    }
+
+    /// The stored position equivalent to the plain index `at`.
+    #[inline]
+    pub(crate) fn stored(&self, at: u64) -> u64 {
+        let (o, i) = (at / self.row, (at % self.row) as usize);
+        let r = self.map(o);
+        let row = self.row as usize;
+        r.slot * self.row + self.add[r.c * row + self.g[r.k * row + i] as usize] as u64
+    }
+
+    /// The plain index of stored position `t`.
+    pub(crate) fn plain(&self, t: u64) -> u64 {
+        self.reps[(t / self.row) as usize] * self.row + t % self.row
+    }
+}
+
+/// Runs the reduced search from the plain index `start`; counts are of plain positions.
+pub(crate) fn search(
+    index: &DenseIndex,
+    plan: &SymPlan,
+    start: u64,
+    keep: usize,
+    direction: Direction,
+    control: Control,
+) -> Result<(DenseRun, Vec<u64>)> {
+    let row = plan.row;
+    let n_rows = plan.reps.len() as u64;
+    let bits = DepthBits::new(plan.size())?;
+    let s0 = plan.stored(start);
+    let mut stored_counts = vec![0u64];
+    let mut counts = vec![0u64];
+    let mut first = vec![s0];
+    claim_with_stabilizer(plan, &bits, s0, 0, &mut |t| {
+        stored_counts[0] += 1;
+        counts[0] += plan.class[(t / row) as usize];
+        first.push(t);
+    });
+    first.sort_unstable();
+    first.dedup();
+    let mut last = first;
+    let mut seen = stored_counts[0];
+    let moves = index.moves() as u64;
+    let chunk_rows = n_rows.div_ceil(256).max(1);
+    let n_chunks = n_rows.div_ceil(chunk_rows) as usize;
+    let mut backward = Vec::new();
+    loop {
+        let depth = counts.len() as u32 - 1;
+        let frontier = *stored_counts.last().expect("depth 0");
+        let unseen = plan.size() - seen;
+        let back = match direction {
+            Direction::Forward => false,
+            Direction::Backward => true,
+            Direction::Auto => (unseen as f64) * (moves as f64 / 2.0).max(1.0) < frontier as f64 * moves as f64,
+        };
+        let (cur, next) = ((depth % 3) as u8, ((depth + 1) % 3) as u8);
+        let done = AtomicU64::new(0);
+        let outs = chunks(n_chunks, |c| {
+            let mut out = Out::default();
+            if control.is_cancelled() {
+                return out;
+            }
+            let lo = c as u64 * chunk_rows;
+            let hi = (lo + chunk_rows).min(n_rows);
+            if back {
+                backward_rows(index, plan, &bits, lo..hi, cur, next, keep, &mut out);
+            } else {
+                forward_rows(index, plan, &bits, lo..hi, cur, next, keep, &mut out);
+            }
+            let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
+            control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(n_rows) });
+            out
+        });
+        control.check()?;
+        let found: u64 = outs.iter().map(|o| o.stored).sum();
+        if found == 0 {
+            break;
+        }
+        counts.push(outs.iter().map(|o| o.plain).sum());
+        stored_counts.push(found);
+        let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
+        kept.sort_unstable();
+        kept.truncate(keep);
+        last = kept;
+        backward.push(back);
+        seen += found;
+    }
+    last.truncate(keep);
+    Ok((DenseRun { counts, backward, last, bits }, stored_counts))
+}
+
+/// Claims stored position `t` and its equivalents in the same row (its row's stabilizer), calling `new`
+/// for each one this call set.
+fn claim_with_stabilizer(plan: &SymPlan, bits: &DepthBits, t: u64, v: u8, new: &mut dyn FnMut(u64)) {
+    if bits.claim(t, v) {
+        new(t);
+    }
+    let (slot, i) = ((t / plan.row) as usize, (t % plan.row) as usize);
+    let row = plan.row as usize;
+    for &(k, c) in &plan.stab[slot] {
+        let j = plan.add[c as usize * row + plan.g[k as usize * row + i] as usize] as u64;
+        let u = slot as u64 * plan.row + j;
+        if bits.get(u) == UNSEEN && bits.claim(u, v) {
+            new(u);
+        }
+    }
+}
+
+#[derive(Default)]
+struct Out {
+    stored: u64,
+    plain: u64,
+    keep: Vec<u64>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn forward_rows(
+    index: &DenseIndex,
+    plan: &SymPlan,
+    bits: &DepthBits,
+    slots: std::ops::Range<u64>,
+    cur: u8,
+    next: u8,
+    keep: usize,
+    out: &mut Out,
+) {
+    let mut s = index.scratch();
+    let row = plan.row;
+    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
+    for slot in slots {
+        list.clear();
+        bits.collect(slot * row, row, cur, &mut list);
+        if list.is_empty() {
+            continue;
+        }
+        let o = plan.reps[slot as usize];
+        for mv in 0..index.moves() {
+            let r = plan.map(index.outer_image(o, mv, &mut s));
+            let table = index.inner_moves(mv);
+            let g = &plan.g[r.k * row as usize..(r.k + 1) * row as usize];
+            let add = &plan.add[r.c * row as usize..(r.c + 1) * row as usize];
+            let base = r.slot * row;
+            let class = plan.class[r.slot as usize];
+            let stab = !plan.stab[r.slot as usize].is_empty();
+            for &i in &list {
+                let t = base + add[g[table[i as usize] as usize] as usize] as u64;
+                if bits.get(t) != UNSEEN {
+                    continue;
+                }
+                if stab {
+                    claim_with_stabilizer(plan, bits, t, next, &mut |u| {
+                        out.stored += 1;
+                        out.plain += class;
+                        keep_push(&mut out.keep, keep, u);
+                    });
+                } else if bits.claim(t, next) {
+                    out.stored += 1;
+                    out.plain += class;
+                    keep_push(&mut out.keep, keep, t);
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn backward_rows(
+    index: &DenseIndex,
+    plan: &SymPlan,
+    bits: &DepthBits,
+    slots: std::ops::Range<u64>,
+    cur: u8,
+    next: u8,
+    keep: usize,
+    out: &mut Out,
+) {
+    let mut s = index.scratch();
+    let row = plan.row;
+    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
+    let mut found: Vec<u32> = Vec::with_capacity(row as usize);
+    let mut masks: Vec<u64> = vec![0; (row / 32 + 2) as usize];
+    for slot in slots {
+        list.clear();
+        bits.collect(slot * row, row, UNSEEN, &mut list);
+        if list.is_empty() {
+            continue;
+        }
+        let o = plan.reps[slot as usize];
+        found.resize(list.len(), 0);
+        let mut n_found = 0;
+        for mv in 0..index.moves() {
+            if list.is_empty() {
+                break;
+            }
+            let r = plan.map(index.outer_image(o, mv, &mut s));
+            let table = index.inner_moves(mv);
+            let g = &plan.g[r.k * row as usize..(r.k + 1) * row as usize];
+            let add = &plan.add[r.c * row as usize..(r.c + 1) * row as usize];
+            let base = r.slot * row;
+            let mut n_left = 0;
+            for k in 0..list.len() {
+                let i = list[k];
+                let t = base + add[g[table[i as usize] as usize] as usize] as u64;
+                let hit = (bits.get(t) == cur) as usize;
+                list[n_left] = i;
+                found[n_found] = i;
+                n_left += 1 - hit;
+                n_found += hit;
+            }
+            list.truncate(n_left);
+        }
+        found.truncate(n_found);
+        if found.is_empty() {
+            continue;
+        }
+        bits.claim_all(slot * row, &found, next, &mut masks);
+        out.stored += found.len() as u64;
+        out.plain += found.len() as u64 * plan.class[slot as usize];
+        for &i in found.iter().filter(|_| keep > 0) {
+            keep_push(&mut out.keep, keep, slot * row + i as u64);
+        }
+    }
+}
+
+/// The moves (indices into the index's move list) that take the plain position `from`, at `depth`, back
+/// to the start, one depth at a time.
+pub(crate) fn path_to_start(
+    index: &DenseIndex,
+    plan: &SymPlan,
+    bits: &DepthBits,
+    from: u64,
+    depth: u32,
+) -> Result<Vec<usize>> {
+    let mut s = index.scratch();
+    let mut at = from;
+    let mut path = Vec::with_capacity(depth as usize);
+    for d in (1..=depth).rev() {
+        let want = ((d - 1) % 3) as u8;
+        let (o, i) = (at / index.row, (at % index.row) as usize);
+        let step = (0..index.moves()).find_map(|mv| {
+            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
+            (bits.get(plan.stored(t)) == want).then_some((mv, t))
+        });
+        let Some((mv, t)) = step else {
+            return Err(Error::new("internal: no move leads closer to the start"));
+        };
+        path.push(mv);
+        at = t;
+    }
+    Ok(path)
+}
+
+/// The distance of the plain position `at` (`None` when not reached), by walking towards the start.
+pub(crate) fn depth_of(index: &DenseIndex, plan: &SymPlan, bits: &DepthBits, mut at: u64, start: u64) -> Option<u32> {
+    let mut s = index.scratch();
+    let mut v = bits.get(plan.stored(at));
+    if v == UNSEEN {
+        return None;
+    }
+    let start_stored = plan.stored(start);
+    let mut depth = 0u32;
+    while plan.stored(at) != start_stored {
+        let want = (v + 2) % 3;
+        let (o, i) = (at / index.row, (at % index.row) as usize);
+        at = (0..index.moves()).find_map(|mv| {
+            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
+            (bits.get(plan.stored(t)) == want).then_some(t)
+        })?;
+        v = want;
+        depth += 1;
+    }
+    Some(depth)
+}
