@@ -26,6 +26,8 @@ const CUBE_3: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/da
 const CUBE_4: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/4x4x4.tws"));
 const MEGAMINX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/megaminx.tws"));
 const CUBE_2: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/2x2x2.tws"));
+/// The 2x2x2 with its rotations (the search is reduced by the 24 of them, or the 3 that keep U,F,R).
+const CUBE_2_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/2x2x2.tws"));
 const TPERM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/tperm.scr"));
 
 const MIB: usize = 1 << 20;
@@ -65,7 +67,13 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| short(&SHORT_MEGAMINX, c)),
     },
-    Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(god_2x2x2) },
+    Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
+    Case {
+        name: "god-2x2x2-symmetry",
+        about: god_symmetry_about,
+        scaling: true,
+        run: Ok(|c| god_2x2x2("god-2x2x2-symmetry", CUBE_2_SYMM, c)),
+    },
 ];
 
 /// Moves of `god-2x2x2` (all six faces; `--quick`: three, with one corner fixed) and the known totals.
@@ -82,11 +90,20 @@ fn god_about(quick: bool) -> String {
     format!("God's algorithm on the 2x2x2 with {moves} (HTM): all {total} positions by distance, dense 2-bit table")
 }
 
-/// `god-2x2x2`: the full enumeration; checks the total and the number of distances.
-fn god_2x2x2(ctx: &Ctx) -> Result<CaseOutput, Failure> {
-    const NAME: &str = "god-2x2x2";
-    let e = |e: twistsearch::Error| fail(NAME, e);
-    let p = load(NAME, CUBE_2)?;
+fn god_symmetry_about(quick: bool) -> String {
+    let (moves, total, _) = god_case(quick);
+    format!(
+        "God's algorithm on the 2x2x2 with {moves} (HTM) from a definition with rotations: all {total} positions \
+         by distance, the search reduced by the rotations that keep the moves"
+    )
+}
+
+/// `god-2x2x2` and `god-2x2x2-symmetry`: the full enumeration; checks the total and the number of
+/// distances (and, with rotations, that the search was reduced).
+fn god_2x2x2(name: &'static str, definition: &str, ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    let e = |e: twistsearch::Error| fail(name, e);
+    let p = load(name, definition)?;
+    let rotations = p.base_moves().iter().any(|b| b.rotation);
     let (moves, total, levels) = god_case(ctx.quick);
     let set = MoveSet::parse(&p, moves).map_err(e)?;
     let (mut samples, mut work) = (Vec::new(), Vec::new());
@@ -97,9 +114,12 @@ fn god_2x2x2(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         samples.push(t.elapsed().as_secs_f64());
         if r.total != total || r.counts.len() != levels {
             return Err(fail(
-                NAME,
+                name,
                 format!("{} positions in {} distances; expected {total} in {levels}", r.total, r.counts.len()),
             ));
+        }
+        if r.reduced.is_some() != rotations {
+            return Err(fail(name, format!("reduced by symmetry: {:?}, rotations: {rotations}", r.reduced)));
         }
         work.push(r.total);
     }
