@@ -247,6 +247,11 @@ fn cancellation_stops_the_enumeration() {
     let flag = std::sync::atomic::AtomicBool::new(true);
     let e = gods_algorithm(&p, &set, &GodOptions::default(), Control::none().with_cancel(&flag)).unwrap_err();
     assert!(e.is_cancelled(), "{e}");
+    // The search reduced by symmetry too (its tables are built under the same flag).
+    let p = common::puzzle("puzzles/symm/2x2x2.tws");
+    let set = MoveSet::all(&p).unwrap();
+    let e = gods_algorithm(&p, &set, &GodOptions::default(), Control::none().with_cancel(&flag)).unwrap_err();
+    assert!(e.is_cancelled(), "{e}");
 }
 
 #[test]

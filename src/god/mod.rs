@@ -192,8 +192,9 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
         let plan = syms.and_then(|syms| {
             let left = budget.saturating_sub(dense_need.unwrap_or(0));
-            symdense::SymPlan::new(puzzle.layout(), &index, start_index, &syms, left)
+            symdense::SymPlan::new(puzzle.layout(), &index, start_index, &syms, left, control)
         });
+        control.check()?;
         #[cfg(all(target_arch = "wasm32", not(feature = "parallel")))]
         let _ = syms;
         #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]

@@ -27,8 +27,8 @@ use crate::layout::Layout;
 
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
 const MAX_ROW: u64 = 4096;
-/// The most `rows × symmetries` conjugations computed to build the plan.
-const MAX_CONJUGATIONS: u64 = 1 << 26;
+/// The most `rows × symmetries` conjugations computed to build the plan (a few seconds at most).
+const MAX_CONJUGATIONS: u64 = 1 << 24;
 
 /// The tables of a symmetry-reduced search.
 pub(crate) struct SymPlan {
@@ -76,6 +76,7 @@ impl SymPlan {
         start: u64,
         syms: &[Symmetry],
         budget: u64,
+        control: Control,
     ) -> Option<SymPlan> {
         let m = index.inner_ori_modulus()? as u64;
         let (row, rows, ns) = (index.row, index.rows, syms.len());
@@ -127,6 +128,11 @@ impl SymPlan {
             let lo = ch as u64 * 256;
             let hi = (lo + 256).min(rows);
             let mut out = Vec::with_capacity((hi - lo) as usize);
+            if control.is_cancelled() {
+                // Abandoned: the search reports the cancellation.
+                out.push(None);
+                return out;
+            }
             for o in lo..hi {
                 let mut best: Option<(u64, u16, u16)> = None;
                 let mut fixes = Vec::new();
