@@ -123,6 +123,12 @@ export interface GodsAlgorithmOptions extends CallOptions {
   symmetry?: boolean;
   /** Memory budget of the tables in MiB (default 1024); a puzzle that does not fit is refused. */
   memoryMB?: number;
+  /**
+   * Reducing the search by the definition's rotations (the counts are the same either way): 'auto'
+   * (default: where building its tables pays), 'always' (wherever the rotations allow it) or 'never'.
+   * Only the threaded build has it; the single-threaded build always runs the plain search.
+   */
+  reduce?: 'auto' | 'always' | 'never';
 }
 
 /** The result of God's algorithm. */

@@ -114,12 +114,9 @@ impl DenseIndex {
     /// Makes the inner part the largest orientation coordinate that fits a row, the rest outer (call
     /// before [`DenseIndex::prepare`]): the arrangement a symmetry-reduced search needs, where
     /// conjugation acts on the outer part alone. Returns whether the index has that arrangement now.
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
     pub(crate) fn arrange_for_symmetry(&mut self) -> bool {
-        let best = (0..self.coords.len())
-            .filter(|&c| matches!(self.coords[c].kind, super::coords::CoordKind::Ori { .. }))
-            .filter(|&c| self.coords[c].size <= MAX_ROW)
-            .max_by_key(|&c| (self.coords[c].size, std::cmp::Reverse(c)));
-        let Some(c) = best else { return false };
+        let Some(c) = self.symmetry_inner() else { return false };
         if self.inner_table.is_empty() && self.inner != [c] {
             let size = self.rows * self.row;
             self.inner = vec![c];
@@ -128,6 +125,21 @@ impl DenseIndex {
             self.rows = size / self.row;
         }
         self.inner == [c]
+    }
+
+    /// The coordinate [`DenseIndex::arrange_for_symmetry`] would make the inner part.
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    fn symmetry_inner(&self) -> Option<usize> {
+        (0..self.coords.len())
+            .filter(|&c| matches!(self.coords[c].kind, super::coords::CoordKind::Ori { .. }))
+            .filter(|&c| self.coords[c].size <= MAX_ROW)
+            .max_by_key(|&c| (self.coords[c].size, std::cmp::Reverse(c)))
+    }
+
+    /// The row size [`DenseIndex::arrange_for_symmetry`] would give.
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    pub(crate) fn symmetry_row(&self) -> Option<u64> {
+        self.symmetry_inner().map(|c| self.coords[c].size)
     }
 
     /// Bytes the move tables will take once [`DenseIndex::prepare`] builds them.

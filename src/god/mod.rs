@@ -66,6 +66,18 @@ impl Method {
     }
 }
 
+/// Reducing the dense search by symmetry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reduce {
+    /// When the definition has rotations that keep the move set and building the tables pays.
+    #[default]
+    Auto,
+    /// Whenever the definition's rotations allow it, paying or not (for tests and measurements).
+    Always,
+    /// Never.
+    Never,
+}
+
 /// What to compute.
 #[derive(Debug, Clone)]
 pub struct GodOptions {
@@ -81,9 +93,9 @@ pub struct GodOptions {
     pub direction: Direction,
     /// Storage method.
     pub method: Method,
-    /// Reduce the dense search by the rotations that keep the move set, when the definition has some
-    /// and the reduction applies (the counts are the same; only the work changes).
-    pub reduce: bool,
+    /// Whether to reduce the dense search by the rotations that keep the move set (the counts are the
+    /// same either way; only the work changes).
+    pub reduce: Reduce,
 }
 
 impl Default for GodOptions {
@@ -95,7 +107,7 @@ impl Default for GodOptions {
             symmetry: false,
             direction: Direction::Auto,
             method: Method::Auto,
-            reduce: true,
+            reduce: Reduce::Auto,
         }
     }
 }
@@ -182,9 +194,14 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     };
     if use_dense {
         let mut index = dense.expect("checked above");
-        let reduce = options.reduce && cfg!(any(not(target_arch = "wasm32"), feature = "parallel"));
+        let reduce = options.reduce != Reduce::Never && cfg!(any(not(target_arch = "wasm32"), feature = "parallel"));
         let syms = if reduce { symmetry::symmetries(puzzle, &transforms, start).ok() } else { None };
-        let syms = syms.filter(|s| s.len() > 1 && index.arrange_for_symmetry());
+        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        let syms = syms.filter(|s| {
+            let pays =
+                |row| options.reduce == Reduce::Always || symdense::pays(index.size(), row, index.moves(), s.len());
+            index.symmetry_row().is_some_and(pays) && index.arrange_for_symmetry()
+        });
         index.prepare();
         let mut s = index.scratch();
         let start_index =

@@ -28,7 +28,19 @@ use crate::layout::Layout;
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
 const MAX_ROW: u64 = 4096;
 /// The most `rows × symmetries` conjugations computed to build the plan (a few seconds at most).
-const MAX_CONJUGATIONS: u64 = 1 << 24;
+const MAX_CONJUGATIONS: u64 = 1 << 26;
+
+/// Building the tables costs about this many plain sweep steps per row and symmetry (a conjugation of a
+/// whole state and its coordinates against one table lookup; measured on the 2x2x2 and the pyraminx).
+const CONJUGATION_COST: f64 = 256.0;
+
+/// Whether reducing a dense search of `size` positions (rows of `row`) with `moves` moves by `symmetries`
+/// pays: building the tables plus sweeping the stored positions must cost at most half the plain sweeps.
+pub(crate) fn pays(size: u64, row: u64, moves: usize, symmetries: usize) -> bool {
+    let plain = size as f64 * moves as f64;
+    let tables = (size / row.max(1)) as f64 * symmetries as f64 * CONJUGATION_COST;
+    symmetries > 1 && tables + plain / symmetries as f64 <= plain / 2.0
+}
 
 /// The tables of a symmetry-reduced search.
 pub(crate) struct SymPlan {

@@ -75,6 +75,28 @@ pub struct GodOptions {
     /// Memory budget in MiB (default: the core's, 1 GiB).
     #[serde(rename = "memoryMB")]
     pub memory_mb: Option<f64>,
+    /// Reducing the search by the definition's rotations (threaded build only).
+    pub reduce: ReduceOption,
+}
+
+/// `"auto"` (where it pays), `"always"` (where the rotations allow it) or `"never"`.
+#[derive(Deserialize, Debug, Default, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum ReduceOption {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ReduceOption> for crate::god::Reduce {
+    fn from(r: ReduceOption) -> Self {
+        match r {
+            ReduceOption::Auto => crate::god::Reduce::Auto,
+            ReduceOption::Always => crate::god::Reduce::Always,
+            ReduceOption::Never => crate::god::Reduce::Never,
+        }
+    }
 }
 
 /// Options of `canonicalCounts` and `order`.

@@ -226,6 +226,7 @@ impl Puzzle {
             memory_bytes,
             antipodes: o.antipodes,
             symmetry: o.symmetry,
+            reduce: o.reduce.into(),
             ..crate::god::GodOptions::default()
         };
         let r = run(&hooks, |control| crate::god::gods_algorithm(p, &set, &core, control))?;

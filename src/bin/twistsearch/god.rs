@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
-use twistsearch::god::{gods_algorithm, Direction, GodOptions, Method};
+use twistsearch::god::{gods_algorithm, Direction, GodOptions, Method, Reduce};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
 
@@ -26,6 +26,14 @@ pub enum DirectionArg {
     Auto,
     Forward,
     Backward,
+}
+
+/// Values of `god --reduce`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ReduceArg {
+    Auto,
+    Always,
+    Never,
 }
 
 /// Options of `god`.
@@ -52,9 +60,10 @@ pub struct GodArgs {
     /// Sweep direction of the dense search (for measurements).
     #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
     pub direction: DirectionArg,
-    /// Do not reduce the search by the definition's rotations (the counts are the same either way).
-    #[arg(long)]
-    pub no_reduce: bool,
+    /// Reduce the search by the definition's rotations: when it pays, whenever possible, or never (the
+    /// counts are the same either way).
+    #[arg(long, value_enum, default_value_t = ReduceArg::Auto)]
+    pub reduce: ReduceArg,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -85,7 +94,11 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             MethodArg::Dense => Method::Dense,
             MethodArg::Hash => Method::Hash,
         },
-        reduce: !args.no_reduce,
+        reduce: match args.reduce {
+            ReduceArg::Auto => Reduce::Auto,
+            ReduceArg::Always => Reduce::Always,
+            ReduceArg::Never => Reduce::Never,
+        },
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();
