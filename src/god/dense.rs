@@ -337,8 +337,13 @@ fn backward_rows(
 }
 
 /// The moves (indices into the index's move list) that take the position `from`, at `depth`, back to the
-/// start, one depth at a time.
-pub(crate) fn path_to_start(index: &DenseIndex, bits: &DepthBits, from: u64, depth: u32) -> Result<Vec<usize>> {
+/// start, one depth at a time. `value` gives a position's stored value (its depth mod 3, or [`UNSEEN`]).
+pub(crate) fn path_to_start(
+    index: &DenseIndex,
+    value: &dyn Fn(u64) -> u8,
+    from: u64,
+    depth: u32,
+) -> Result<Vec<usize>> {
     let mut s = index.scratch();
     let mut at = from;
     let mut path = Vec::with_capacity(depth as usize);
@@ -347,7 +352,7 @@ pub(crate) fn path_to_start(index: &DenseIndex, bits: &DepthBits, from: u64, dep
         let (o, i) = (at / index.row, (at % index.row) as usize);
         let step = (0..index.moves()).find_map(|mv| {
             let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
-            (bits.get(t) == want).then_some((mv, t))
+            (value(t) == want).then_some((mv, t))
         });
         let Some((mv, t)) = step else {
             return Err(Error::new("internal: no move leads closer to the start"));
@@ -358,10 +363,11 @@ pub(crate) fn path_to_start(index: &DenseIndex, bits: &DepthBits, from: u64, dep
     Ok(path)
 }
 
-/// The distance of the position `at` (`None` when not reached), by walking towards the start.
-pub(crate) fn depth_of(index: &DenseIndex, bits: &DepthBits, mut at: u64, start: u64) -> Option<u32> {
+/// The distance of the position `at` (`None` when not reached), by walking towards the start; `value` as
+/// for [`path_to_start`].
+pub(crate) fn depth_of(index: &DenseIndex, value: &dyn Fn(u64) -> u8, mut at: u64, start: u64) -> Option<u32> {
     let mut s = index.scratch();
-    let mut v = bits.get(at);
+    let mut v = value(at);
     if v == UNSEEN {
         return None;
     }
@@ -371,7 +377,7 @@ pub(crate) fn depth_of(index: &DenseIndex, bits: &DepthBits, mut at: u64, start:
         let (o, i) = (at / index.row, (at % index.row) as usize);
         at = (0..index.moves()).find_map(|mv| {
             let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
-            (bits.get(t) == want).then_some(t)
+            (value(t) == want).then_some(t)
         })?;
         v = want;
         depth += 1;

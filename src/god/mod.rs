@@ -218,62 +218,24 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         if let Some(plan) = plan {
             control.check()?;
             let (run, _) = symdense::search(&index, &plan, start_index, options.antipodes, options.direction, control)?;
-            let depth = run.counts.len() as u32 - 1;
-            let mut antipodes = Vec::with_capacity(run.last.len());
-            for &t in &run.last {
-                let a = plan.plain(t);
-                let path = symdense::path_to_start(&index, &plan, &run.bits, a, depth)?;
-                antipodes.push(antipode(puzzle, &edge_moves, index.state_of(a, &mut s), &path)?);
-            }
-            let symmetry = if options.symmetry {
-                let depth_of = |st: &[u8]| {
-                    let i = index.index_of(st, &mut index.scratch())?;
-                    symdense::depth_of(&index, &plan, &run.bits, i, start_index)
-                };
-                Some(symmetry::count(puzzle, &transforms, start, &depth_of, &run.counts)?)
-            } else {
-                None
-            };
-            return Ok(GodReport {
-                total: run.counts.iter().sum(),
+            let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
+            let value = |t: u64| run.bits.get(plan.stored(t));
+            let memory = index.table_bytes() + plan.bytes();
+            let dense = DenseResult {
                 counts: run.counts,
-                antipodes,
-                method: Method::Dense,
-                indexed: Some(index.size()),
-                memory_bytes: index.table_bytes() + plan.bytes(),
                 backward: run.backward,
-                symmetry,
+                last,
+                memory,
                 reduced: Some((plan.symmetries, plan.size())),
-            });
+            };
+            return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
         }
         let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
         let run = dense::search(&index, start_index, reachable, options.antipodes, options.direction, control)?;
-        let depth = run.counts.len() as u32 - 1;
-        let mut antipodes = Vec::with_capacity(run.last.len());
-        for &a in &run.last {
-            let path = dense::path_to_start(&index, &run.bits, a, depth)?;
-            antipodes.push(antipode(puzzle, &edge_moves, index.state_of(a, &mut s), &path)?);
-        }
-        let symmetry = if options.symmetry {
-            let depth_of = |st: &[u8]| {
-                let i = index.index_of(st, &mut index.scratch())?;
-                dense::depth_of(&index, &run.bits, i, start_index)
-            };
-            Some(symmetry::count(puzzle, &transforms, start, &depth_of, &run.counts)?)
-        } else {
-            None
-        };
-        return Ok(GodReport {
-            total: run.counts.iter().sum(),
-            counts: run.counts,
-            antipodes,
-            method: Method::Dense,
-            indexed: Some(index.size()),
-            memory_bytes: dense_need.unwrap_or(0),
-            backward: run.backward,
-            symmetry,
-            reduced: None,
-        });
+        let value = |t: u64| run.bits.get(t);
+        let memory = dense_need.unwrap_or(0);
+        let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
+        return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
     }
     // The hash map: plan with the group order (an upper bound on the positions).
     let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
@@ -307,6 +269,59 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         backward: Vec::new(),
         symmetry,
         reduced: None,
+    })
+}
+
+/// What a dense search (plain or reduced) leaves for its report.
+struct DenseResult {
+    counts: Vec<u64>,
+    backward: Vec<bool>,
+    /// Positions at the last depth (plain indices).
+    last: Vec<u64>,
+    memory: u64,
+    reduced: Option<(usize, u64)>,
+}
+
+/// The report of a dense search: antipodes with their algs and, when asked, the counts up to symmetry.
+/// `value` gives a plain position's stored value (its depth mod 3, or unseen).
+#[allow(clippy::too_many_arguments)]
+fn dense_report(
+    puzzle: &Puzzle,
+    index: &index::DenseIndex,
+    edge_moves: &[MoveRef],
+    transforms: &[&[u8]],
+    start_index: u64,
+    options: &GodOptions,
+    run: DenseResult,
+    value: &dyn Fn(u64) -> u8,
+) -> Result<GodReport> {
+    let start = puzzle.solved().as_bytes();
+    let mut s = index.scratch();
+    let depth = run.counts.len() as u32 - 1;
+    let mut antipodes = Vec::with_capacity(run.last.len());
+    for &a in &run.last {
+        let path = dense::path_to_start(index, value, a, depth)?;
+        antipodes.push(antipode(puzzle, edge_moves, index.state_of(a, &mut s), &path)?);
+    }
+    let symmetry = if options.symmetry {
+        let depth_of = |st: &[u8]| {
+            let i = index.index_of(st, &mut index.scratch())?;
+            dense::depth_of(index, value, i, start_index)
+        };
+        Some(symmetry::count(puzzle, transforms, start, &depth_of, &run.counts)?)
+    } else {
+        None
+    };
+    Ok(GodReport {
+        total: run.counts.iter().sum(),
+        counts: run.counts,
+        antipodes,
+        method: Method::Dense,
+        indexed: Some(index.size()),
+        memory_bytes: run.memory,
+        backward: run.backward,
+        symmetry,
+        reduced: run.reduced,
     })
 }
 

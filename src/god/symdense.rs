@@ -22,7 +22,7 @@ use super::dense::{chunks, keep_push, DenseRun, Direction};
 use super::index::DenseIndex;
 use super::symmetry::Symmetry;
 use crate::control::{Control, Progress};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::layout::Layout;
 
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
@@ -401,6 +401,38 @@ fn claim_with_stabilizer(plan: &SymPlan, bits: &DepthBits, t: u64, v: u8, new: &
     }
 }
 
+/// One move from one representative row: where each inner value of the row lands among the stored
+/// positions (the move's inner table, then the target row's conjugation onto its representative).
+struct Step<'a> {
+    /// The target representative's slot.
+    slot: u64,
+    base: u64,
+    table: &'a [u32],
+    g: &'a [u16],
+    add: &'a [u16],
+}
+
+impl<'a> Step<'a> {
+    #[inline(always)]
+    fn new(index: &'a DenseIndex, plan: &'a SymPlan, o: u64, mv: usize, s: &mut super::index::Scratch) -> Step<'a> {
+        let row = plan.row as usize;
+        let r = plan.map(index.outer_image(o, mv, s));
+        Step {
+            slot: r.slot,
+            base: r.slot * plan.row,
+            table: index.inner_moves(mv),
+            g: &plan.g[r.k * row..(r.k + 1) * row],
+            add: &plan.add[r.c * row..(r.c + 1) * row],
+        }
+    }
+
+    /// The stored position inner value `i` of the row goes to.
+    #[inline(always)]
+    fn target(&self, i: u32) -> u64 {
+        self.base + self.add[self.g[self.table[i as usize] as usize] as usize] as u64
+    }
+}
+
 #[derive(Default)]
 struct Out {
     stored: u64,
@@ -430,15 +462,11 @@ fn forward_rows(
         }
         let o = plan.reps[slot as usize];
         for mv in 0..index.moves() {
-            let r = plan.map(index.outer_image(o, mv, &mut s));
-            let table = index.inner_moves(mv);
-            let g = &plan.g[r.k * row as usize..(r.k + 1) * row as usize];
-            let add = &plan.add[r.c * row as usize..(r.c + 1) * row as usize];
-            let base = r.slot * row;
-            let class = plan.class[r.slot as usize];
-            let stab = !plan.stab[r.slot as usize].is_empty();
+            let step = Step::new(index, plan, o, mv, &mut s);
+            let class = plan.class[step.slot as usize];
+            let stab = !plan.stab[step.slot as usize].is_empty();
             for &i in &list {
-                let t = base + add[g[table[i as usize] as usize] as usize] as u64;
+                let t = step.target(i);
                 if bits.get(t) != UNSEEN {
                     continue;
                 }
@@ -487,15 +515,11 @@ fn backward_rows(
             if list.is_empty() {
                 break;
             }
-            let r = plan.map(index.outer_image(o, mv, &mut s));
-            let table = index.inner_moves(mv);
-            let g = &plan.g[r.k * row as usize..(r.k + 1) * row as usize];
-            let add = &plan.add[r.c * row as usize..(r.c + 1) * row as usize];
-            let base = r.slot * row;
+            let step = Step::new(index, plan, o, mv, &mut s);
             let mut n_left = 0;
             for k in 0..list.len() {
                 let i = list[k];
-                let t = base + add[g[table[i as usize] as usize] as usize] as u64;
+                let t = step.target(i);
                 let hit = (bits.get(t) == cur) as usize;
                 list[n_left] = i;
                 found[n_found] = i;
@@ -515,54 +539,4 @@ fn backward_rows(
             keep_push(&mut out.keep, keep, slot * row + i as u64);
         }
     }
-}
-
-/// The moves (indices into the index's move list) that take the plain position `from`, at `depth`, back
-/// to the start, one depth at a time.
-pub(crate) fn path_to_start(
-    index: &DenseIndex,
-    plan: &SymPlan,
-    bits: &DepthBits,
-    from: u64,
-    depth: u32,
-) -> Result<Vec<usize>> {
-    let mut s = index.scratch();
-    let mut at = from;
-    let mut path = Vec::with_capacity(depth as usize);
-    for d in (1..=depth).rev() {
-        let want = ((d - 1) % 3) as u8;
-        let (o, i) = (at / index.row, (at % index.row) as usize);
-        let step = (0..index.moves()).find_map(|mv| {
-            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
-            (bits.get(plan.stored(t)) == want).then_some((mv, t))
-        });
-        let Some((mv, t)) = step else {
-            return Err(Error::new("internal: no move leads closer to the start"));
-        };
-        path.push(mv);
-        at = t;
-    }
-    Ok(path)
-}
-
-/// The distance of the plain position `at` (`None` when not reached), by walking towards the start.
-pub(crate) fn depth_of(index: &DenseIndex, plan: &SymPlan, bits: &DepthBits, mut at: u64, start: u64) -> Option<u32> {
-    let mut s = index.scratch();
-    let mut v = bits.get(plan.stored(at));
-    if v == UNSEEN {
-        return None;
-    }
-    let start_stored = plan.stored(start);
-    let mut depth = 0u32;
-    while plan.stored(at) != start_stored {
-        let want = (v + 2) % 3;
-        let (o, i) = (at / index.row, (at % index.row) as usize);
-        at = (0..index.moves()).find_map(|mv| {
-            let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;
-            (bits.get(plan.stored(t)) == want).then_some(t)
-        })?;
-        v = want;
-        depth += 1;
-    }
-    Some(depth)
 }
