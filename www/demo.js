@@ -528,6 +528,7 @@ async function godsAlgorithm() {
       antipodes: Math.max(0, Math.floor(Number($('god-antipodes').value) || 0)),
       memoryMB: memoryMB('god-memory'),
       ...($('god-symmetry').checked ? { symmetry: true } : {}),
+      reduce: $('god-reduce').value,
       signal: controller.signal,
       onProgress: progressHandler('god-progress', 'god-status'),
     });
@@ -559,6 +560,7 @@ async function godsAlgorithm() {
       symmetryCounts: symmetryCounts ? symmetryCounts.map(String) : undefined,
       ms,
       threads: worker.info.threads,
+      reducedBy: r.reducedBy ? { symmetries: r.reducedBy.symmetries, storedPositions: String(r.reducedBy.storedPositions) } : null,
     };
     $('god-progress').value = 1;
     $('god-status').textContent =
@@ -566,6 +568,7 @@ async function godsAlgorithm() {
       `God's number ${counts.length - 1} (${qtm ? 'QTM' : 'HTM'}, moves ${moves.join(',')})` +
       (r.method ? ` · ${r.method}` : '') +
       (r.memoryBytes ? `, ${(Number(r.memoryBytes) / 2 ** 20).toFixed(1)} MiB` : '') +
+      (r.reducedBy ? ` · reduced by ${r.reducedBy.symmetries} symmetries (${fmtInt(r.reducedBy.storedPositions)} stored)` : '') +
       (sum === total ? '' : ' · counts do not add up to the total!');
     lastGodCounts = { counts, title: `${id} ⟨${moves.join(',')}⟩ ${qtm ? 'QTM' : 'HTM'}: positions by distance` };
     drawGodChart();
