@@ -244,6 +244,8 @@ impl Layout {
     /// The order of a transformation: the least `k >= 1` with `t^k` the identity, from its cycles (a cycle
     /// of length `L` whose twists sum to `s` contributes `L · m / gcd(s, m)`).
     pub fn order(&self, t: &[u8]) -> BigUint {
+        // Machine integers while the order fits (every move of every puzzle so far), else big ones.
+        let mut small = 1u64;
         let mut order = BigUint::one();
         for orbit in &self.orbits {
             let n = orbit.size;
@@ -262,10 +264,19 @@ impl Layout {
                     i = t[off + i] as usize;
                 }
                 let cycle = len * (m / twist.gcd(&m));
-                order = order.lcm(&BigUint::from(cycle));
+                if cycle == 1 {
+                    continue;
+                }
+                match small.checked_mul(cycle / small.gcd(&cycle)) {
+                    Some(l) => small = l,
+                    None => {
+                        order = order.lcm(&BigUint::from(small)).lcm(&BigUint::from(cycle));
+                        small = 1;
+                    }
+                }
             }
         }
-        order
+        order.lcm(&BigUint::from(small))
     }
 }
 
@@ -310,5 +321,30 @@ mod tests {
         let t = vec![1, 2, 0, 2, 2, 2, 0, 1, 0, 0];
         let r = l.compose(&s, &t);
         assert_eq!(&r[3..6], &[2, 2, 6]); // slot 2 received the wildcard from slot 0
+    }
+
+    #[test]
+    fn an_order_beyond_u64_is_exact() {
+        // Cycles of every prime length up to 53: the order is their product, about 3.3e19 > 2^64.
+        let primes: [usize; 16] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53];
+        let (a, b) = primes.split_at(12);
+        let cycles = |ps: &[usize]| -> Vec<u8> {
+            let n: usize = ps.iter().sum();
+            let mut perm = Vec::with_capacity(2 * n);
+            let mut start = 0;
+            for &p in ps {
+                perm.extend((0..p).map(|i| (start + (i + 1) % p) as u8));
+                start += p;
+            }
+            perm.resize(2 * n, 0);
+            perm
+        };
+        let (ta, tb) = (cycles(a), cycles(b));
+        let l = Layout::new([("A", ta.len() / 2, 1), ("B", tb.len() / 2, 1)]);
+        let t: Vec<u8> = ta.into_iter().chain(tb).collect();
+        assert!(l.is_transformation(&t));
+        let product = primes.iter().fold(BigUint::one(), |acc, &p| acc * BigUint::from(p));
+        assert!(product > BigUint::from(u64::MAX));
+        assert_eq!(l.order(&t), product);
     }
 }
