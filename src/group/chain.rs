@@ -42,6 +42,10 @@ const MIN_GENS: usize = 3;
 const PATIENCE: usize = 4;
 /// The most random elements drawn for one level.
 const MAX_DRAWS: usize = 96;
+/// Random elements of the whole group that must sift in a row before the random phase ends.
+const RANDOM_SIFTS: usize = 12;
+/// The most random elements of the whole group sifted.
+const MAX_RANDOM_SIFTS: usize = 400;
 /// The fixed seed of the random phase.
 const SEED: u64 = 0x5eed_0f5c_4e1e_5e00;
 /// The most `u16` entries (transversals, generators, orbit indices) a chain may hold: 256 MiB.
@@ -364,6 +368,31 @@ impl StabilizerChain {
 
     /// [`StabilizerChain::with_orbit_order`] with a limit on the `u16` entries the tables may hold.
     fn build(layout: &Layout, gens: &[&[u8]], order: &[usize], max_entries: usize) -> Result<Self> {
+        ProbableChain::build(layout, gens, order, max_entries)?.complete()
+    }
+}
+
+/// A stabilizer chain after the random phase only (see the module documentation): its group is a subgroup
+/// of the group the generators generate, equal to it with high probability, and
+/// [`ProbableChain::complete`] finishes the deterministic verification. What it proves is one-sided:
+/// a transformation that sifts through it is certainly in the group (so a [`super::reachable`] answer of
+/// `Reachable` holds), one that does not may still be; its order is a lower bound of the group's.
+#[derive(Debug, Clone)]
+pub(crate) struct ProbableChain {
+    chain: StabilizerChain,
+    /// The generators as permutations of the points, which the verification checks last.
+    gens: Vec<Vec<u16>>,
+    /// The `u16` entries the tables may still take.
+    budget: usize,
+}
+
+impl ProbableChain {
+    /// The random phase of [`StabilizerChain::for_start`].
+    pub(crate) fn for_start(layout: &Layout, gens: &[&[u8]], start: &[u8]) -> Result<Self> {
+        Self::build(layout, gens, &super::orbit_order_for(layout, start), MAX_ENTRIES)
+    }
+
+    fn build(layout: &Layout, gens: &[&[u8]], order: &[usize], max_entries: usize) -> Result<Self> {
         let points = PointMap::new(layout, order)?;
         let mut perms: Vec<Vec<u16>> = Vec::new();
         for (k, g) in gens.iter().enumerate() {
@@ -383,11 +412,31 @@ impl StabilizerChain {
         };
         let mut budget = Budget(max_entries);
         chain.seed(&perms, &mut budget)?;
-        chain.complete(&perms, &mut budget)?;
+        chain.sift_random(&perms, &mut budget)?;
+        chain.index_supports();
+        Ok(ProbableChain { chain, gens: perms, budget: budget.0 })
+    }
+
+    /// The chain as it stands (for membership tests whose positive answers are all that is trusted).
+    pub(crate) fn chain(&self) -> &StabilizerChain {
+        &self.chain
+    }
+
+    /// A lower bound of the group's order (equal to it with high probability).
+    pub(crate) fn order_lower_bound(&self) -> BigUint {
+        self.chain.order()
+    }
+
+    /// The verified chain: the deterministic phase, from where the random one left off.
+    pub(crate) fn complete(self) -> Result<StabilizerChain> {
+        let ProbableChain { mut chain, gens, budget } = self;
+        chain.complete(&gens, &mut Budget(budget))?;
         chain.index_supports();
         Ok(chain)
     }
+}
 
+impl StabilizerChain {
     /// Like [`StabilizerChain::new`], with the orbit order [`super::orbit_order_for`] gives for `start`:
     /// the chain [`super::reachable`] answers quickly with from that start.
     pub fn for_start(layout: &Layout, gens: &[&[u8]], start: &[u8]) -> Result<Self> {
@@ -412,6 +461,32 @@ impl StabilizerChain {
             current = draw(&mut walk, &mut rng, &parities, Some(&level));
             self.levels.push(level);
             lo = b + 1;
+        }
+        Ok(())
+    }
+
+    /// The end of phase 1: random elements of the whole group are sifted through the levels, and what is
+    /// left of one that does not sift is added, until [`RANDOM_SIFTS`] in a row sift (each would have
+    /// failed with probability at least 1/2 if the chain's group were a proper subgroup). The levels then
+    /// hold the whole group with high probability, so the verification seldom has to add anything.
+    fn sift_random(&mut self, gens: &[Vec<u16>], budget: &mut Budget) -> Result<()> {
+        if gens.is_empty() {
+            return Ok(());
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(SEED ^ 1);
+        let mut walk = ProductReplacement::new(gens, 0, &mut rng);
+        let mut streak = 0;
+        for _ in 0..MAX_RANDOM_SIFTS {
+            if streak >= RANDOM_SIFTS {
+                break;
+            }
+            let mut h = walk.next(&mut rng);
+            if sift(&self.levels, &mut h, 0) {
+                streak += 1;
+            } else {
+                self.add_residue(0, 0, &h, budget)?;
+                streak = 0;
+            }
         }
         Ok(())
     }
@@ -669,6 +744,31 @@ mod tests {
 
     const CUBE3: &str = include_str!("../../tests/data/puzzles/main/3x3x3.tws");
     const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");
+    const MEGAMINX: &str = include_str!("../../tests/data/puzzles/main/megaminx.tws");
+
+    #[test]
+    fn probable_chains_bound_the_order_and_complete_to_the_chain() {
+        for (text, moves) in [(CUBE3, None), (CUBE3, Some("R2,U2")), (CUBE2, Some("U,R")), (MEGAMINX, None)] {
+            let p = puzzle(text);
+            let set = match moves {
+                Some(list) => MoveSet::parse(&p, list).unwrap(),
+                None => MoveSet::all(&p).unwrap(),
+            };
+            let gens = set.generator_transforms(&p);
+            let solved = p.solved().as_bytes();
+            let exact = StabilizerChain::for_start(p.layout(), &gens, solved).unwrap();
+            let probable = ProbableChain::for_start(p.layout(), &gens, solved).unwrap();
+            assert!(probable.order_lower_bound() <= exact.order(), "{moves:?}");
+            // What sifts through the probable chain is in the group: here every generator and a product.
+            let product = gens.iter().fold(p.layout().identity(), |acc, g| p.layout().compose(&acc, g));
+            if probable.order_lower_bound() == exact.order() {
+                assert!(probable.chain().contains(&product));
+            }
+            let done = probable.complete().unwrap();
+            assert_eq!(done.order(), exact.order(), "{moves:?}");
+            assert!(gens.iter().all(|g| done.contains(g)) && done.contains(&product));
+        }
+    }
 
     #[test]
     fn cube_orders() {

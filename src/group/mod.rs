@@ -17,6 +17,7 @@ pub mod chain;
 pub mod membership;
 pub mod random;
 
+pub(crate) use chain::ProbableChain;
 pub use chain::{BasePoint, StabilizerChain};
 pub use membership::{orbit_order_for, reachable, reachable_with_budget, Membership, DEFAULT_BUDGET};
 pub use random::{random_state, rng_from_seed};
@@ -159,6 +160,11 @@ impl PointMap {
 /// membership tests from the puzzle's solved state (see [`StabilizerChain::for_start`]).
 pub fn puzzle_chain(puzzle: &crate::Puzzle, moves: &crate::MoveSet) -> Result<StabilizerChain> {
     StabilizerChain::for_start(puzzle.layout(), &moves.generator_transforms(puzzle), puzzle.solved().as_bytes())
+}
+
+/// [`puzzle_chain`] before its verification (see [`ProbableChain`]).
+pub(crate) fn probable_puzzle_chain(puzzle: &crate::Puzzle, moves: &crate::MoveSet) -> Result<ProbableChain> {
+    ProbableChain::for_start(puzzle.layout(), &moves.generator_transforms(puzzle), puzzle.solved().as_bytes())
 }
 
 #[cfg(test)]
