@@ -150,12 +150,14 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
     moves.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect()
 }
 
+/// `bytes` in MiB: whole from 10 MiB on, else with two decimals (integer arithmetic: no float formatting
+/// code in the WebAssembly build).
 fn mib(bytes: u64) -> String {
-    let m = bytes as f64 / (1u64 << 20) as f64;
-    if m >= 10.0 {
-        format!("{m:.0} MiB")
+    let hundredths = (bytes as u128 * 100 + (1 << 19)) >> 20;
+    if hundredths >= 1000 {
+        format!("{} MiB", (hundredths + 50) / 100)
     } else {
-        format!("{m:.2} MiB")
+        format!("{}.{:02} MiB", hundredths / 100, hundredths % 100)
     }
 }
 
@@ -351,6 +353,16 @@ fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mebibytes_in_words() {
+        assert_eq!(mib(88_179_840 / 4), "21 MiB");
+        assert_eq!(mib(10 << 20), "10 MiB");
+        assert_eq!(mib((10 << 20) - 1), "10 MiB");
+        assert_eq!(mib(1 << 20), "1.00 MiB");
+        assert_eq!(mib(1_500_000), "1.43 MiB");
+        assert_eq!(mib(0), "0.00 MiB");
+    }
     use crate::load_puzzle;
 
     const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");

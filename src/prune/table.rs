@@ -193,7 +193,9 @@ pub(crate) fn describe_bytes(n: usize) -> String {
     } else if n % KIB == 0 {
         format!("{} KiB", n / KIB)
     } else if n >= MIB {
-        format!("{:.1} MiB", n as f64 / MIB as f64)
+        // Tenths in integers (no float formatting code in the WebAssembly build).
+        let tenths = (n as u128 * 10 + MIB as u128 / 2) / MIB as u128;
+        format!("{}.{} MiB", tenths / 10, tenths % 10)
     } else {
         format!("{n} bytes")
     }
@@ -202,6 +204,16 @@ pub(crate) fn describe_bytes(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_counts_in_words() {
+        assert_eq!(describe_bytes(256 << 20), "256 MiB");
+        assert_eq!(describe_bytes(64 << 10), "64 KiB");
+        assert_eq!(describe_bytes(1000), "1000 bytes");
+        assert_eq!(describe_bytes((3 << 20) + 300_000), "3.3 MiB");
+        assert_eq!(describe_bytes((1 << 20) + 5), "1.0 MiB");
+        assert_eq!(describe_bytes((2 << 20) - 1), "2.0 MiB");
+    }
 
     #[test]
     fn entries_follow_budget_and_hint() {

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
-use crate::group::{puzzle_chain, reachable, Membership, StabilizerChain};
+use crate::group::{probable_puzzle_chain, puzzle_chain, reachable, Membership, ProbableChain, StabilizerChain};
 use crate::moveset::{Metric, MoveSet};
 use crate::prune::kernel::Kernel;
 use crate::prune::{entries_for, PruneTable, TableOptions, MIN_MEMORY_BYTES};
@@ -21,9 +21,14 @@ use super::target::Target;
 /// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
 pub const DEFAULT_MEMORY: usize = 256 << 20;
 
-/// The size a pruning table starts at, unless the options say otherwise: big enough for short and
-/// small-puzzle searches, small enough that a first answer does not wait for a large table.
-pub const INITIAL_TABLE_BYTES: usize = 16 << 20;
+/// The size a pruning table starts at, unless the options say otherwise: room for the first fill
+/// ([`FIRST_FILL_LEAVES`]) and a few more depths, small enough that a first answer does not wait for
+/// memory to be mapped and cleared (about a millisecond per MiB in WebAssembly).
+pub const INITIAL_TABLE_BYTES: usize = 2 << 20;
+
+/// A table that is too small for the depth a search needs is rebuilt this many times larger (at most the
+/// budget): the refills of the smaller tables cost a fraction of the last one's.
+pub const GROWTH_STEP: usize = 8;
 
 /// A new table (first or grown) is filled only while the next depth's predicted leaves are at most
 /// this many (tens of milliseconds): deeper depths are filled by the searches that need them.
@@ -103,7 +108,13 @@ pub struct Solver<'p> {
     moves: MoveSet,
     move_list: Vec<MoveRef>,
     fsm: CanonFsm,
+    /// The group, verified (built on first need: scrambles, unreachable-looking positions, table growth).
     chain: OnceLock<StabilizerChain>,
+    /// The group after the random phase only, for small puzzles: positions that sift through it are
+    /// reachable without the verification's cost (most of a first solve's on the megaminx).
+    probable: Option<ProbableChain>,
+    /// Whether the puzzle is small enough ([`HINT_POINTS`]) for the group order to size the table.
+    small: bool,
     target: Target,
     table: PruneTable,
     /// Growth of the search from one depth to the next (the automaton's branching factor).
@@ -113,7 +124,8 @@ pub struct Solver<'p> {
     /// Nodes searched since the table last changed: once they outnumber the next depth's fill, the next
     /// solve fills it first (so repeated solves pay at most about as much for fills as for searches).
     searched: f64,
-    /// An upper bound on the states the search can meet (the group order), when known.
+    /// The group order, which bounds the states the search can meet: a lower bound of it (from the
+    /// probable chain) until the table first grows, exact from then on; `None` for large puzzles.
     hint: Option<f64>,
     /// The definition's ksolve+ move constraints.
     rules: Option<MoveRules>,
@@ -130,17 +142,14 @@ impl<'p> Solver<'p> {
         let fsm = CanonFsm::new(puzzle, &moves, options.metric)?;
         let target_state = options.target.unwrap_or_else(|| puzzle.solved().clone());
         let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
-        // A small puzzle's group is computed now (it is needed for the membership test anyway): its order
-        // caps the table at a few entries per state.
+        // A small puzzle's group is computed now, without its verification: that proves most positions
+        // reachable, and its order (all but certainly exact) caps the first table at a few entries per
+        // state; the table grows with the exact order.
         let points: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
-        let (chain, hint) = match (points <= HINT_POINTS).then(|| puzzle_chain(puzzle, &moves)) {
-            Some(Ok(c)) => {
-                let order = c.order().to_f64();
-                (OnceLock::from(c), order)
-            }
-            // An error here is reported by the membership test, where the group is needed.
-            _ => (OnceLock::new(), None),
-        };
+        let small = points <= HINT_POINTS;
+        // An error here is reported by the membership test, where the verified group is needed.
+        let probable = if small { probable_puzzle_chain(puzzle, &moves).ok() } else { None };
+        let hint = probable.as_ref().and_then(|c| c.order_lower_bound().to_f64());
         let budget = options.memory_bytes;
         let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
         // A budget below the minimum is refused by the table itself, with the budget named.
@@ -151,15 +160,33 @@ impl<'p> Solver<'p> {
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
         let rules = move_rules(puzzle, &move_list)?;
-        Ok(Solver { puzzle, moves, move_list, fsm, chain, target, table, growth, budget, searched: 0.0, hint, rules })
+        Ok(Solver {
+            puzzle,
+            moves,
+            move_list,
+            fsm,
+            chain: OnceLock::new(),
+            probable,
+            small,
+            target,
+            table,
+            growth,
+            budget,
+            searched: 0.0,
+            hint,
+            rules,
+        })
     }
 
-    /// Replaces the table by one of the whole budget (at most four entries per state when the group order
-    /// is known), filled as a new table is, once the search needs a depth the small table cannot hold.
-    /// Returns whether it grew.
+    /// Replaces the table by one [`GROWTH_STEP`] times larger, at most the budget (and at most four
+    /// entries per state when the group order is known), filled as a new table is, once the search needs
+    /// a depth the current table cannot hold. Returns whether it grew.
     fn grow(&mut self, control: Control) -> Result<bool> {
         let now = self.table.bytes();
-        let bytes = self.budget;
+        let bytes = now.saturating_mul(GROWTH_STEP).min(self.budget);
+        if self.small {
+            self.hint = self.chain()?.order().to_f64();
+        }
         let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: Some(1) };
         if bytes <= now || entries_for(bytes, self.hint)? <= self.table.entries() {
             return Ok(false);
@@ -188,8 +215,24 @@ impl<'p> Solver<'p> {
         if let Some(c) = self.chain.get() {
             return Ok(c);
         }
-        let c = puzzle_chain(self.puzzle, &self.moves)?;
+        let c = match &self.probable {
+            Some(p) => p.clone().complete()?,
+            None => puzzle_chain(self.puzzle, &self.moves)?,
+        };
         Ok(self.chain.get_or_init(|| c))
+    }
+
+    /// Whether `start_n` (normalized) can reach the target: proved by the probable chain when it can, else
+    /// decided by the verified one (an undecided answer lets the search decide).
+    fn reachable(&self, start_n: &[u8]) -> Result<bool> {
+        if self.chain.get().is_none() {
+            if let Some(p) = &self.probable {
+                if let Membership::Reachable(_) = reachable(p.chain(), start_n, self.target.bytes())? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(reachable(self.chain()?, start_n, self.target.bytes())? != Membership::Unreachable)
     }
 
     /// Solves a position: sequences of moves taking `start` to the target. Unreachable positions are an
@@ -197,9 +240,7 @@ impl<'p> Solver<'p> {
     pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
         let layout = self.puzzle.layout();
         let start_n = self.target.normalize(layout, start.as_bytes())?;
-        if !options.known_reachable
-            && reachable(self.chain()?, &start_n, self.target.bytes())? == Membership::Unreachable
-        {
+        if !options.known_reachable && !self.reachable(&start_n)? {
             return Err(Error::new(
                 "this position cannot be solved: it is not reachable with these moves (group membership)",
             ));

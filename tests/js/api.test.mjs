@@ -52,18 +52,19 @@ test('the pruning table starts small and grows to memoryMB only when a search ne
   const p = await loadPuzzle(tws('3x3x3'));
   try {
     // 64 KiB: room for depth 4 of the 3x3x3 only.
-    const easy = await p.solve('R U F', { memoryMB: 8, initialMemoryMB: 1 / 16 });
+    const easy = await p.solve('R U F', { memoryMB: 1, initialMemoryMB: 1 / 16 });
     assert.equal(easy.tableBytes, 64 << 10);
-    const hard = await p.solve("B2 L B U' R2 B' L' U' R' F", { memoryMB: 8, initialMemoryMB: 1 / 16 });
+    // Grown 8 times at each step (512 KiB, then the 1 MiB budget).
+    const hard = await p.solve("B2 L B U' R2 B' L' U' R' F", { memoryMB: 1, initialMemoryMB: 1 / 16 });
     assert.equal(moveCount(hard.solutions[0]), 10);
-    assert.equal(hard.tableBytes, 8 << 20);
+    assert.equal(hard.tableBytes, 1 << 20);
     // Scrambles take the option too (a 64 KiB table for a 2x2x2 random state).
     const pocket = await loadPuzzle(tws('2x2x2'));
     const scramble = await pocket.randomScramble({ seed: 3, initialMemoryMB: 1 / 16, memoryMB: 1 });
     assert.ok(moveCount(scramble) > 0);
     pocket.free();
-    // By default the table starts at 16 MiB whatever the budget.
-    assert.equal((await p.solve('R U F')).tableBytes, 16 << 20);
+    // By default the table starts at 2 MiB whatever the budget.
+    assert.equal((await p.solve('R U F')).tableBytes, 2 << 20);
   } finally {
     p.free();
   }
