@@ -30,6 +30,10 @@ pub const INITIAL_TABLE_BYTES: usize = 2 << 20;
 /// budget): the refills of the smaller tables cost a fraction of the last one's.
 pub const GROWTH_STEP: usize = 8;
 
+/// A table below the budget takes a depth whose predicted leaves are at most this fraction of its
+/// entries; beyond, it grows first (collisions would blunt a fuller table's estimates).
+const CROWDED: f64 = 0.5;
+
 /// A new table (first or grown) is filled only while the next depth's predicted leaves are at most
 /// this many (tens of milliseconds): deeper depths are filled by the searches that need them.
 pub const FIRST_FILL_LEAVES: f64 = (1u64 << 18) as f64;
@@ -200,6 +204,17 @@ impl<'p> Solver<'p> {
         Ok(true)
     }
 
+    /// One depth more for the searches: the next depth in this table while it stays roomy for it (the
+    /// next depth's predicted leaves at most [`CROWDED`] of the entries), else a larger table (which
+    /// the searches then deepen in turn); at the budget, the table's own limit on crowding applies.
+    /// Returns whether anything changed.
+    fn deepen(&mut self, control: Control) -> Result<bool> {
+        if self.table.predicted_leaves() > self.table.entries() as f64 * CROWDED && self.grow(control)? {
+            return Ok(true);
+        }
+        Ok(self.table.extend(control)? || self.grow(control)?)
+    }
+
     /// The move set.
     pub fn moves(&self) -> &MoveSet {
         &self.moves
@@ -255,7 +270,7 @@ impl<'p> Solver<'p> {
             return Err(Error::new("asked for 0 solutions"));
         }
         // Earlier solves searched more than the next depth costs to fill: fill it now.
-        if self.searched > self.table.predicted_leaves() && (self.table.extend(control)? || self.grow(control)?) {
+        if self.searched > self.table.predicted_leaves() && self.deepen(control)? {
             self.searched = 0.0;
         }
         let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
@@ -280,10 +295,8 @@ impl<'p> Solver<'p> {
                 }
                 // Deepen the table while filling its next depth costs less than the next iteration is
                 // predicted to (each depth of table cuts the search by about the growth factor).
-                // When the table is too full for another depth, it grows (to the budget) instead.
-                while n as f64 * self.growth > self.table.predicted_leaves()
-                    && (self.table.extend(control)? || self.grow(control)?)
-                {
+                // When the table is too crowded for another depth, it grows instead.
+                while n as f64 * self.growth > self.table.predicted_leaves() && self.deepen(control)? {
                     self.searched = 0.0;
                 }
             }
