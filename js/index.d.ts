@@ -63,8 +63,8 @@ export interface SearchOptions {
   /** Memory budget of the pruning table in MiB (default 256): the most it grows to. */
   memoryMB?: number;
   /**
-   * The size the pruning table starts at, in MiB (default 16, or `memoryMB` when smaller; small puzzles
-   * take less). Searches grow it to `memoryMB` only when they need a deeper table.
+   * The size the pruning table starts at, in MiB (default 2, or `memoryMB` when smaller; small puzzles
+   * take less). Searches grow it (8 times at a step, up to `memoryMB`) only when they need a deeper table.
    */
   initialMemoryMB?: number;
 }

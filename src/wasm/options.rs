@@ -41,7 +41,7 @@ pub struct SolveOptions {
     pub target_pattern: Option<PatternOption>,
     #[serde(rename = "memoryMB")]
     pub memory_mb: Option<f64>,
-    /// The size the pruning table starts at (default 16 MiB; at most `memoryMB`).
+    /// The size the pruning table starts at (default 2 MiB; at most `memoryMB`).
     #[serde(rename = "initialMemoryMB")]
     pub initial_memory_mb: Option<f64>,
     pub qtm: bool,
