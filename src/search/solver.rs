@@ -30,6 +30,30 @@ pub const INITIAL_TABLE_BYTES: usize = 2 << 20;
 /// budget): the refills of the smaller tables cost a fraction of the last one's.
 pub const GROWTH_STEP: usize = 8;
 
+/// Each task of an iteration leaves at least this many moves to the allocation-free depth-first walk: the
+/// split above it allocates per node, and a shallow iteration is cheap enough for one thread.
+const WALK_MIN_DEPTH: u32 = 4;
+
+/// Iterations predicted to search fewer nodes than this run as one task (splitting them for threads
+/// costs more than it saves).
+const PARALLEL_MIN_NODES: f64 = (1u64 << 16) as f64;
+
+/// The tasks an iteration is split into: enough to keep every thread busy, or one without threads.
+#[cfg(feature = "parallel")]
+fn split_tasks() -> usize {
+    if rayon::current_num_threads() > 1 {
+        512
+    } else {
+        1
+    }
+}
+
+/// The tasks an iteration is split into: one, without the `parallel` feature.
+#[cfg(not(feature = "parallel"))]
+fn split_tasks() -> usize {
+    1
+}
+
 /// A table below the budget takes a depth whose predicted leaves are at most this fraction of its
 /// entries; beyond, it grows first (collisions would blunt a fuller table's estimates).
 const CROWDED: f64 = 0.5;
@@ -279,11 +303,20 @@ impl<'p> Solver<'p> {
         let mut nodes = 0u64;
         let mut last = max_depth;
         let mut depth = options.min_depth;
+        // The nodes the previous iteration searched: the next is about `growth` times as many.
+        let mut previous: Option<u64> = None;
         while depth <= last {
             control.check()?;
             if self.table.lookup(&start_n) as u32 <= depth {
                 let want = limit - found.len();
-                let (sols, n) = self.iteration(&kernel, &start_n, depth, want, control)?;
+                // Threads pay off on iterations of many nodes; a first one is guessed from how far the
+                // depth reaches beyond the table.
+                let big = match previous {
+                    Some(p) => p as f64 * self.growth >= PARALLEL_MIN_NODES,
+                    None => depth > self.table.filled_depth() + 2,
+                };
+                let (sols, n) = self.iteration(&kernel, &start_n, depth, want, big, control)?;
+                previous = Some(n);
                 nodes += n;
                 self.searched += n as f64;
                 if !sols.is_empty() && found.is_empty() && open_ended {
@@ -317,13 +350,15 @@ impl<'p> Solver<'p> {
         Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })
     }
 
-    /// One IDA* iteration at `depth` (moves applied by `kernel`): up to `limit` solutions in lexicographic order, and the nodes used.
+    /// One IDA* iteration at `depth` (moves applied by `kernel`): up to `limit` solutions in lexicographic
+    /// order, and the nodes used. `parallel`: split for the threads (else one task).
     fn iteration(
         &self,
         kernel: &Kernel,
         start: &[u8],
         depth: u32,
         limit: usize,
+        parallel: bool,
         control: Control,
     ) -> Result<(Vec<Vec<u16>>, u64)> {
         let shared = Shared {
@@ -337,7 +372,7 @@ impl<'p> Solver<'p> {
             limit,
             rules: self.rules.as_ref(),
         };
-        let tasks = self.split(start, depth);
+        let (tasks, split_nodes) = self.split(start, depth, if parallel { split_tasks() } else { 1 });
         let size = self.puzzle.state_size();
         let nmoves = self.move_list.len();
         let run = |ws: &mut Workspace, t: &Task| -> (Vec<Vec<u16>>, u64, bool) {
@@ -389,18 +424,19 @@ impl<'p> Solver<'p> {
         if results.iter().any(|r| r.2) {
             return Err(Error::cancelled());
         }
-        let nodes = results.iter().map(|r| r.1).sum();
+        let nodes = split_nodes + results.iter().map(|r| r.1).sum::<u64>();
         let sols = results.into_iter().flat_map(|r| r.0).take(limit).collect();
         Ok((sols, nodes))
     }
 
-    /// Splits an iteration into tasks: the canonical prefixes of a few moves that the table does not
-    /// rule out, in lexicographic order, enough of them to keep every thread busy.
-    fn split(&self, start: &[u8], depth: u32) -> Vec<Task> {
-        const TASKS: usize = 512;
+    /// Splits an iteration into about `want` tasks: the canonical prefixes of a few moves that the table
+    /// does not rule out, in lexicographic order, each leaving [`WALK_MIN_DEPTH`] moves or more to the
+    /// walk. Also returns the nodes the split itself visited.
+    fn split(&self, start: &[u8], depth: u32, want: usize) -> (Vec<Task>, u64) {
         let mut tasks = vec![Task { state: start.to_vec(), fsm_state: 0, prefix: Vec::new() }];
         let mut level = 0;
-        while level < depth && tasks.len() < TASKS {
+        let mut nodes = 0;
+        while level + WALK_MIN_DEPTH < depth && tasks.len() < want {
             let rest = depth - level - 1;
             let mut next = Vec::with_capacity(tasks.len() * self.move_list.len());
             for t in &tasks {
@@ -408,6 +444,7 @@ impl<'p> Solver<'p> {
                     let Some(fs) = self.fsm.next(t.fsm_state, m) else { continue };
                     let mut state = vec![0; start.len()];
                     self.puzzle.apply_into(&t.state, mv, &mut state);
+                    nodes += 1;
                     if self.table.lookup(&state) as u32 > rest || !self.puzzle.is_legal_bytes(&state) {
                         continue;
                     }
@@ -422,7 +459,7 @@ impl<'p> Solver<'p> {
             tasks = next;
             level += 1;
         }
-        tasks
+        (tasks, nodes)
     }
 
     /// A solution as an alg string. In the quarter-turn metric, runs of the same move are merged
