@@ -213,7 +213,8 @@ impl<'p> Solver<'p> {
         let now = self.table.bytes();
         let bytes = now.saturating_mul(GROWTH_STEP).min(self.budget);
         if self.small {
-            self.hint = self.chain()?.order().to_f64();
+            // The exact order now (a chain that cannot be built leaves the table uncapped).
+            self.hint = self.chain().ok().and_then(|c| c.order().to_f64());
         }
         let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: Some(1) };
         if bytes <= now || entries_for(bytes, self.hint)? <= self.table.entries() {
