@@ -2,15 +2,15 @@
 //! positions farthest away (antipodes) with algs that reach them, and the same counts up to the puzzle's
 //! symmetry.
 //!
-//! - [`index`] numbers the positions densely (per block of slots the moves connect: a permutation rank,
+//! - `index` numbers the positions densely (per block of slots the moves connect: a permutation rank,
 //!   with identical pieces a multiset-permutation rank, and orientation digits with the orientation-sum
-//!   constraint where the moves keep it), and [`dense`] runs a breadth-first search with two bits per
+//!   constraint where the moves keep it), and `dense` runs a breadth-first search with two bits per
 //!   position, forward or backward per level, in parallel over chunks of rows.
-//! - [`hashed`] is the fallback when positions cannot be indexed densely, or when the dense index would
+//! - `hashed` is the fallback when positions cannot be indexed densely, or when the dense index would
 //!   need far more memory than the group itself: a hash map of positions.
 //! - `symdense` reduces the dense search by those rotations when the definition has some: only rows that
 //!   are the smallest of their conjugation class are stored (the full 2x2x2: 4.0 M of 88 M positions).
-//! - [`symmetry`] finds the rotations that keep the move set, and counts positions up to them.
+//! - `symmetry` finds the rotations that keep the move set, and counts positions up to them.
 //!
 //! Memory is checked against the budget before anything large is allocated.
 

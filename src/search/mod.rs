@@ -2,7 +2,7 @@
 //!
 //! - [`target`]: the pattern to reach and how start states are brought to its representation.
 //! - [`relax`]: targets for scrambles that leave pieces or orientations open (ksolve+ `?`).
-//! - [`ida`]: the allocation-free depth-first inner loop with prefetched table lookups.
+//! - `ida`: the allocation-free depth-first inner loop with prefetched table lookups.
 //! - [`solver`]: [`Solver`] (automaton, group, table, kept across solves) and its options; iterations are
 //!   split at the top into prefixes that threads search in parallel, with a deterministic output order.
 
