@@ -1,25 +1,28 @@
 //! The pruning table's hash of a state: a 64-bit value from the state's bytes, mixed well enough that
 //! the table index taken from its high bits spreads states evenly, and cheap enough for the search's inner
-//! loop (a 40-byte 3x3x3 state costs three 64×64→128-bit multiplications and a final avalanche).
+//! loop on every target, WebAssembly included (a 40-byte 3x3x3 state costs five 64-bit multiplications
+//! and a final avalanche; no 128-bit products, which wasm32 has no instruction for).
 //!
-//! Bytes are read as little-endian 64-bit words, two at a time; each pair is folded into the running value
-//! by a wide multiplication whose high and low halves are combined, with a different constant for each
-//! block position so that permuting blocks changes the hash. A final avalanche (xor-shift-multiply) makes
-//! every output bit depend on every input bit.
+//! Bytes are read as little-endian 64-bit words. Each word is xored into the running value, which is
+//! then multiplied by an odd constant (a different one for each word position, so that permuting words
+//! changes the hash) and xor-shifted, so that the high bits the multiplication fills feed the low bits
+//! the next word meets. For a given word each step is a bijection of the running value, and for a given
+//! running value a bijection of the word. A final avalanche (xor-shift-multiply) makes every output bit
+//! depend on every input bit.
 
 /// Starting value: a constant mixed with the length.
 const SEED: u64 = 0x6a09_e667_f3bc_c909;
-/// Per-block constants (odd, with well-spread bits), used in turn.
+/// Per-word constants (odd, with well-spread bits), used in turn.
 const BLOCK: [u64; 4] = [0x9e37_79b9_7f4a_7c15, 0xd1b5_4a32_d192_ed03, 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db];
 /// Avalanche multipliers.
 const MIX1: u64 = 0xff51_afd7_ed55_8ccd;
 const MIX2: u64 = 0xc4ce_b9fe_1a85_ec53;
 
-/// The 128-bit product of `a` and `b`, high half xor low half.
+/// One word's step: `x` (the running value xor the word) times `k`, xor-shifted.
 #[inline(always)]
-fn fold(a: u64, b: u64) -> u64 {
-    let p = (a as u128).wrapping_mul(b as u128);
-    (p as u64) ^ ((p >> 64) as u64)
+fn step(x: u64, k: u64) -> u64 {
+    let y = x.wrapping_mul(k);
+    y ^ (y >> 29)
 }
 
 /// Eight bytes as a little-endian word (`bytes` has at least eight).
@@ -49,21 +52,20 @@ fn avalanche(mut h: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-/// The hash of a byte string (a state). Deterministic: the same bytes always give the same value.
+/// The hash of a byte string (a state). Deterministic: the same bytes always give the same value, on
+/// every platform.
 #[inline]
 pub fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut h = SEED ^ (bytes.len() as u64).wrapping_mul(BLOCK[0]);
-    let mut blocks = bytes.chunks_exact(16);
+    let mut words = bytes.chunks_exact(8);
     let mut k = 0;
-    for b in &mut blocks {
-        h = fold(word(b) ^ h, word(&b[8..]) ^ BLOCK[k & 3]);
+    for w in &mut words {
+        h = step(h ^ word(w), BLOCK[k & 3]);
         k += 1;
     }
-    let rest = blocks.remainder();
+    let rest = words.remainder();
     if !rest.is_empty() {
-        let lo = partial_word(rest);
-        let hi = if rest.len() > 8 { partial_word(&rest[8..]) } else { 0 };
-        h = fold(lo ^ h, hi ^ BLOCK[k & 3]);
+        h = step(h ^ partial_word(rest), BLOCK[k & 3]);
     }
     avalanche(h)
 }
