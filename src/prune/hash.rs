@@ -70,11 +70,17 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
     avalanche(h)
 }
 
-/// The table slot of a hash for a table of `entries` slots: the high bits of `h · entries`, so any table
-/// size works and every slot receives the same share of hash values (to within one).
+/// The table slot of a hash for a table of `entries` slots: the high bits of `h · entries` (of the hash's
+/// high 32 bits times `entries` when `entries` fits in 32 bits, a 64-bit product, so that wasm32 needs no
+/// 128-bit one), so any table size works and every slot receives the same share of hash values (to
+/// within one).
 #[inline(always)]
 pub fn slot(h: u64, entries: usize) -> usize {
-    ((h as u128 * entries as u128) >> 64) as usize
+    if entries <= u32::MAX as usize {
+        (((h >> 32) * entries as u64) >> 32) as usize
+    } else {
+        ((h as u128 * entries as u128) >> 64) as usize
+    }
 }
 
 #[cfg(test)]
@@ -134,5 +140,13 @@ mod tests {
         assert!(counts.iter().all(|&c| (40..170).contains(&c)), "{:?}", counts.iter().max());
         assert_eq!(slot(u64::MAX, entries), entries - 1);
         assert_eq!(slot(0, entries), 0);
+        // Beyond 32 bits of entries the wide product serves, with the same bounds.
+        #[cfg(target_pointer_width = "64")]
+        {
+            let huge = (1usize << 33) + 5;
+            assert_eq!(slot(u64::MAX, huge), huge - 1);
+            assert_eq!(slot(0, huge), 0);
+            assert_eq!(slot(1 << 63, huge), huge / 2);
+        }
     }
 }
