@@ -33,6 +33,7 @@ export declare class WorkerPuzzle implements PuzzleApi {
   solve: PuzzleApi['solve'];
   randomScramble: PuzzleApi['randomScramble'];
   canonicalCounts: PuzzleApi['canonicalCounts'];
+  godsAlgorithm: PuzzleApi['godsAlgorithm'];
   order: PuzzleApi['order'];
   algOrder: PuzzleApi['algOrder'];
   invert: PuzzleApi['invert'];

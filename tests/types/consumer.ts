@@ -1,0 +1,136 @@
+// A consumer of every export of twistsearch, twistsearch/worker and twistsearch/cubing, written the way a
+// user would. It is never run: `tsc --strict` (module nodenext) checks it against the package's own .d.ts
+// files, so a declaration that is missing, wrong or inconsistent with another fails the test suite.
+import {
+  build,
+  init,
+  loadPuzzle,
+  threads,
+  type Build,
+  type CountOptions,
+  type GodsAlgorithmOptions,
+  type GodsAlgorithmResult,
+  type InitResult,
+  type KPatternData,
+  type KPuzzleDefinition,
+  type Progress,
+  type Puzzle,
+  type PuzzleApi,
+  type PuzzleInfo,
+  type ScrambleOptions,
+  type SolveOptions,
+  type SolveResult,
+} from 'twistsearch';
+import {
+  createWorkerPuzzle,
+  sharedFlagsAvailable,
+  TwistsearchWorker,
+  type WorkerOptions,
+  type WorkerPuzzle,
+} from 'twistsearch/worker';
+import {
+  cubingSolver,
+  defaultGeneratorMoves,
+  randomScramble as cubingRandomScramble,
+  solve as cubingSolve,
+  solveAll as cubingSolveAll,
+  type CubingSolver,
+} from 'twistsearch/cubing';
+import { Alg } from 'cubing/alg';
+import { cube3x3x3 } from 'cubing/puzzles';
+
+const tws = 'Name tiny\nSet P 2 1\nSolved\nP\n1 2\nEnd\nMove X\nP\n2 1\nEnd\n';
+
+/** Every method of the direct and the worker API, through the interface they share. */
+async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
+  const info: PuzzleInfo = p.info;
+  const name: string = p.name;
+  const progress: Progress[] = [];
+  const options: SolveOptions = {
+    maxSolutions: 2,
+    allOptimal: false,
+    minDepth: 0,
+    maxDepth: 20,
+    slack: 1,
+    generatorMoves: ['X'],
+    qtm: false,
+    memoryMB: 64,
+    initialMemoryMB: 2,
+    targetPattern: 'X',
+    signal,
+    onProgress: (pr) => progress.push(pr),
+  };
+  const solved: SolveResult = await p.solve('X', options);
+  const fromPattern: SolveResult = await p.solve(await p.position('X'));
+  const metric: 'HTM' | 'QTM' = solved.metric;
+  const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
+  const scramble: string = await p.randomScramble(scrambleOptions);
+  const countOptions: CountOptions = { generatorMoves: 'X', qtm: true };
+  const counts: bigint[] = await p.canonicalCounts(3, countOptions);
+  const godOptions: GodsAlgorithmOptions = { antipodes: 1, symmetry: false, memoryMB: 16, reduce: 'auto', signal };
+  const god: GodsAlgorithmResult = await p.godsAlgorithm(godOptions);
+  const order: bigint = await p.order();
+  const orderOf: bigint = await p.order({ generatorMoves: 'X' });
+  const algOrder: bigint = await p.algOrder('X X');
+  const inverse: string = await p.invert('X');
+  const simple: string = await p.simplify('X X');
+  const pattern: KPatternData = await p.position('X');
+  const definition: KPuzzleDefinition = await p.definition();
+  await p.releaseSolver();
+  return [
+    info.name,
+    name,
+    metric,
+    scramble,
+    inverse,
+    simple,
+    definition.name,
+    String(counts[0] + god.total + order + orderOf + algOrder),
+    String(Object.keys(pattern).length + fromPattern.nodes + progress.length),
+    ...solved.solutions,
+  ];
+}
+
+async function direct(): Promise<void> {
+  const started: InitResult = await init({ build: 'auto', threads: 2 });
+  const b: Build | null = build();
+  const n: number = threads();
+  const puzzle: Puzzle = await loadPuzzle(tws);
+  const fromKPuzzle: Puzzle = await loadPuzzle(await cube3x3x3.kpuzzle());
+  await usePuzzle(puzzle, AbortSignal.timeout(1000));
+  puzzle.free();
+  fromKPuzzle.free();
+  console.log(started.build, started.fallbackReason ?? '', b, n);
+}
+
+async function worker(): Promise<void> {
+  const options: WorkerOptions = { build: 'single', abortGraceMs: 500, sharedFlag: sharedFlagsAvailable() };
+  const w = new TwistsearchWorker(options);
+  const started = await w.init();
+  const p: WorkerPuzzle = await w.loadPuzzle(tws);
+  await usePuzzle(p, new AbortController().signal);
+  const restarts: number = w.restarts;
+  await p.free();
+  w.terminate();
+  const own: WorkerPuzzle = await createWorkerPuzzle(tws, { workerUrl: new URL('./worker.js', import.meta.url) });
+  own.terminate();
+  console.log(started.threads, restarts, own.worker.info?.build);
+}
+
+async function cubing(): Promise<void> {
+  const kpuzzle = await cube3x3x3.kpuzzle();
+  const pattern = kpuzzle.defaultPattern().applyAlg("R U R' U'");
+  const moves: string | undefined = defaultGeneratorMoves['3x3x3'];
+  const solver: CubingSolver = cubingSolver({ worker: true, build: 'single' });
+  const viaSolver: Alg = await solver.solve(pattern, { maxDepth: 8 });
+  const all: Alg[] = await solver.solveAll(pattern, { allOptimal: true });
+  const scramble: Alg = await solver.randomScramble(kpuzzle, { seed: 3 });
+  const api: PuzzleApi = await solver.puzzleFor(kpuzzle);
+  solver.terminate();
+  const one: Alg = await cubingSolve(pattern);
+  const many: Alg[] = await cubingSolveAll(pattern);
+  const random: Alg = await cubingRandomScramble(kpuzzle);
+  console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, many, random);
+}
+
+export const checks: Array<() => Promise<void>> = [direct, worker, cubing];
