@@ -1,0 +1,62 @@
+//! Multi-phase solving: the 3x3x3 two-phase facts (coset counts, depths, exactness), verified solutions
+//! on random states, and phases on other puzzles.
+
+use std::sync::Arc;
+
+use twistsearch::control::Control;
+use twistsearch::group::{puzzle_chain, random_state, rng_from_seed};
+use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
+use twistsearch::{load_puzzle, MoveSet, Puzzle, State};
+
+fn puzzle(path: &str) -> Arc<Puzzle> {
+    let text = std::fs::read_to_string(format!("{}/tests/data/puzzles/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    Arc::new(load_puzzle(&text).unwrap())
+}
+
+fn solver(p: &Arc<Puzzle>, phases: &[&str]) -> PhaseSolver {
+    let phases = phases.iter().map(|s| MoveSet::parse(p, s).unwrap()).collect();
+    PhaseSolver::new(p.clone(), PhaseSolverOptions { phases, ..Default::default() }, Control::none()).unwrap()
+}
+
+fn random_states(p: &Puzzle, n: usize, seed: u64) -> Vec<State> {
+    let chain = puzzle_chain(p, &MoveSet::all(p).unwrap()).unwrap();
+    let mut rng = rng_from_seed(Some(seed)).unwrap();
+    (0..n)
+        .map(|_| {
+            let bytes = random_state(&chain, p.solved().as_bytes(), &mut rng).unwrap();
+            p.state_from_bytes(bytes).unwrap()
+        })
+        .collect()
+}
+
+fn solves(p: &Puzzle, s: &PhaseSolver, states: &[State], target: u32) -> Vec<u32> {
+    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None };
+    states
+        .iter()
+        .map(|st| {
+            let r = s.solve(st, &opts, Control::none()).unwrap();
+            assert_eq!(p.apply_moves(st, &r.solution), *p.solved(), "not solved");
+            assert_eq!(r.phase_lengths.iter().sum::<u32>() as usize, r.solution.len());
+            r.solution.len() as u32
+        })
+        .collect()
+}
+
+#[test]
+fn kociemba_phase_one_cosets_are_exact() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let info = s.phase_info();
+    assert_eq!(info[0].cosets, 2_217_093_120);
+    assert_eq!(info[0].cosets, 3u128.pow(7) * 2u128.pow(11) * 495);
+    assert_eq!(info[0].group_index, Some(2_217_093_120));
+    assert!(info[0].exact);
+}
+
+#[test]
+fn three_by_three_two_phase_within_twenty() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let lens = solves(&p, &s, &random_states(&p, 5, 1), 20);
+    assert!(lens.iter().all(|&l| l <= 20), "{lens:?}");
+}
