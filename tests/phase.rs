@@ -60,3 +60,48 @@ fn three_by_three_two_phase_within_twenty() {
     let lens = solves(&p, &s, &random_states(&p, 5, 1), 20);
     assert!(lens.iter().all(|&l| l <= 20), "{lens:?}");
 }
+
+/// `PHASE_N` random 3x3x3 states (default 1000) solved to 20 moves or less, on the rayon pool; prints
+/// solves per second and the move-count distribution. Run in release mode:
+/// `cargo test --release --test phase -- --ignored --nocapture thousand`.
+#[cfg(feature = "parallel")]
+#[test]
+#[ignore]
+fn three_by_three_thousand_states() {
+    use rayon::prelude::*;
+    let n: usize = std::env::var("PHASE_N").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let p = puzzle("main/3x3x3.tws");
+    let t0 = std::time::Instant::now();
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let build = t0.elapsed();
+    let states = random_states(&p, n, 2026);
+    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: None };
+    let t1 = std::time::Instant::now();
+    let results: Vec<(usize, u64)> = states
+        .par_iter()
+        .map(|st| {
+            let r = s.solve(st, &opts, Control::none()).unwrap();
+            assert_eq!(p.apply_moves(st, &r.solution), *p.solved());
+            if n <= 20 {
+                println!("{:?} {:?} {:?}", r.phase_lengths, r.phase_nodes, r.phase_starts);
+            }
+            (r.solution.len(), r.nodes)
+        })
+        .collect();
+    let secs = t1.elapsed().as_secs_f64();
+    let mut dist = [0usize; 32];
+    for &(l, _) in &results {
+        dist[l] += 1;
+    }
+    let nodes: u64 = results.iter().map(|r| r.1).sum();
+    println!(
+        "tables {:.3} s ({} bytes); {n} states in {secs:.3} s on {} threads: {:.0} solves/s, {:.0} nodes/solve",
+        build.as_secs_f64(),
+        s.table_bytes(),
+        rayon::current_num_threads(),
+        n as f64 / secs,
+        nodes as f64 / n as f64
+    );
+    println!("lengths: {:?}", dist.iter().enumerate().filter(|x| *x.1 > 0).collect::<Vec<_>>());
+    assert!(results.iter().all(|r| r.0 <= 20));
+}

@@ -26,8 +26,9 @@ use crate::state::State;
 /// The default memory budget for a [`PhaseSolver`]'s tables.
 pub const DEFAULT_MEMORY: usize = 256 << 20;
 
-/// The default largest projection table (entries): 3x3x3 tables of about a million entries each.
-pub const DEFAULT_PROJECTION_ENTRIES: u64 = 1 << 22;
+/// The default largest projection table (entries): for the 3x3x3, corner twist × edge flip (4,478,976)
+/// and tables of about a million entries.
+pub const DEFAULT_PROJECTION_ENTRIES: u64 = 1 << 23;
 
 /// How to build a [`PhaseSolver`].
 #[derive(Debug, Clone)]
@@ -79,6 +80,10 @@ pub struct PhaseSolveReport {
     pub phase_lengths: Vec<u32>,
     /// Search nodes visited.
     pub nodes: u64,
+    /// Per phase: search nodes visited in it.
+    pub phase_nodes: Vec<u64>,
+    /// Per phase: how many times it was started (phase-1 solutions tried, for the second).
+    pub phase_starts: Vec<u64>,
 }
 
 /// Facts about one phase's tables, for reports and tests.

@@ -25,6 +25,9 @@ pub(crate) struct Search<'s> {
     options: &'s PhaseSolveOptions,
     control: Control<'s>,
     nodes: u64,
+    /// Per phase: nodes visited and times entered.
+    phase_nodes: Vec<u64>,
+    entered: Vec<u64>,
     over_budget: bool,
     done: bool,
     best: Option<(Vec<MoveRef>, Vec<u32>)>,
@@ -53,6 +56,8 @@ impl<'s> Search<'s> {
             options,
             control,
             nodes: 0,
+            phase_nodes: vec![0; n],
+            entered: vec![0; n],
             over_budget: false,
             done: false,
             best: None,
@@ -86,6 +91,11 @@ impl<'s> Search<'s> {
         self.nodes
     }
 
+    /// Per phase: nodes visited and times the phase was entered.
+    pub(crate) fn phase_counts(&self) -> (Vec<u64>, Vec<u64>) {
+        (self.phase_nodes.clone(), self.entered.clone())
+    }
+
     /// Whether the search stopped at the node budget.
     pub(crate) fn over_budget(&self) -> bool {
         self.over_budget
@@ -111,6 +121,7 @@ impl<'s> Search<'s> {
             return Ok(());
         }
         self.phase_start[i] = self.path.len();
+        self.entered[i] += 1;
         let last = i + 1 == self.solver.phases.len();
         let prev = prev.unwrap_or(self.solver.follows.len() - 1);
         let mut len = h as u32;
@@ -129,8 +140,9 @@ impl<'s> Search<'s> {
 
     /// Counts a node, checking cancellation and the node budget.
     #[inline]
-    fn count(&mut self) -> Result<()> {
+    fn count(&mut self, i: usize) -> Result<()> {
         self.nodes += 1;
+        self.phase_nodes[i] += 1;
         if self.nodes % CHECK_EVERY == 0 {
             self.control.check()?;
         }
@@ -144,18 +156,15 @@ impl<'s> Search<'s> {
         Ok(())
     }
 
-    /// The last phase: a solution of cost `remaining` from depth `depth`; true when found (recorded).
+    /// The last phase: a solution of cost at most `remaining` from depth `depth`; true when found (recorded).
     fn dfs_last(&mut self, i: usize, depth: usize, remaining: u32, prev: usize) -> Result<bool> {
-        self.count()?;
+        self.count(i)?;
         let ph: &'s Phase = &self.solver.phases[i];
         let n = ph.coords.len();
         let at = depth * n;
-        if remaining == 0 {
-            if self.vals[i][at..at + n] == *ph.coords.goal() {
-                self.record(i);
-                return Ok(true);
-            }
-            return Ok(false);
+        if self.vals[i][at..at + n] == *ph.coords.goal() {
+            self.record(i);
+            return Ok(true);
         }
         let h = bound(ph, &self.vals[i][at..at + n]);
         if h as u32 > remaining {
@@ -183,7 +192,7 @@ impl<'s> Search<'s> {
     /// A phase before the last: its solutions of cost exactly `remaining` from depth `depth`, each
     /// continued by the next phase. `last` is the phase's last move (`usize::MAX` at its start).
     fn dfs_mid(&mut self, i: usize, depth: usize, remaining: u32, prev: usize, last: usize) -> Result<()> {
-        self.count()?;
+        self.count(i)?;
         let ph: &'s Phase = &self.solver.phases[i];
         let n = ph.coords.len();
         let at = depth * n;
@@ -198,10 +207,13 @@ impl<'s> Search<'s> {
         if h as u32 > remaining {
             return Ok(());
         }
+        // At the goal, a move of the next phase's group keeps the goal: the next phase continues from
+        // here with those moves anyway, so only moves that leave are tried.
+        let at_goal = h == 0 && self.vals[i][at..at + n] == *ph.coords.goal();
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] {
+            if cost > remaining || !self.solver.follows[prev][m.base] || (at_goal && ph.in_next[mv]) {
                 continue;
             }
             self.step(i, depth, mv);

@@ -156,7 +156,8 @@ impl PhaseSolver {
             Err(e) if !e.is_cancelled() && !search.over_budget() => return Err(e),
             _ => {}
         }
-        Ok(PhaseSolveReport { solution, phase_lengths, nodes: search.nodes() })
+        let (phase_nodes, phase_starts) = search.phase_counts();
+        Ok(PhaseSolveReport { solution, phase_lengths, nodes: search.nodes(), phase_nodes, phase_starts })
     }
 }
 

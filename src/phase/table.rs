@@ -120,32 +120,52 @@ impl ProjectionTable {
     }
 }
 
-/// The projections for coordinates of `sizes` with at most `cap` entries each: for each coordinate, it
-/// and as many of the smallest others as fit, without duplicates or projections inside another. The
-/// whole tuple when it fits.
+/// The most projections one phase uses.
+const MAX_PROJECTIONS: usize = 4;
+
+/// The projections for coordinates of `sizes` with at most `cap` entries each: the whole tuple when it
+/// fits, else the largest subsets that fit and lie inside no other that fits (at most
+/// [`MAX_PROJECTIONS`], the largest first, then more to cover every coordinate that fits alone). With
+/// many coordinates, for each coordinate it and as many of the smallest others as fit.
 pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
     let all: Vec<usize> = (0..sizes.len()).collect();
     if ProjectionTable::entries(sizes, &all).is_some_and(|n| n <= cap) {
         return vec![all];
     }
-    let mut by_size = all.clone();
-    by_size.sort_by_key(|&c| (sizes[c], c));
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for &c in by_size.iter().rev() {
-        if sizes[c] > cap {
-            continue;
-        }
-        let (mut p, mut n) = (vec![c], sizes[c]);
-        for &d in &by_size {
-            if d != c && n.saturating_mul(sizes[d]) <= cap {
-                p.push(d);
-                n *= sizes[d];
+    let mut candidates: Vec<Vec<usize>> = Vec::new();
+    if sizes.len() <= 12 {
+        for subset in 1u32..1 << sizes.len() {
+            let members: Vec<usize> = (0..sizes.len()).filter(|&c| subset >> c & 1 == 1).collect();
+            if ProjectionTable::entries(sizes, &members).is_some_and(|n| n <= cap) {
+                candidates.push(members);
             }
         }
-        p.sort_unstable();
-        if !out.iter().any(|q| p.iter().all(|x| q.contains(x))) {
-            out.retain(|q| !q.iter().all(|x| p.contains(x)));
-            out.push(p);
+    } else {
+        let mut by_size = all.clone();
+        by_size.sort_by_key(|&c| (sizes[c], c));
+        for &c in by_size.iter().rev().filter(|&&c| sizes[c] <= cap) {
+            let (mut p, mut n) = (vec![c], sizes[c]);
+            for &d in &by_size {
+                if d != c && n.saturating_mul(sizes[d]) <= cap {
+                    p.push(d);
+                    n *= sizes[d];
+                }
+            }
+            p.sort_unstable();
+            candidates.push(p);
+        }
+    }
+    let inside = |p: &Vec<usize>, q: &Vec<usize>| p.len() < q.len() && p.iter().all(|x| q.contains(x));
+    let mut maximal: Vec<Vec<usize>> =
+        candidates.iter().filter(|p| !candidates.iter().any(|q| inside(p, q))).cloned().collect();
+    maximal.sort();
+    maximal.dedup();
+    let entries = |p: &Vec<usize>| ProjectionTable::entries(sizes, p).unwrap_or(u64::MAX);
+    maximal.sort_by_key(|p| (std::cmp::Reverse(entries(p)), p.clone()));
+    let mut out: Vec<Vec<usize>> = maximal.iter().take(MAX_PROJECTIONS).cloned().collect();
+    for p in &maximal[out.len()..] {
+        if p.iter().any(|c| !out.iter().any(|q| q.contains(c))) {
+            out.push(p.clone());
         }
     }
     out
@@ -158,11 +178,13 @@ mod tests {
     #[test]
     fn projections_for_the_kociemba_phases() {
         // Phase 1: corner twist, edge flip, slice positions.
-        let p = choose_projections(&[2187, 2048, 495], 1 << 22);
-        assert_eq!(p, vec![vec![0, 2], vec![1, 2]]);
+        let p = choose_projections(&[2187, 2048, 495], 1 << 23);
+        assert_eq!(p, vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
+        let p = choose_projections(&[2187, 2048, 495], 1 << 21);
+        assert_eq!(p, vec![vec![0, 2], vec![1, 2], vec![0, 1]].into_iter().take(2).collect::<Vec<_>>());
         // Phase 2: corner and edge permutations, slice permutation.
-        let p = choose_projections(&[40320, 40320, 24], 1 << 22);
-        assert_eq!(p, vec![vec![1, 2], vec![0, 2]]);
+        let p = choose_projections(&[40320, 40320, 24], 1 << 23);
+        assert_eq!(p, vec![vec![0, 2], vec![1, 2]]);
         assert_eq!(choose_projections(&[2187, 24], 1 << 22), vec![vec![0, 1]]);
         // A coordinate larger than the cap is left out.
         assert_eq!(choose_projections(&[1 << 30, 100], 1 << 20), vec![vec![1]]);
