@@ -105,3 +105,59 @@ fn three_by_three_thousand_states() {
     println!("lengths: {:?}", dist.iter().enumerate().filter(|x| *x.1 > 0).collect::<Vec<_>>());
     assert!(results.iter().all(|r| r.0 <= 20));
 }
+
+#[test]
+fn subgroup_elements_share_the_target_coset() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
+    let chain = puzzle_chain(&p, &h).unwrap();
+    let goal = s.coset_of(0, p.solved()).unwrap();
+    let mut rng = rng_from_seed(Some(7)).unwrap();
+    for _ in 0..50 {
+        let st = p.state_from_bytes(random_state(&chain, p.solved().as_bytes(), &mut rng).unwrap()).unwrap();
+        assert_eq!(s.coset_of(0, &st), Some(goal));
+    }
+    // Leaving H changes the coset; coming back restores it.
+    let r = p.position(&twistsearch::Alg::parse("R").unwrap()).unwrap();
+    assert_ne!(s.coset_of(0, &r), Some(goal));
+    let back = p.position(&twistsearch::Alg::parse("R2 U D' F2 B2 L2").unwrap()).unwrap();
+    assert_eq!(s.coset_of(0, &back), Some(goal));
+}
+
+#[test]
+fn two_by_two_with_a_face_subgroup() {
+    let p = puzzle("main/2x2x2.tws");
+    let s = solver(&p, &["U,R2,F2"]);
+    assert!(s.phase_info()[0].exact, "{:?}", s.phase_info());
+    // God's number of the 2x2x2 is 11 (HTM): the phases find that short a solution.
+    let lens = solves(&p, &s, &random_states(&p, 20, 3), 11);
+    assert!(lens.iter().all(|&l| l <= 11), "{lens:?}");
+    // Three phases: <U,R2,F2> then <U,R2>.
+    let s = solver(&p, &["U,R2,F2", "U,R2"]);
+    solves(&p, &s, &random_states(&p, 10, 4), 30);
+}
+
+#[test]
+fn bad_phases_and_budgets_are_refused() {
+    let p = puzzle("main/3x3x3.tws");
+    let phases = vec![MoveSet::parse(&p, "U,D").unwrap(), MoveSet::parse(&p, "U,R").unwrap()];
+    let e = PhaseSolver::new(p.clone(), PhaseSolverOptions { phases, ..Default::default() }, Control::none());
+    assert!(e.unwrap_err().to_string().contains("not all moves of the previous phase"));
+    let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
+    let opts = PhaseSolverOptions { phases, memory_bytes: 1 << 20, ..Default::default() };
+    let e = PhaseSolver::new(p.clone(), opts, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("over the memory budget"), "{e}");
+    // A position the moves cannot reach.
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let mut bytes = p.solved().as_bytes().to_vec();
+    bytes.swap(0, 1);
+    let st = p.state_from_bytes(bytes).unwrap();
+    let e = s.solve(&st, &PhaseSolveOptions::default(), Control::none()).unwrap_err().to_string();
+    assert!(e.contains("cannot be reached"), "{e}");
+    // The node limit.
+    let st = random_states(&p, 1, 9).remove(0);
+    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: Some(5) };
+    let e = s.solve(&st, &opts, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("node limit"), "{e}");
+}

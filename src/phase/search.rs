@@ -207,13 +207,10 @@ impl<'s> Search<'s> {
         if h as u32 > remaining {
             return Ok(());
         }
-        // At the goal, a move of the next phase's group keeps the goal: the next phase continues from
-        // here with those moves anyway, so only moves that leave are tried.
-        let at_goal = h == 0 && self.vals[i][at..at + n] == *ph.coords.goal();
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] || (at_goal && ph.in_next[mv]) {
+            if cost > remaining || !self.solver.follows[prev][m.base] {
                 continue;
             }
             self.step(i, depth, mv);

@@ -127,6 +127,18 @@ impl PhaseSolver {
         self.phases.iter().map(|ph| ph.info.clone()).collect()
     }
 
+    /// The coset of `state` in phase `phase` (0-based): the mixed-radix number of its coordinates after
+    /// relabelling, `None` when the state is not a position of that phase. The target's coset is the
+    /// goal; every element of the phase's subgroup applied to the target has the same coset as it.
+    pub fn coset_of(&self, phase: usize, state: &State) -> Option<u128> {
+        let ph = self.phases.get(phase)?;
+        let p = &*self.puzzle;
+        let normal = self.target.normalize(p.layout(), state.as_bytes()).ok()?;
+        let relabelled = ph.relabel.apply(p.layout(), &normal)?;
+        let vals = ph.coords.of_state(&relabelled)?;
+        Some(vals.iter().zip(ph.coords.sizes()).fold(0u128, |a, (&v, s)| a * s as u128 + v as u128))
+    }
+
     /// The target pattern's bytes.
     pub(crate) fn target(&self) -> &Target {
         &self.target
@@ -207,4 +219,45 @@ fn follow_rules(p: &Puzzle) -> Vec<Vec<bool>> {
         (0..n).map(|a| (0..n).map(|b| a != b && !(b < a && p.commutes(a, b))).collect()).collect();
     rows.push(vec![true; n]);
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_puzzle;
+
+    /// The seed's property: the powers of one face change a table's distance by at most one, and all in
+    /// the same direction or not at all (which the 4-bit-per-face move masks rely on).
+    #[test]
+    fn powers_of_a_face_differ_by_at_most_one() {
+        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap());
+        let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
+        let options = PhaseSolverOptions { phases, ..Default::default() };
+        let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+        let mut checked = 0u64;
+        for ph in &s.phases {
+            let mut vals = vec![0u32; ph.coords.len()];
+            let mut child = vals.clone();
+            for t in &ph.tables {
+                let n = t.distribution().iter().sum::<u64>();
+                for i in (0..n).step_by(13) {
+                    t.decode(i, &mut vals);
+                    let d = t.lookup(&vals) as i32;
+                    let mut per_base: Vec<(usize, i32, i32)> = Vec::new();
+                    for mv in 0..ph.moves.len() {
+                        ph.coords.apply(&vals, mv, &mut child);
+                        let delta = t.lookup(&child) as i32 - d;
+                        assert!(delta.abs() <= 1, "entry {i} move {mv}: {delta}");
+                        match per_base.iter_mut().find(|x| x.0 == ph.moves[mv].base) {
+                            Some(x) => (x.1, x.2) = (x.1.min(delta), x.2.max(delta)),
+                            None => per_base.push((ph.moves[mv].base, delta, delta)),
+                        }
+                    }
+                    assert!(per_base.iter().all(|&(_, lo, hi)| hi - lo <= 1), "entry {i}: {per_base:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500_000);
+    }
 }

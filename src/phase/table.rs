@@ -80,7 +80,8 @@ impl ProjectionTable {
         Ok(t)
     }
 
-    fn decode(&self, mut i: u64, vals: &mut [u32]) {
+    /// Writes the coordinate values of entry `i` (its own coordinates only) into `vals`.
+    pub(crate) fn decode(&self, mut i: u64, vals: &mut [u32]) {
         for (k, &c) in self.coords.iter().enumerate().rev() {
             let size = if k == 0 { u64::MAX } else { self.strides[k - 1] / self.strides[k] };
             vals[c] = (i % size) as u32;

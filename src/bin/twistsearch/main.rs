@@ -11,6 +11,7 @@ mod canon;
 mod god;
 mod group;
 mod info;
+mod phases;
 mod progress;
 mod shell;
 mod solve;
@@ -125,11 +126,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table).
+    /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table), or with
+    /// `--phases` near-optimal ones by multi-phase search.
     Solve {
         puzzle: String,
         #[command(flatten)]
         args: solve::SolveArgs,
+        #[command(flatten)]
+        phases: phases::PhaseArgs,
         #[command(flatten)]
         search: SearchFlags,
     },
@@ -279,7 +283,10 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
-        Command::Solve { puzzle, args, search } => {
+        Command::Solve { puzzle, args, phases, search } if phases.active() => {
+            out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
+        }
+        Command::Solve { puzzle, args, search, .. } => {
             out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
         }
         Command::Scramble { puzzle, count, seed, search } => {
