@@ -10,6 +10,7 @@ pub mod alg;
 pub mod canon;
 pub mod control;
 pub mod error;
+pub mod events;
 pub mod god;
 pub mod group;
 pub mod kpuzzle;
