@@ -67,7 +67,7 @@ const CUBE_333: ScrambleKind = ScrambleKind::RandomState {
     phases: &["U,D,F2,B2,R2,L2"],
     tips: "",
     min_length: 2,
-    target_length: Some(20),
+    target_length: Some(21),
 };
 
 const WIDE_333: &[(&str, &str)] = &[("Fw", "F S"), ("Rw", "R M'"), ("Uw", "U E'")];

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod canon;
+mod events;
 mod god;
 mod group;
 mod info;
@@ -139,7 +140,12 @@ enum Command {
     },
     /// Random-state scrambles: uniformly random positions, solved optimally, printed as the inverse.
     Scramble {
-        puzzle: String,
+        #[arg(required_unless_present = "event")]
+        puzzle: Option<String>,
+        /// A cubing.js event ID (`333`, `pyram`, `clock`, …) instead of a puzzle: scrambles in the
+        /// event's notation (WCA filters, random-move events as cubing.js).
+        #[arg(long, conflicts_with = "puzzle")]
+        event: Option<String>,
         #[arg(long, default_value_t = 1)]
         count: usize,
         #[arg(long)]
@@ -289,7 +295,11 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Solve { puzzle, args, search, .. } => {
             out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
         }
-        Command::Scramble { puzzle, count, seed, search } => {
+        Command::Scramble { event: Some(id), count, seed, search, .. } => {
+            out = events::scramble(&id, count, seed, search.json)?;
+        }
+        Command::Scramble { puzzle, count, seed, search, .. } => {
+            let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
