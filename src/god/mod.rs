@@ -15,7 +15,7 @@
 //! Memory is checked against the budget before anything large is allocated.
 
 mod bits;
-mod coords;
+pub(crate) mod coords;
 mod dense;
 mod hashed;
 mod index;

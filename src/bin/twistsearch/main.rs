@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 mod bench;
 mod canon;
+mod events;
 mod god;
 mod group;
 mod info;
+mod phases;
 mod progress;
 mod shell;
 mod solve;
@@ -125,17 +127,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table).
+    /// Optimal solutions (IDA* over canonical sequences with an in-memory pruning table), or with
+    /// `--phases` near-optimal ones by multi-phase search.
     Solve {
         puzzle: String,
         #[command(flatten)]
         args: solve::SolveArgs,
         #[command(flatten)]
+        phases: phases::PhaseArgs,
+        #[command(flatten)]
         search: SearchFlags,
     },
     /// Random-state scrambles: uniformly random positions, solved optimally, printed as the inverse.
     Scramble {
-        puzzle: String,
+        #[arg(required_unless_present = "event")]
+        puzzle: Option<String>,
+        /// A cubing.js event ID (`333`, `pyram`, `clock`, …) instead of a puzzle: scrambles in the
+        /// event's notation (WCA filters, random-move events as cubing.js).
+        #[arg(long, conflicts_with = "puzzle")]
+        event: Option<String>,
         #[arg(long, default_value_t = 1)]
         count: usize,
         #[arg(long)]
@@ -279,10 +289,17 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
-        Command::Solve { puzzle, args, search } => {
+        Command::Solve { puzzle, args, phases, search } if phases.active() => {
+            out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
+        }
+        Command::Solve { puzzle, args, search, .. } => {
             out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
         }
-        Command::Scramble { puzzle, count, seed, search } => {
+        Command::Scramble { event: Some(id), count, seed, search, .. } => {
+            out = events::scramble(&id, count, seed, search.json)?;
+        }
+        Command::Scramble { puzzle, count, seed, search, .. } => {
+            let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,

@@ -60,8 +60,15 @@ pub struct SolveArgs {
     seed: Option<u64>,
 }
 
+impl SolveArgs {
+    /// The inputs: scramble file, `--scramble` alg, `--state` file (for `solve --phases`).
+    pub fn inputs(&self) -> (Option<&str>, Option<&str>, Option<&str>) {
+        (self.scrambles.as_deref(), self.scramble.as_deref(), self.state.as_deref())
+    }
+}
+
 /// A state from a file: a KPattern JSON file, or the first position block of a scramble/state file.
-fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
+pub fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
     let text = read(path)?;
     if text.trim_start().starts_with('{') {
         return parse_pattern(puzzle, &text).map_err(|e| fail(path, e));

@@ -1,0 +1,119 @@
+//! `solve --phases`: near-optimal solutions by multi-phase (Kociemba-style) search, each phase's moves
+//! generating a subgroup of the previous phase's group (the 3x3x3's `U,D,F2,B2,R2,L2`).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::progress::Bar;
+use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
+use crate::solve::{state_file, SearchArgs, SolveArgs};
+use twistsearch::moveset::Metric;
+use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
+use twistsearch::tws::parse_scrambles;
+use twistsearch::{MoveSet, Puzzle, State};
+
+/// Options of `solve` for multi-phase search.
+#[derive(clap::Args)]
+pub struct PhaseArgs {
+    /// Moves of a phase's subgroup, e.g. `U,D,F2,B2,R2,L2`; repeat for more phases (each inside the
+    /// previous). The last phase goes to solved (or the --target).
+    #[arg(long = "phases")]
+    phases: Vec<String>,
+    /// With --phases: stop at the first solution this short (default: search until the best through the
+    /// phases is proven, which may take long).
+    #[arg(long)]
+    target_length: Option<u32>,
+    /// With --phases: give up past this many search nodes (printing the best found so far, if any).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+}
+
+impl PhaseArgs {
+    /// Whether `--phases` was given.
+    pub fn active(&self) -> bool {
+        !self.phases.is_empty()
+    }
+}
+
+/// The positions to solve: from a scramble file, `--scramble` and `--state`.
+fn jobs(puzzle: &Puzzle, args: &SolveArgs) -> Result<Vec<(String, State)>, Failure> {
+    let (file, alg, state) = args.inputs();
+    let mut jobs = Vec::new();
+    if let Some(path) = file {
+        let parsed = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
+        for s in parsed.scrambles {
+            let st = s.state.ok_or_else(|| fail(path, format!("{}: --phases solves given positions only", s.name)))?;
+            jobs.push((s.name, st));
+        }
+    }
+    if let Some(alg) = alg {
+        let st = puzzle.position(&parse_alg(puzzle, alg)?).map_err(|e| fail("--scramble", e))?;
+        jobs.push((alg.to_string(), st));
+    }
+    if let Some(path) = state {
+        jobs.push((path.to_string(), state_file(puzzle, path)?));
+    }
+    if jobs.is_empty() {
+        return Err(fail("solve", "nothing to solve: give a scramble file, --scramble ALG or --state FILE"));
+    }
+    Ok(jobs)
+}
+
+/// Runs `solve --phases`.
+pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &PhaseArgs) -> Result<String, Failure> {
+    let puzzle = Arc::new(puzzle);
+    let p = &*puzzle;
+    let jobs = jobs(p, args)?;
+    let phases: Vec<MoveSet> =
+        phase.phases.iter().map(|s| MoveSet::parse(p, s).map_err(|e| fail("--phases", e))).collect::<Result<_, _>>()?;
+    let target = search.target.map(|path| state_file(p, path)).transpose()?;
+    let options = PhaseSolverOptions {
+        moves: Some(move_set(p, search.moves)?),
+        phases,
+        metric: if search.qtm { Metric::Qtm } else { Metric::Htm },
+        memory_bytes: search.memory_mb.saturating_mul(1 << 20),
+        target,
+        projection_entries: None,
+    };
+    let bar = Bar::new(!search.json);
+    let t = Instant::now();
+    let solver = PhaseSolver::new(puzzle.clone(), options, bar.control()).map_err(|e| fail("tables", e))?;
+    let table_seconds = t.elapsed().as_secs_f64();
+    bar.clear();
+    let solve_options = PhaseSolveOptions { target_length: phase.target_length, max_nodes: phase.max_nodes };
+    let (mut out, mut rows) = (String::new(), Vec::<Value>::new());
+    for (name, state) in &jobs {
+        let t = Instant::now();
+        let r = solver.solve(state, &solve_options, bar.control()).map_err(|e| fail(name, e))?;
+        let seconds = t.elapsed().as_secs_f64();
+        bar.clear();
+        let alg: Vec<String> = r.solution.iter().map(|&m| p.move_name(m)).collect();
+        let alg = alg.join(" ");
+        let lengths: Vec<String> = r.phase_lengths.iter().map(u32::to_string).collect();
+        if search.json {
+            rows.push(json!({
+                "name": name,
+                "alg": alg,
+                "length": r.phase_lengths.iter().sum::<u32>(),
+                "phaseLengths": r.phase_lengths,
+                "nodes": r.nodes,
+                "seconds": seconds,
+            }));
+        } else {
+            let total: u32 = r.phase_lengths.iter().sum();
+            let _ = writeln!(out, "{name}: {alg} ({total}; phases {})", lengths.join("+"));
+        }
+    }
+    if search.json {
+        return Ok(json_text(json!({
+            "puzzle": p.name(),
+            "tableSeconds": table_seconds,
+            "tableBytes": solver.table_bytes(),
+            "results": rows,
+        })));
+    }
+    Ok(out)
+}

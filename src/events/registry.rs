@@ -1,0 +1,186 @@
+//! The event registry: every event cubing.js 0.63.4 scrambles, with how twistsearch scrambles it.
+
+/// How an event's scrambles are made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScrambleKind {
+    /// A uniformly random state (the stabilizer chain), solved and inverted.
+    RandomState {
+        /// The moves the scramble is written in (comma-separated cubing.js names).
+        moves: &'static str,
+        /// The subgroup chain of the multi-phase solver (each comma-separated); empty: one phase.
+        phases: &'static [&'static str],
+        /// Moves that only turn a tip (pyraminx): written after the others, as cubing.js does, and not
+        /// counted by the minimum-length filter.
+        tips: &'static str,
+        /// The WCA minimum: states solvable in fewer moves (tips excluded) are drawn again.
+        min_length: u32,
+        /// Stop searching at a solution this short (`None`: the shortest the phases give).
+        target_length: Option<u32>,
+    },
+    /// Random moves in cubing.js's notation: `moves` turns of the `layers` outermost blocks (`R`,
+    /// `Rw`, `3Rw`) of a cube, no two consecutive on one face, at most two in a row on one axis.
+    BigCube {
+        /// Number of moves.
+        moves: usize,
+        /// How many outer blocks are turned (2: `R`, `Rw`; 3: also `3Rw`).
+        layers: u32,
+    },
+    /// The WCA megaminx scramble: 7 lines of 10 `R±±`/`D±±` turns and a `U`/`U'`.
+    Megaminx,
+    /// The WCA clock scramble.
+    Clock,
+    /// Not scrambled by twistsearch yet (the reason).
+    Unsupported(&'static str),
+}
+
+/// What follows the scramble.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suffix {
+    /// Nothing.
+    None,
+    /// A random orientation for blindfolded events (`Fw`/`Rw`/`Uw` turns).
+    Orientation,
+    /// Fewest moves: `R' U' F` before and after.
+    FewestMoves,
+}
+
+/// One event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    /// The cubing.js event ID (`333`, `pyram`).
+    pub id: &'static str,
+    /// The event's name.
+    pub name: &'static str,
+    /// The cubing.js puzzle ID whose KPuzzle definition the scrambler needs (`3x3x3`).
+    pub puzzle: &'static str,
+    /// How scrambles are made.
+    pub kind: ScrambleKind,
+    /// What follows the scramble.
+    pub suffix: Suffix,
+    /// Moves added to the KPuzzle definition so scrambles can be written in cubing.js's notation:
+    /// (name, alg over the definition's moves).
+    pub derived: &'static [(&'static str, &'static str)],
+}
+
+const CUBE_333: ScrambleKind = ScrambleKind::RandomState {
+    moves: "U,D,F,B,R,L",
+    phases: &["U,D,F2,B2,R2,L2"],
+    tips: "",
+    min_length: 2,
+    target_length: Some(21),
+};
+
+const WIDE_333: &[(&str, &str)] = &[("Fw", "F S"), ("Rw", "R M'"), ("Uw", "U E'")];
+const WIDE_555: &[(&str, &str)] =
+    &[("Uw", "U 2U"), ("Dw", "D 2D"), ("Fw", "F 2F"), ("Bw", "B 2B"), ("Rw", "R 2R"), ("Lw", "L 2L")];
+const WIDE_666: &[(&str, &str)] = &[
+    ("Uw", "U 2U"),
+    ("Dw", "D 2D"),
+    ("Fw", "F 2F"),
+    ("Bw", "B 2B"),
+    ("Rw", "R 2R"),
+    ("Lw", "L 2L"),
+    ("3Uw", "U 2U 3U"),
+    ("3Dw", "D 2D 3D"),
+    ("3Fw", "F 2F 3F"),
+    ("3Bw", "B 2B 3B"),
+    ("3Rw", "R 2R 3R"),
+    ("3Lw", "L 2L 3L"),
+];
+const PYRAMINX_BIG: &[(&str, &str)] = &[("U", "u 2u"), ("L", "l 2l"), ("R", "r 2r"), ("B", "b 2b")];
+
+#[allow(clippy::too_many_arguments)]
+const fn ev(
+    id: &'static str,
+    name: &'static str,
+    puzzle: &'static str,
+    kind: ScrambleKind,
+    suffix: Suffix,
+    derived: &'static [(&'static str, &'static str)],
+) -> Event {
+    Event { id, name, puzzle, kind, suffix, derived }
+}
+
+const fn optimal(moves: &'static str, min_length: u32) -> ScrambleKind {
+    ScrambleKind::RandomState { moves, phases: &[], tips: "", min_length, target_length: None }
+}
+
+/// Every event, in cubing.js's order.
+pub const EVENTS: &[Event] = &[
+    ev("333", "3x3x3 Cube", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
+    ev("222", "2x2x2 Cube", "2x2x2", optimal("U,F,R", 4), Suffix::None, &[]),
+    ev("444", "4x4x4 Cube", "4x4x4", ScrambleKind::Unsupported("no 4x4x4 phase chain yet"), Suffix::None, &[]),
+    ev("555", "5x5x5 Cube", "5x5x5", ScrambleKind::BigCube { moves: 60, layers: 2 }, Suffix::None, WIDE_555),
+    ev("666", "6x6x6 Cube", "6x6x6", ScrambleKind::BigCube { moves: 80, layers: 3 }, Suffix::None, WIDE_666),
+    ev("777", "7x7x7 Cube", "7x7x7", ScrambleKind::BigCube { moves: 100, layers: 3 }, Suffix::None, WIDE_666),
+    ev("333bf", "3x3x3 Blindfolded", "3x3x3", CUBE_333, Suffix::Orientation, WIDE_333),
+    ev("333fm", "3x3x3 Fewest Moves", "3x3x3", CUBE_333, Suffix::FewestMoves, WIDE_333),
+    ev("333oh", "3x3x3 One-Handed", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
+    ev("clock", "Clock", "clock", ScrambleKind::Clock, Suffix::None, &[]),
+    ev("minx", "Megaminx", "megaminx", ScrambleKind::Megaminx, Suffix::None, &[]),
+    ev(
+        "pyram",
+        "Pyraminx",
+        "pyraminx",
+        ScrambleKind::RandomState {
+            moves: "U,L,R,B,u,l,r,b",
+            phases: &[],
+            tips: "u,l,r,b",
+            min_length: 6,
+            target_length: None,
+        },
+        Suffix::None,
+        PYRAMINX_BIG,
+    ),
+    ev("skewb", "Skewb", "skewb", optimal("U,L,R,B", 7), Suffix::None, &[]),
+    ev(
+        "sq1",
+        "Square-1",
+        "square1",
+        ScrambleKind::Unsupported("square-1 shapes are not scrambled yet"),
+        Suffix::None,
+        &[],
+    ),
+    ev(
+        "444bf",
+        "4x4x4 Blindfolded",
+        "4x4x4",
+        ScrambleKind::Unsupported("no 4x4x4 phase chain yet"),
+        Suffix::Orientation,
+        &[],
+    ),
+    ev(
+        "555bf",
+        "5x5x5 Blindfolded",
+        "5x5x5",
+        ScrambleKind::BigCube { moves: 60, layers: 2 },
+        Suffix::Orientation,
+        WIDE_555,
+    ),
+    ev("333mbf", "3x3x3 Multi-Blind", "3x3x3", CUBE_333, Suffix::Orientation, WIDE_333),
+    ev("333ft", "3x3x3 With Feet", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
+    ev("fto", "Face-Turning Octahedron", "fto", ScrambleKind::Unsupported("no FTO phase chain yet"), Suffix::None, &[]),
+    ev(
+        "master_tetraminx",
+        "Master Tetraminx",
+        "master_tetraminx",
+        ScrambleKind::Unsupported("no master tetraminx phase chain yet"),
+        Suffix::None,
+        &[],
+    ),
+    ev("kilominx", "Kilominx", "kilominx", ScrambleKind::Unsupported("no kilominx phase chain yet"), Suffix::None, &[]),
+    ev(
+        "redi_cube",
+        "Redi Cube",
+        "redi_cube",
+        ScrambleKind::Unsupported("no redi cube phase chain yet"),
+        Suffix::None,
+        &[],
+    ),
+    ev("baby_fto", "Baby FTO", "baby_fto", optimal("U,F,L,R,B,D,BL,BR", 2), Suffix::None, &[]),
+];
+
+/// The event with this cubing.js event ID.
+pub fn event(id: &str) -> Option<&'static Event> {
+    EVENTS.iter().find(|e| e.id == id)
+}

@@ -1,0 +1,216 @@
+//! [`EventScrambler`]: one event's scrambles, with the solver and the group built on first use and
+//! reused across calls.
+
+use std::sync::{Arc, OnceLock};
+
+use rand::Rng;
+use serde_json::Value;
+
+use super::clock::clock_scramble;
+use super::random_moves::{big_cube, megaminx};
+use super::registry::{event, Event, ScrambleKind, Suffix};
+use crate::alg::Alg;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::group::random::random_state;
+use crate::group::{puzzle_chain, StabilizerChain};
+use crate::kpuzzle::kpuzzle_from_value;
+use crate::moveset::{Metric, MoveSet};
+use crate::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::state::State;
+
+/// Search nodes one random-state solve may visit before it is an error (never a hang).
+pub const MAX_NODES: u64 = 200_000_000;
+
+/// One scramble.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventScramble {
+    /// The scramble in the event's notation (cubing.js's; WCA's for the clock).
+    pub alg: String,
+    /// Its number of moves (without an orientation suffix or fewest-moves padding; the clock's dial
+    /// turns).
+    pub length: usize,
+}
+
+/// The scrambler of one event: owns the puzzle (from the cubing.js KPuzzle definition the caller
+/// passes) and, for random-state events, the group and the solver, built by the first scramble.
+pub struct EventScrambler {
+    event: &'static Event,
+    puzzle: Arc<Puzzle>,
+    chain: OnceLock<StabilizerChain>,
+    solver: OnceLock<PhaseSolver>,
+    memory_bytes: usize,
+}
+
+impl EventScrambler {
+    /// A scrambler for the event `id` (cubing.js event ID) from the KPuzzle JSON of its puzzle
+    /// ([`Event::puzzle`]). Errors for unknown or unsupported events and bad definitions.
+    pub fn new(id: &str, definition: &str) -> Result<Self> {
+        let event = event(id).ok_or_else(|| {
+            let ids: Vec<&str> = super::EVENTS.iter().map(|e| e.id).collect();
+            Error::new(format!("unknown event {id:?}: expected one of {}", ids.join(", ")))
+        })?;
+        if let ScrambleKind::Unsupported(why) = event.kind {
+            return Err(Error::new(format!("event {id}: {why}")));
+        }
+        let mut def: Value =
+            serde_json::from_str(definition).map_err(|e| Error::new(format!("{} definition: {e}", event.puzzle)))?;
+        add_derived(&mut def, event)?;
+        let puzzle = Arc::new(kpuzzle_from_value(&def)?);
+        Ok(EventScrambler {
+            event,
+            puzzle,
+            chain: OnceLock::new(),
+            solver: OnceLock::new(),
+            memory_bytes: DEFAULT_MEMORY,
+        })
+    }
+
+    /// The event.
+    pub fn event(&self) -> &'static Event {
+        self.event
+    }
+
+    /// The puzzle (with the notation moves added).
+    pub fn puzzle(&self) -> &Arc<Puzzle> {
+        &self.puzzle
+    }
+
+    /// Sets the solver's memory budget (default [`DEFAULT_MEMORY`]); before the first scramble.
+    pub fn set_memory_bytes(&mut self, bytes: usize) {
+        self.memory_bytes = bytes;
+    }
+
+    /// Whether the tables are built (a later scramble reuses them).
+    pub fn is_warm(&self) -> bool {
+        self.solver.get().is_some()
+    }
+
+    /// A scramble drawn with `rng`; long work (building tables, solving) reports to and can be
+    /// cancelled by `control`.
+    pub fn scramble<R: Rng + ?Sized>(&self, rng: &mut R, control: Control) -> Result<EventScramble> {
+        let (body, length) = match self.event.kind {
+            ScrambleKind::RandomState { .. } => self.random_state(rng, control)?,
+            ScrambleKind::BigCube { moves, layers } => {
+                let m = big_cube(rng, moves, layers);
+                self.verify_names(&m.join(" "))?;
+                (m.join(" "), m.len())
+            }
+            ScrambleKind::Megaminx => {
+                let lines = megaminx(rng);
+                (lines.join("\n"), lines.len() * 11)
+            }
+            ScrambleKind::Clock => {
+                let (moves, pins) = clock_scramble(rng);
+                self.verify_names(&moves)?;
+                let alg = if pins.is_empty() { moves } else { format!("{moves} {}", pins.join(" ")) };
+                (alg, 14)
+            }
+            ScrambleKind::Unsupported(why) => return Err(Error::new(format!("event {}: {why}", self.event.id))),
+        };
+        let alg = match self.event.suffix {
+            Suffix::None => body,
+            Suffix::Orientation => match orientation(rng) {
+                s if s.is_empty() => body,
+                s => format!("{body} {s}"),
+            },
+            Suffix::FewestMoves => format!("R' U' F {body} R' U' F"),
+        };
+        Ok(EventScramble { alg, length })
+    }
+
+    /// Checks that every move of `alg` is one of the puzzle's (and that it applies).
+    fn verify_names(&self, alg: &str) -> Result<State> {
+        let parsed = Alg::parse(alg)?;
+        parsed.check_names(&self.puzzle)?;
+        self.puzzle.position(&parsed)
+    }
+
+    fn chain(&self, moves: &MoveSet) -> Result<&StabilizerChain> {
+        if let Some(c) = self.chain.get() {
+            return Ok(c);
+        }
+        let c = puzzle_chain(&self.puzzle, moves)?;
+        Ok(self.chain.get_or_init(|| c))
+    }
+
+    fn solver(&self, moves: &MoveSet, phases: &[&str], control: Control) -> Result<&PhaseSolver> {
+        if let Some(s) = self.solver.get() {
+            return Ok(s);
+        }
+        let phases = phases.iter().map(|p| MoveSet::parse(&self.puzzle, p)).collect::<Result<Vec<_>>>()?;
+        let options = PhaseSolverOptions {
+            moves: Some(moves.clone()),
+            phases,
+            metric: Metric::Htm,
+            memory_bytes: self.memory_bytes,
+            ..PhaseSolverOptions::default()
+        };
+        let s = PhaseSolver::new(Arc::clone(&self.puzzle), options, control)?;
+        Ok(self.solver.get_or_init(|| s))
+    }
+
+    /// A uniformly random state (redrawn while it is under the event's minimum length), solved,
+    /// inverted and checked by applying it.
+    fn random_state<R: Rng + ?Sized>(&self, rng: &mut R, control: Control) -> Result<(String, usize)> {
+        let ScrambleKind::RandomState { moves, phases, tips, min_length, target_length } = self.event.kind else {
+            unreachable!("random_state is called for random-state events")
+        };
+        let p = &*self.puzzle;
+        let moves = MoveSet::parse(p, moves)?;
+        let chain = self.chain(&moves)?;
+        let solver = self.solver(&moves, phases, control)?;
+        let tip_bases: Vec<usize> = if tips.is_empty() {
+            Vec::new()
+        } else {
+            MoveSet::parse(p, tips)?.generators().iter().map(|g| g.base).collect()
+        };
+        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        loop {
+            control.check()?;
+            let state = p.state_from_bytes(random_state(chain, p.solved().as_bytes(), rng)?)?;
+            let report = solver.solve(&state, &options, control)?;
+            // Tips commute with every move: written last, as cubers read them.
+            let mut scramble: Vec<MoveRef> =
+                report.solution.iter().rev().map(|m| p.move_ref(m.base, -m.amount)).collect();
+            scramble.sort_by_key(|m| tip_bases.contains(&m.base));
+            let main = scramble.iter().filter(|m| !tip_bases.contains(&m.base)).count();
+            if (main as u32) < min_length {
+                continue;
+            }
+            if p.apply_moves(p.solved(), &scramble) != state {
+                return Err(Error::new(format!("event {}: the scramble does not reach the state", self.event.id)));
+            }
+            let names: Vec<String> = scramble.iter().map(|&m| p.move_name(m)).collect();
+            return Ok((names.join(" "), scramble.len()));
+        }
+    }
+}
+
+/// Adds the event's notation moves to the definition's `derivedMoves`.
+fn add_derived(def: &mut Value, event: &Event) -> Result<()> {
+    if event.derived.is_empty() {
+        return Ok(());
+    }
+    let root = def.as_object_mut().ok_or_else(|| Error::new(format!("{} definition: not an object", event.puzzle)))?;
+    let derived = root.entry("derivedMoves").or_insert_with(|| Value::Object(Default::default()));
+    if derived.is_null() {
+        *derived = Value::Object(Default::default());
+    }
+    let map = derived
+        .as_object_mut()
+        .ok_or_else(|| Error::new(format!("{} definition: derivedMoves is not an object", event.puzzle)))?;
+    for (name, alg) in event.derived {
+        map.entry(name.to_string()).or_insert_with(|| Value::String(alg.to_string()));
+    }
+    Ok(())
+}
+
+/// A uniformly random orientation of the cube: which face goes to `U` (`Rw`, `Fw` turns), then a
+/// turn about `U` (`Uw`). Empty for the identity.
+fn orientation<R: Rng + ?Sized>(rng: &mut R) -> String {
+    let up = ["", "Rw", "Rw2", "Rw'", "Fw", "Fw'"][rng.gen_range(0..6)];
+    let turn = ["", "Uw", "Uw2", "Uw'"][rng.gen_range(0..4)];
+    [up, turn].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ")
+}

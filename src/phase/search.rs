@@ -1,0 +1,282 @@
+//! The multi-phase search of one [`PhaseSolver::solve`]: for each phase but the last, its solutions by
+//! increasing length (never ending with a move of the next phase's group: dropping it gives a shorter
+//! solution already tried), each continued by the next phase; the last phase is searched optimally
+//! within the best total so far. Coordinates move by table lookups; nothing is allocated per node.
+
+use super::solver::{Phase, PhaseSolver};
+use super::table::UNREACHED;
+use super::PhaseSolveOptions;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::group::{reachable, Membership};
+use crate::puzzle::MoveRef;
+
+use super::coords::CoordScratch;
+
+/// The longest solution (in the metric) a search considers.
+pub(crate) const MAX_LENGTH: u32 = 120;
+
+/// How often (in nodes) cancellation is checked.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// The state of one solve.
+pub(crate) struct Search<'s> {
+    solver: &'s PhaseSolver,
+    options: &'s PhaseSolveOptions,
+    control: Control<'s>,
+    nodes: u64,
+    /// Per phase: nodes visited and times entered.
+    phase_nodes: Vec<u64>,
+    entered: Vec<u64>,
+    over_budget: bool,
+    done: bool,
+    best: Option<(Vec<MoveRef>, Vec<u32>)>,
+    best_cost: u32,
+    /// The moves so far, all phases.
+    path: Vec<MoveRef>,
+    /// Per phase: where its moves start in `path`, its length so far, and the total before it.
+    phase_start: Vec<usize>,
+    lengths: Vec<u32>,
+    so_far: Vec<u32>,
+    /// Per phase: coordinate values per depth (`(MAX_LENGTH + 1) × coordinates`).
+    vals: Vec<Vec<u32>>,
+    /// Per phase: the position it starts from (normalized bytes).
+    states: Vec<Vec<u8>>,
+    tmp: Vec<u8>,
+    relabelled: Vec<u8>,
+    scratch: Vec<CoordScratch>,
+}
+
+impl<'s> Search<'s> {
+    pub(crate) fn new(solver: &'s PhaseSolver, options: &'s PhaseSolveOptions, control: Control<'s>) -> Self {
+        let n = solver.phases.len();
+        let size = solver.puzzle().state_size();
+        Search {
+            solver,
+            options,
+            control,
+            nodes: 0,
+            phase_nodes: vec![0; n],
+            entered: vec![0; n],
+            over_budget: false,
+            done: false,
+            best: None,
+            best_cost: u32::MAX,
+            path: Vec::with_capacity(MAX_LENGTH as usize + 1),
+            phase_start: vec![0; n],
+            lengths: vec![0; n],
+            so_far: vec![0; n],
+            vals: solver.phases.iter().map(|ph| vec![0; (MAX_LENGTH as usize + 1) * ph.coords.len()]).collect(),
+            states: vec![vec![0; size]; n],
+            tmp: vec![0; size],
+            relabelled: vec![0; size],
+            scratch: solver.phases.iter().map(|ph| ph.coords.workspace()).collect(),
+        }
+    }
+
+    /// Searches from `start` (normalized bytes). Ok when the search ended (target length reached or
+    /// every shorter solution ruled out); Err on cancellation or past the node budget.
+    pub(crate) fn run(&mut self, start: &[u8]) -> Result<()> {
+        self.states[0].copy_from_slice(start);
+        self.enter(0, None)
+    }
+
+    /// The best solution found and its phase lengths.
+    pub(crate) fn best(&self) -> Option<(Vec<MoveRef>, Vec<u32>)> {
+        self.best.clone()
+    }
+
+    /// Nodes visited.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Per phase: nodes visited and times the phase was entered.
+    pub(crate) fn phase_counts(&self) -> (Vec<u64>, Vec<u64>) {
+        (self.phase_nodes.clone(), self.entered.clone())
+    }
+
+    /// Whether the search stopped at the node budget.
+    pub(crate) fn over_budget(&self) -> bool {
+        self.over_budget
+    }
+
+    /// The largest total a new solution may have.
+    fn limit(&self) -> u32 {
+        self.best_cost.saturating_sub(1).min(MAX_LENGTH)
+    }
+
+    /// Starts phase `i` from `states[i]`, after a move of base `prev` (if any).
+    fn enter(&mut self, i: usize, prev: Option<usize>) -> Result<()> {
+        let ph = &self.solver.phases[i];
+        let layout = self.solver.puzzle().layout();
+        let n = ph.coords.len();
+        if !ph.relabel.apply_into(layout, &self.states[i], &mut self.relabelled)
+            || !ph.coords.of_state_into(&self.relabelled, &mut self.scratch[i], &mut self.vals[i][..n])
+        {
+            return Ok(());
+        }
+        let h = bound(ph, &self.vals[i][..n]);
+        if h == UNREACHED {
+            return Ok(());
+        }
+        self.phase_start[i] = self.path.len();
+        self.entered[i] += 1;
+        let last = i + 1 == self.solver.phases.len();
+        let prev = prev.unwrap_or(self.solver.follows.len() - 1);
+        let mut len = h as u32;
+        while !self.done && self.so_far[i] + len <= self.limit() {
+            if last {
+                if self.dfs_last(i, 0, len, prev)? {
+                    return Ok(());
+                }
+            } else {
+                self.dfs_mid(i, 0, len, prev, usize::MAX)?;
+            }
+            len += 1;
+        }
+        Ok(())
+    }
+
+    /// Counts a node, checking cancellation and the node budget.
+    #[inline]
+    fn count(&mut self, i: usize) -> Result<()> {
+        self.nodes += 1;
+        self.phase_nodes[i] += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            self.control.check()?;
+        }
+        if self.options.max_nodes.is_some_and(|m| self.nodes > m) {
+            self.over_budget = true;
+            return Err(Error::new(format!(
+                "the search passed its node limit ({} nodes) without finding a solution",
+                self.options.max_nodes.unwrap_or(0)
+            )));
+        }
+        Ok(())
+    }
+
+    /// The last phase: a solution of cost at most `remaining` from depth `depth`; true when found (recorded).
+    fn dfs_last(&mut self, i: usize, depth: usize, remaining: u32, prev: usize) -> Result<bool> {
+        self.count(i)?;
+        let ph: &'s Phase = &self.solver.phases[i];
+        let n = ph.coords.len();
+        let at = depth * n;
+        if self.vals[i][at..at + n] == *ph.coords.goal() {
+            self.record(i);
+            return Ok(true);
+        }
+        let h = bound(ph, &self.vals[i][at..at + n]);
+        if h as u32 > remaining {
+            return Ok(false);
+        }
+        for mv in 0..ph.moves.len() {
+            let m = ph.moves[mv];
+            let cost = ph.costs[mv] as u32;
+            if cost > remaining || !self.solver.follows[prev][m.base] {
+                continue;
+            }
+            self.step(i, depth, mv);
+            self.path.push(m);
+            self.lengths[i] += cost;
+            let found = self.dfs_last(i, depth + 1, remaining - cost, m.base);
+            self.lengths[i] -= cost;
+            self.path.pop();
+            if found? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// A phase before the last: its solutions of cost exactly `remaining` from depth `depth`, each
+    /// continued by the next phase. `last` is the phase's last move (`usize::MAX` at its start).
+    fn dfs_mid(&mut self, i: usize, depth: usize, remaining: u32, prev: usize, last: usize) -> Result<()> {
+        self.count(i)?;
+        let ph: &'s Phase = &self.solver.phases[i];
+        let n = ph.coords.len();
+        let at = depth * n;
+        if remaining == 0 {
+            let ends_in_next = last != usize::MAX && ph.in_next[last];
+            if !ends_in_next && self.vals[i][at..at + n] == *ph.coords.goal() {
+                self.next_phase(i)?;
+            }
+            return Ok(());
+        }
+        let h = bound(ph, &self.vals[i][at..at + n]);
+        if h as u32 > remaining {
+            return Ok(());
+        }
+        for mv in 0..ph.moves.len() {
+            let m = ph.moves[mv];
+            let cost = ph.costs[mv] as u32;
+            if cost > remaining || !self.solver.follows[prev][m.base] {
+                continue;
+            }
+            self.step(i, depth, mv);
+            self.path.push(m);
+            self.lengths[i] += cost;
+            let r = self.dfs_mid(i, depth + 1, remaining - cost, m.base, mv);
+            self.lengths[i] -= cost;
+            self.path.pop();
+            r?;
+            if self.done || self.so_far[i] + self.lengths[i] + remaining > self.limit() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Coordinates at `depth + 1` after move `mv` from those at `depth`.
+    #[inline(always)]
+    fn step(&mut self, i: usize, depth: usize, mv: usize) {
+        let ph = &self.solver.phases[i];
+        let n = ph.coords.len();
+        let (a, b) = self.vals[i].split_at_mut((depth + 1) * n);
+        ph.coords.apply(&a[depth * n..], mv, &mut b[..n]);
+    }
+
+    /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.
+    fn next_phase(&mut self, i: usize) -> Result<()> {
+        let p = &**self.solver.puzzle();
+        let (head, tail) = self.states.split_at_mut(i + 1);
+        let (cur, next) = (&head[i], &mut tail[0]);
+        next.copy_from_slice(cur);
+        for &m in &self.path[self.phase_start[i]..] {
+            p.apply_into(next, m, &mut self.tmp);
+            std::mem::swap(next, &mut self.tmp);
+        }
+        let ph = &self.solver.phases[i];
+        if let Some(chain) = &ph.chain_h {
+            // Only a definite answer lets the next phase start (an unknown one might never end).
+            if !matches!(reachable(chain, self.solver.target().bytes(), next)?, Membership::Reachable(_)) {
+                return Ok(());
+            }
+        }
+        self.so_far[i + 1] = self.so_far[i] + self.lengths[i];
+        let prev = self.path.last().map(|m| m.base);
+        self.enter(i + 1, prev)
+    }
+
+    /// Records the current path as the best solution when shorter.
+    fn record(&mut self, i: usize) {
+        let total = self.so_far[i] + self.lengths[i];
+        if total < self.best_cost {
+            self.best_cost = total;
+            self.best = Some((self.path.clone(), self.lengths[..=i].to_vec()));
+            if self.options.target_length.is_some_and(|t| total <= t) {
+                self.done = true;
+            }
+        }
+    }
+}
+
+/// The phase's distance bound of coordinate values: the largest projection distance.
+#[inline]
+fn bound(ph: &Phase, vals: &[u32]) -> u8 {
+    let mut h = 0u8;
+    for t in &ph.tables {
+        h = h.max(t.lookup(vals));
+    }
+    h
+}

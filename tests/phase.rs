@@ -1,0 +1,163 @@
+//! Multi-phase solving: the 3x3x3 two-phase facts (coset counts, depths, exactness), verified solutions
+//! on random states, and phases on other puzzles.
+
+use std::sync::Arc;
+
+use twistsearch::control::Control;
+use twistsearch::group::{puzzle_chain, random_state, rng_from_seed};
+use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
+use twistsearch::{load_puzzle, MoveSet, Puzzle, State};
+
+fn puzzle(path: &str) -> Arc<Puzzle> {
+    let text = std::fs::read_to_string(format!("{}/tests/data/puzzles/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    Arc::new(load_puzzle(&text).unwrap())
+}
+
+fn solver(p: &Arc<Puzzle>, phases: &[&str]) -> PhaseSolver {
+    let phases = phases.iter().map(|s| MoveSet::parse(p, s).unwrap()).collect();
+    PhaseSolver::new(p.clone(), PhaseSolverOptions { phases, ..Default::default() }, Control::none()).unwrap()
+}
+
+fn random_states(p: &Puzzle, n: usize, seed: u64) -> Vec<State> {
+    let chain = puzzle_chain(p, &MoveSet::all(p).unwrap()).unwrap();
+    let mut rng = rng_from_seed(Some(seed)).unwrap();
+    (0..n)
+        .map(|_| {
+            let bytes = random_state(&chain, p.solved().as_bytes(), &mut rng).unwrap();
+            p.state_from_bytes(bytes).unwrap()
+        })
+        .collect()
+}
+
+fn solves(p: &Puzzle, s: &PhaseSolver, states: &[State], target: u32) -> Vec<u32> {
+    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None };
+    states
+        .iter()
+        .map(|st| {
+            let r = s.solve(st, &opts, Control::none()).unwrap();
+            assert_eq!(p.apply_moves(st, &r.solution), *p.solved(), "not solved");
+            assert_eq!(r.phase_lengths.iter().sum::<u32>() as usize, r.solution.len());
+            r.solution.len() as u32
+        })
+        .collect()
+}
+
+#[test]
+fn kociemba_phase_one_cosets_are_exact() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let info = s.phase_info();
+    assert_eq!(info[0].cosets, 2_217_093_120);
+    assert_eq!(info[0].cosets, 3u128.pow(7) * 2u128.pow(11) * 495);
+    assert_eq!(info[0].group_index, Some(2_217_093_120));
+    assert!(info[0].exact);
+}
+
+#[test]
+fn three_by_three_two_phase_within_twenty() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let lens = solves(&p, &s, &random_states(&p, 5, 1), 20);
+    assert!(lens.iter().all(|&l| l <= 20), "{lens:?}");
+}
+
+/// `PHASE_N` random 3x3x3 states (default 1000) solved to 20 moves or less, on the rayon pool; prints
+/// solves per second and the move-count distribution. Run in release mode:
+/// `cargo test --release --test phase -- --ignored --nocapture thousand`.
+#[cfg(feature = "parallel")]
+#[test]
+#[ignore]
+fn three_by_three_thousand_states() {
+    use rayon::prelude::*;
+    let n: usize = std::env::var("PHASE_N").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let p = puzzle("main/3x3x3.tws");
+    let t0 = std::time::Instant::now();
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let build = t0.elapsed();
+    let states = random_states(&p, n, 2026);
+    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: None };
+    let t1 = std::time::Instant::now();
+    let results: Vec<(usize, u64)> = states
+        .par_iter()
+        .map(|st| {
+            let r = s.solve(st, &opts, Control::none()).unwrap();
+            assert_eq!(p.apply_moves(st, &r.solution), *p.solved());
+            if n <= 20 {
+                println!("{:?} {:?} {:?}", r.phase_lengths, r.phase_nodes, r.phase_starts);
+            }
+            (r.solution.len(), r.nodes)
+        })
+        .collect();
+    let secs = t1.elapsed().as_secs_f64();
+    let mut dist = [0usize; 32];
+    for &(l, _) in &results {
+        dist[l] += 1;
+    }
+    let nodes: u64 = results.iter().map(|r| r.1).sum();
+    println!(
+        "tables {:.3} s ({} bytes); {n} states in {secs:.3} s on {} threads: {:.0} solves/s, {:.0} nodes/solve",
+        build.as_secs_f64(),
+        s.table_bytes(),
+        rayon::current_num_threads(),
+        n as f64 / secs,
+        nodes as f64 / n as f64
+    );
+    println!("lengths: {:?}", dist.iter().enumerate().filter(|x| *x.1 > 0).collect::<Vec<_>>());
+    assert!(results.iter().all(|r| r.0 <= 20));
+}
+
+#[test]
+fn subgroup_elements_share_the_target_coset() {
+    let p = puzzle("main/3x3x3.tws");
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
+    let chain = puzzle_chain(&p, &h).unwrap();
+    let goal = s.coset_of(0, p.solved()).unwrap();
+    let mut rng = rng_from_seed(Some(7)).unwrap();
+    for _ in 0..50 {
+        let st = p.state_from_bytes(random_state(&chain, p.solved().as_bytes(), &mut rng).unwrap()).unwrap();
+        assert_eq!(s.coset_of(0, &st), Some(goal));
+    }
+    // Leaving H changes the coset; coming back restores it.
+    let r = p.position(&twistsearch::Alg::parse("R").unwrap()).unwrap();
+    assert_ne!(s.coset_of(0, &r), Some(goal));
+    let back = p.position(&twistsearch::Alg::parse("R2 U D' F2 B2 L2").unwrap()).unwrap();
+    assert_eq!(s.coset_of(0, &back), Some(goal));
+}
+
+#[test]
+fn two_by_two_with_a_face_subgroup() {
+    let p = puzzle("main/2x2x2.tws");
+    let s = solver(&p, &["U,R2,F2"]);
+    assert!(s.phase_info()[0].exact, "{:?}", s.phase_info());
+    // God's number of the 2x2x2 is 11 (HTM): the phases find that short a solution.
+    let lens = solves(&p, &s, &random_states(&p, 20, 3), 11);
+    assert!(lens.iter().all(|&l| l <= 11), "{lens:?}");
+    // Three phases: <U,R2,F2> then <U,R2>.
+    let s = solver(&p, &["U,R2,F2", "U,R2"]);
+    solves(&p, &s, &random_states(&p, 10, 4), 30);
+}
+
+#[test]
+fn bad_phases_and_budgets_are_refused() {
+    let p = puzzle("main/3x3x3.tws");
+    let phases = vec![MoveSet::parse(&p, "U,D").unwrap(), MoveSet::parse(&p, "U,R").unwrap()];
+    let e = PhaseSolver::new(p.clone(), PhaseSolverOptions { phases, ..Default::default() }, Control::none());
+    assert!(e.unwrap_err().to_string().contains("not all moves of the previous phase"));
+    let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
+    let opts = PhaseSolverOptions { phases, memory_bytes: 1 << 20, ..Default::default() };
+    let e = PhaseSolver::new(p.clone(), opts, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("over the memory budget"), "{e}");
+    // A position the moves cannot reach.
+    let s = solver(&p, &["U,D,F2,B2,R2,L2"]);
+    let mut bytes = p.solved().as_bytes().to_vec();
+    bytes.swap(0, 1);
+    let st = p.state_from_bytes(bytes).unwrap();
+    let e = s.solve(&st, &PhaseSolveOptions::default(), Control::none()).unwrap_err().to_string();
+    assert!(e.contains("cannot be reached"), "{e}");
+    // The node limit.
+    let st = random_states(&p, 1, 9).remove(0);
+    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: Some(5) };
+    let e = s.solve(&st, &opts, Control::none()).unwrap_err().to_string();
+    assert!(e.contains("node limit"), "{e}");
+}

@@ -1,0 +1,84 @@
+//! `twistsearch solve --phases` end to end: text and `--json`, scramble files, limits, bad input.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
+const H: &str = "U,D,F2,B2,R2,L2";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the CLI runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn two_phase_text_and_json() {
+    let scramble = "R U F' D2 L B' R2 U' F D' L2 B";
+    let (code, out, err) = run(&["solve", CUBE, "--scramble", scramble, "--phases", H, "--target-length", "20"]);
+    assert_eq!(code, 0, "{err}");
+    // NAME: ALG (TOTAL; phases A+B)
+    let (alg, rest) = out.trim().strip_prefix(&format!("{scramble}: ")).unwrap().split_once(" (").unwrap();
+    let total: usize = rest.split(';').next().unwrap().parse().unwrap();
+    assert!(total <= 20 && alg.split(' ').count() == total, "{out}");
+    assert!(rest.contains("; phases "), "{out}");
+    // The solution solves the scramble: the scramble followed by it is solved.
+    let (code, pos, _) = run(&["position", CUBE, &format!("{scramble} {alg}"), "--format", "solved"]);
+    let (_, solved, _) = run(&["position", CUBE, "", "--format", "solved"]);
+    assert_eq!(code, 0);
+    assert_eq!(pos, solved);
+
+    let (code, out, err) =
+        run(&["solve", CUBE, "--scramble", scramble, "--phases", H, "--target-length", "20", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let r = &v["results"][0];
+    let lengths: Vec<u64> = r["phaseLengths"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(lengths.len(), 2);
+    assert_eq!(lengths.iter().sum::<u64>(), r["length"].as_u64().unwrap());
+    assert!(v["tableBytes"].as_u64().unwrap() > 0 && r["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn phases_on_the_two_by_two_from_a_scramble_file() {
+    let dir = std::env::temp_dir().join(format!("twistsearch-phase-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.scr");
+    std::fs::write(&file, "ScrambleAlg first\nR U F' R2 U'\nEnd\n\nScrambleAlg second\nF2 U' R F U2 R'\nEnd\n")
+        .unwrap();
+    let (code, out, err) = run(&[
+        "solve",
+        "tests/data/puzzles/main/2x2x2.tws",
+        file.to_str().unwrap(),
+        "--phases",
+        "U,R2,F2",
+        "--phases",
+        "U,R2",
+        "--target-length",
+        "11",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("first: ") && lines[1].starts_with("second: "), "{out}");
+    // Three phases: three lengths.
+    assert!(lines.iter().all(|l| l.matches('+').count() == 2), "{out}");
+}
+
+#[test]
+fn limits_and_bad_phases_are_errors() {
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U F", "--phases", H, "--max-nodes", "3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("node limit"), "{err}");
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U F", "--phases", "U,Q"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--phases") && err.contains("Q"), "{err}");
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R", "--phases", H, "--memory", "1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("memory budget"), "{err}");
+}
