@@ -17,6 +17,7 @@ pub mod ksolve_plus;
 pub mod layout;
 pub mod move_names;
 pub mod moveset;
+pub mod omit;
 pub mod prune;
 pub mod puzzle;
 pub mod search;

@@ -16,6 +16,7 @@
 
 mod bits;
 mod coords;
+pub mod cosets;
 mod dense;
 mod hashed;
 mod index;
@@ -53,6 +54,8 @@ pub enum Method {
     Dense,
     /// A hash map from positions to depths.
     Hash,
+    /// Coset by coset, beyond memory (see [`cosets`]).
+    Cosets,
 }
 
 impl Method {
@@ -62,6 +65,7 @@ impl Method {
             Method::Auto => "auto",
             Method::Dense => "dense",
             Method::Hash => "hash",
+            Method::Cosets => "cosets",
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct GodOptions {
     /// Whether to reduce the dense search by the rotations that keep the move set (the counts are the
     /// same either way; only the work changes).
     pub reduce: Reduce,
+    /// Count positions through this distance only, then stop.
+    pub max_depth: Option<u32>,
 }
 
 impl Default for GodOptions {
@@ -108,6 +114,7 @@ impl Default for GodOptions {
             direction: Direction::Auto,
             method: Method::Auto,
             reduce: Reduce::Auto,
+            max_depth: None,
         }
     }
 }
@@ -163,6 +170,9 @@ fn mib(bytes: u64) -> String {
 
 /// Enumerates every position the moves reach from the puzzle's solved state, by distance.
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.method == Method::Cosets {
+        return by_cosets(puzzle, moves, options, control);
+    }
     let start = puzzle.solved().as_bytes();
     let edge_moves = edges(moves, options.metric);
     let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
@@ -270,6 +280,31 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         memory_bytes: total * per_entry,
         backward: Vec::new(),
         symmetry,
+        reduced: None,
+    })
+}
+
+/// [`Method::Cosets`] as one unit.
+fn by_cosets(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.symmetry {
+        return Err(Error::new("the coset method does not count up to symmetry yet"));
+    }
+    let o = cosets::CosetOptions {
+        metric: options.metric,
+        memory_bytes: options.memory_bytes,
+        max_depth: options.max_depth,
+        ..cosets::CosetOptions::default()
+    };
+    let r = cosets::coset_enumeration(puzzle, moves, &o, control)?;
+    Ok(GodReport {
+        total: r.counts.iter().sum(),
+        counts: r.counts,
+        antipodes: Vec::new(),
+        method: Method::Cosets,
+        indexed: None,
+        memory_bytes: r.memory_bytes,
+        backward: Vec::new(),
+        symmetry: None,
         reduced: None,
     })
 }
