@@ -125,6 +125,13 @@ fn max_depth_stops_and_cancel_gives_no_counts() {
         assert_eq!(r.counts, want[..=depth as usize], "max depth {depth}");
         assert_eq!(r.complete, depth == 11);
     }
+    // The dense and hash methods stop there too.
+    for (method, depth) in [(Method::Dense, 5u32), (Method::Hash, 4), (Method::Auto, 0)] {
+        let o = GodOptions { method, max_depth: Some(depth), antipodes: 2, ..GodOptions::default() };
+        let r = gods_algorithm(&p, &set(&p, Some("U,F,R")), &o, Control::none()).unwrap();
+        assert_eq!(r.counts, want[..=depth as usize], "{method:?}");
+        assert!(r.antipodes.iter().all(|a| a.moves.len() == depth as usize));
+    }
     // Through the God's-algorithm entry point too.
     let o = GodOptions { method: Method::Cosets, max_depth: Some(6), ..GodOptions::default() };
     assert_eq!(gods_algorithm(&p, &set(&p, Some("U,F,R")), &o, Control::none()).unwrap().counts, want[..=6]);

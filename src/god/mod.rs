@@ -173,6 +173,9 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if options.method == Method::Cosets {
         return by_cosets(puzzle, moves, options, control);
     }
+    if options.symmetry && options.max_depth.is_some() {
+        return Err(Error::new("counts up to symmetry need the whole enumeration: drop the maximum depth"));
+    }
     let start = puzzle.solved().as_bytes();
     let edge_moves = edges(moves, options.metric);
     let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
@@ -229,7 +232,15 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
         if let Some(plan) = plan {
             control.check()?;
-            let (run, _) = symdense::search(&index, &plan, start_index, options.antipodes, options.direction, control)?;
+            let (run, _) = symdense::search(
+                &index,
+                &plan,
+                start_index,
+                options.antipodes,
+                options.direction,
+                options.max_depth,
+                control,
+            )?;
             let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
             let value = |t: u64| run.bits.get(plan.stored(t));
             let memory = index.table_bytes() + plan.bytes();
@@ -243,7 +254,15 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
             return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
         }
         let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
-        let run = dense::search(&index, start_index, reachable, options.antipodes, options.direction, control)?;
+        let run = dense::search(
+            &index,
+            start_index,
+            reachable,
+            options.antipodes,
+            options.direction,
+            options.max_depth,
+            control,
+        )?;
         let value = |t: u64| run.bits.get(t);
         let memory = dense_need.unwrap_or(0);
         let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
@@ -259,7 +278,8 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if hash_need > budget {
         return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(order), per_entry, budget));
     }
-    let run = hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, control)?;
+    let run =
+        hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, options.max_depth, control)?;
     let mut antipodes = Vec::with_capacity(run.last.len());
     for a in &run.last {
         let path = run.path_to_start(puzzle.layout(), &transforms, a)?;
