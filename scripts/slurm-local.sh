@@ -79,14 +79,14 @@ case_run() {
     local job
     job=$(UNITS=$units sbatch --parsable --array=0-$((units - 1)) --cpus-per-task=1 --mem=1G \
         --chdir="$work" --output="$work/$name-%a.log" \
-        "$repo/deploy/slurm/god-cosets.sbatch" "$puzzle" "$work/$name" --threads 1 "$@")
+        "$repo/deploy/slurm/god-cosets.sbatch" "$puzzle" "$work/$name" "$@")
     echo "== $name: job $job, $units units"
     while squeue -h -j "$job" 2>/dev/null | grep -q .; do
         sleep 2
     done
     echo "array job done in $((SECONDS - start)) s"
     "$bin" god-merge "$work/$name"/unit-*.json | tee "$work/$name.merged"
-    "$bin" god "$puzzle" --method cosets "$@" | tee "$work/$name.single"
+    "$bin" god "$puzzle" --method cosets --threads 1 "$@" | tee "$work/$name.single"
     table() { sed -n '/^distance positions/,/^total/p' "$1"; }
     if diff <(table "$work/$name.merged") <(table "$work/$name.single"); then
         echo "== $name: merged units equal the one-process counts"
