@@ -59,7 +59,7 @@ mod tests {
     fn the_cube_without_corners_is_the_edges_group() {
         let p = load_puzzle(CUBE3).unwrap();
         let corners = "CORNER".to_string();
-        let e = omit_sets(&p, &[corners.clone()]).unwrap();
+        let e = omit_sets(&p, std::slice::from_ref(&corners)).unwrap();
         assert_eq!(e.layout().orbits().len(), p.layout().orbits().len() - 1);
         assert!(e.layout().orbit_index(&corners).is_none());
         let set = crate::MoveSet::all(&e).unwrap();

@@ -107,7 +107,7 @@ pub(crate) fn run_coset(
     alphabet.word(key, 0, &mut word);
     let coset = word[..alphabet.prefix].to_vec();
     let (mut need, mut z) = (vec![0u8; len], vec![0u8; len]);
-    for d in k + 1..=limit {
+    for (d, count) in counts.iter_mut().enumerate().take(limit + 1).skip(k + 1) {
         if total == shared.full {
             break;
         }
@@ -122,7 +122,7 @@ pub(crate) fn run_coset(
                 alphabet.product(tau, sigma, len, &mut z);
                 let i = alphabet.within(&z);
                 if bitmap.test_and_set(i) {
-                    counts[d] += 1;
+                    *count += 1;
                     total += 1;
                     if let Some(f) = found.as_deref_mut() {
                         f.push(i);
