@@ -18,6 +18,7 @@ pub mod ksolve_plus;
 pub mod layout;
 pub mod move_names;
 pub mod moveset;
+pub mod omit;
 pub mod phase;
 pub mod prune;
 pub mod puzzle;

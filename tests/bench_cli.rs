@@ -71,7 +71,16 @@ fn quick_bench_records_are_sane() {
     let names: Vec<&str> = recs.iter().map(|r| r["case"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["table-3x3x3", "tperm", "3x3x3-short", "4x4x4-short", "megaminx-short", "god-2x2x2", "god-2x2x2-symmetry"]
+        [
+            "table-3x3x3",
+            "tperm",
+            "3x3x3-short",
+            "4x4x4-short",
+            "megaminx-short",
+            "god-2x2x2",
+            "god-2x2x2-symmetry",
+            "god-edges-cosets"
+        ]
     );
     for r in &recs {
         assert_eq!(r["quick"], true);
@@ -80,6 +89,15 @@ fn quick_bench_records_are_sane() {
         assert!(["release", "debug"].contains(&r["build"].as_str().unwrap()));
         assert!(!r["about"].as_str().unwrap().is_empty());
         let runs = r["runs"].as_array().unwrap();
+        if r["case"] == "god-edges-cosets" {
+            // The edges group through distance 5, counted.
+            assert_eq!(r["status"], "ok", "{r}");
+            for run in runs {
+                check_run(run, 1);
+                assert_eq!(u(&run["time"]["work"]), 602_175);
+            }
+            continue;
+        }
         if r["case"] == "god-2x2x2" || r["case"] == "god-2x2x2-symmetry" {
             // Every position of the 2x2x2 with U,F,R, counted.
             assert_eq!(r["status"], "ok", "{r}");

@@ -87,6 +87,7 @@ pub(crate) fn search(
     reachable: u64,
     keep: usize,
     direction: Direction,
+    max_depth: Option<u32>,
     control: Control,
 ) -> Result<DenseRun> {
     let bits = DepthBits::new(index.size())?;
@@ -105,6 +106,9 @@ pub(crate) fn search(
     let n_chunks = rows.div_ceil(chunk_rows) as usize;
     loop {
         let depth = counts.len() as u32 - 1;
+        if max_depth.is_some_and(|m| depth >= m) {
+            break;
+        }
         let frontier = *counts.last().expect("counts start with depth 0");
         let unseen = size - seen;
         let unseen_reachable = reachable.saturating_sub(seen);

@@ -28,6 +28,7 @@ pub(crate) fn search(
     moves: &[&[u8]],
     keep: usize,
     memory_bytes: u64,
+    max_depth: Option<u32>,
     control: Control,
 ) -> Result<HashRun> {
     let per_entry = layout.state_size() as u64 + ENTRY_OVERHEAD;
@@ -39,6 +40,9 @@ pub(crate) fn search(
     let mut next_state = vec![0u8; start.len()];
     loop {
         let depth = counts.len() as u32;
+        if max_depth.is_some_and(|m| depth > m) {
+            break;
+        }
         let mut next: Vec<Box<[u8]>> = Vec::new();
         for (k, s) in frontier.iter().enumerate() {
             if k % 4096 == 0 {

@@ -16,6 +16,7 @@
 
 mod bits;
 pub(crate) mod coords;
+pub mod cosets;
 mod dense;
 mod hashed;
 mod index;
@@ -53,6 +54,8 @@ pub enum Method {
     Dense,
     /// A hash map from positions to depths.
     Hash,
+    /// Coset by coset, beyond memory (see [`cosets`]).
+    Cosets,
 }
 
 impl Method {
@@ -62,6 +65,7 @@ impl Method {
             Method::Auto => "auto",
             Method::Dense => "dense",
             Method::Hash => "hash",
+            Method::Cosets => "cosets",
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct GodOptions {
     /// Whether to reduce the dense search by the rotations that keep the move set (the counts are the
     /// same either way; only the work changes).
     pub reduce: Reduce,
+    /// Count positions through this distance only, then stop.
+    pub max_depth: Option<u32>,
 }
 
 impl Default for GodOptions {
@@ -108,6 +114,7 @@ impl Default for GodOptions {
             direction: Direction::Auto,
             method: Method::Auto,
             reduce: Reduce::Auto,
+            max_depth: None,
         }
     }
 }
@@ -163,6 +170,12 @@ fn mib(bytes: u64) -> String {
 
 /// Enumerates every position the moves reach from the puzzle's solved state, by distance.
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.method == Method::Cosets {
+        return by_cosets(puzzle, moves, options, control);
+    }
+    if options.symmetry && options.max_depth.is_some() {
+        return Err(Error::new("counts up to symmetry need the whole enumeration: drop the maximum depth"));
+    }
     let start = puzzle.solved().as_bytes();
     let edge_moves = edges(moves, options.metric);
     let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
@@ -219,7 +232,15 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
         if let Some(plan) = plan {
             control.check()?;
-            let (run, _) = symdense::search(&index, &plan, start_index, options.antipodes, options.direction, control)?;
+            let (run, _) = symdense::search(
+                &index,
+                &plan,
+                start_index,
+                options.antipodes,
+                options.direction,
+                options.max_depth,
+                control,
+            )?;
             let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
             let value = |t: u64| run.bits.get(plan.stored(t));
             let memory = index.table_bytes() + plan.bytes();
@@ -233,7 +254,15 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
             return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
         }
         let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
-        let run = dense::search(&index, start_index, reachable, options.antipodes, options.direction, control)?;
+        let run = dense::search(
+            &index,
+            start_index,
+            reachable,
+            options.antipodes,
+            options.direction,
+            options.max_depth,
+            control,
+        )?;
         let value = |t: u64| run.bits.get(t);
         let memory = dense_need.unwrap_or(0);
         let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
@@ -249,7 +278,8 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if hash_need > budget {
         return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(order), per_entry, budget));
     }
-    let run = hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, control)?;
+    let run =
+        hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, options.max_depth, control)?;
     let mut antipodes = Vec::with_capacity(run.last.len());
     for a in &run.last {
         let path = run.path_to_start(puzzle.layout(), &transforms, a)?;
@@ -270,6 +300,31 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         memory_bytes: total * per_entry,
         backward: Vec::new(),
         symmetry,
+        reduced: None,
+    })
+}
+
+/// [`Method::Cosets`] as one unit.
+fn by_cosets(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.symmetry {
+        return Err(Error::new("the coset method does not count up to symmetry yet"));
+    }
+    let o = cosets::CosetOptions {
+        metric: options.metric,
+        memory_bytes: options.memory_bytes,
+        max_depth: options.max_depth,
+        ..cosets::CosetOptions::default()
+    };
+    let r = cosets::coset_enumeration(puzzle, moves, &o, control)?;
+    Ok(GodReport {
+        total: r.counts.iter().sum(),
+        counts: r.counts,
+        antipodes: Vec::new(),
+        method: Method::Cosets,
+        indexed: None,
+        memory_bytes: r.memory_bytes,
+        backward: Vec::new(),
+        symmetry: None,
         reduced: None,
     })
 }

@@ -317,6 +317,7 @@ pub(crate) fn search(
     start: u64,
     keep: usize,
     direction: Direction,
+    max_depth: Option<u32>,
     control: Control,
 ) -> Result<(DenseRun, Vec<u64>)> {
     let row = plan.row;
@@ -341,6 +342,9 @@ pub(crate) fn search(
     let mut backward = Vec::new();
     loop {
         let depth = counts.len() as u32 - 1;
+        if max_depth.is_some_and(|m| depth >= m) {
+            break;
+        }
         let frontier = *stored_counts.last().expect("depth 0");
         let unseen = plan.size() - seen;
         let back = match direction {

@@ -18,6 +18,8 @@ pub enum MethodArg {
     Auto,
     Dense,
     Hash,
+    /// Coset by coset, beyond memory; splits into work units (`--units`, `--unit`, `--out`).
+    Cosets,
 }
 
 /// `--direction`.
@@ -72,11 +74,30 @@ pub struct GodArgs {
     pub format: PositionFormat,
     #[arg(long)]
     pub json: bool,
+    /// Leave these sets out (comma-separated or repeated set names of the definition), e.g. `--omit
+    /// CORNER` on the 3x3x3 gives the edges group.
+    #[arg(long, value_delimiter = ',')]
+    pub omit: Vec<String>,
+    /// Count positions through this distance only, then stop.
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+    #[command(flatten)]
+    pub cosets: crate::cosets::CosetArgs,
 }
 
 /// Runs `god`.
 pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
     let threads = crate::set_threads(args.threads)?;
+    let reduced;
+    let puzzle = if args.omit.is_empty() {
+        puzzle
+    } else {
+        reduced = twistsearch::omit::omit_sets(puzzle, &args.omit).map_err(|e| fail("--omit", e))?;
+        &reduced
+    };
+    if matches!(args.method, MethodArg::Cosets) {
+        return crate::cosets::run(puzzle, args, threads);
+    }
     let set = move_set(puzzle, args.moves.as_deref())?;
     let metric = if args.qtm { Metric::Qtm } else { Metric::Htm };
     let options = GodOptions {
@@ -93,12 +114,14 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             MethodArg::Auto => Method::Auto,
             MethodArg::Dense => Method::Dense,
             MethodArg::Hash => Method::Hash,
+            MethodArg::Cosets => Method::Cosets,
         },
         reduce: match args.reduce {
             ReduceArg::Auto => Reduce::Auto,
             ReduceArg::Always => Reduce::Always,
             ReduceArg::Never => Reduce::Never,
         },
+        max_depth: args.max_depth,
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();

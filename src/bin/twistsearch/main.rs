@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod canon;
+mod cosets;
 mod events;
 mod god;
 mod group;
@@ -160,6 +161,15 @@ enum Command {
         #[command(flatten)]
         args: god::GodArgs,
     },
+    /// Merges the JSON results of the work units of `god --method cosets --units N`: checks that every
+    /// unit is there exactly once (same puzzle and options) and adds their counts.
+    GodMerge {
+        /// The units' result files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Heavy end-to-end benchmarks: table fills and optimal solves, timed, with rates and peak memory.
     Bench(bench::BenchArgs),
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
@@ -303,6 +313,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
+        Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
         Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             let p = load(&puzzle)?;

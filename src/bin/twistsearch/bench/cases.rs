@@ -74,7 +74,53 @@ pub const CASES: &[Case] = &[
         scaling: true,
         run: Ok(|c| god_2x2x2("god-2x2x2-symmetry", CUBE_2_SYMM, c)),
     },
+    Case { name: "god-edges-cosets", about: edges_about, scaling: true, run: Ok(god_edges_cosets) },
 ];
+
+/// Depth of `god-edges-cosets` (`--quick`: 5) and the known count at its last distance (the seed's
+/// figures).
+fn edges_case(quick: bool) -> (u32, u64) {
+    if quick {
+        (5, 555_866)
+    } else {
+        (7, 87_801_812)
+    }
+}
+
+fn edges_about(quick: bool) -> String {
+    let (depth, _) = edges_case(quick);
+    format!(
+        "God's algorithm by cosets on the 3x3x3 edges group (--omit CORNER, HTM) through distance {depth}: levels \
+         stored through {}, the rest as products coset by coset; positions per second",
+        depth - 2
+    )
+}
+
+/// `god-edges-cosets`: checks P[4] = 42,807 and the count at the last distance.
+fn god_edges_cosets(ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    let name = "god-edges-cosets";
+    let e = |e: twistsearch::Error| fail(name, e);
+    let p = twistsearch::omit::omit_sets(&load(name, CUBE_3)?, &["CORNER".to_string()]).map_err(e)?;
+    let set = MoveSet::all(&p).map_err(e)?;
+    let (depth, last) = edges_case(ctx.quick);
+    let (mut samples, mut work) = (Vec::new(), Vec::new());
+    for _ in 0..ctx.repeat {
+        let options = twistsearch::god::cosets::CosetOptions {
+            max_depth: Some(depth),
+            store_depth: Some(depth - 2),
+            ..Default::default()
+        };
+        let t = Instant::now();
+        let r = twistsearch::god::cosets::coset_enumeration(&p, &set, &options, Control::none()).map_err(e)?;
+        samples.push(t.elapsed().as_secs_f64());
+        if r.counts.len() != depth as usize + 1 || r.counts[4] != 42_807 || r.counts[depth as usize] != last {
+            return Err(fail(name, format!("counts {:?}: expected P[4] = 42807 and P[{depth}] = {last}", r.counts)));
+        }
+        work.push(r.counts.iter().sum());
+    }
+    let time = Timing::with_work(samples, &work, "states/s");
+    Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new() })
+}
 
 /// Moves of `god-2x2x2` (all six faces; `--quick`: three, with one corner fixed) and the known totals.
 fn god_case(quick: bool) -> (&'static str, u64, usize) {

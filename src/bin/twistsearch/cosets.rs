@@ -1,0 +1,164 @@
+//! `god --method cosets` (one work unit, its counts written atomically as JSON with `--out`) and
+//! `god-merge FILES…`. The unit index comes from `--unit`, else from the job-array index of the
+//! environment (Slurm's `SLURM_ARRAY_TASK_ID`, Kubernetes Indexed Jobs' `JOB_COMPLETION_INDEX`).
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde_json::json;
+
+use crate::god::GodArgs;
+use crate::progress::Bar;
+use crate::shell::{fail, json_text, move_set, read, Failure};
+use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
+use twistsearch::moveset::Metric;
+use twistsearch::Puzzle;
+
+/// Environment variables that carry a job-array index, in the order they are consulted.
+const ARRAY_INDEX: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// Options of the coset method.
+#[derive(clap::Args)]
+pub struct CosetArgs {
+    /// Work units the cosets split into (`--method cosets`).
+    #[arg(long, default_value_t = 1)]
+    pub units: u64,
+    /// The unit to run (default: `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX`, else 0).
+    #[arg(long)]
+    pub unit: Option<u64>,
+    /// Write the unit's counts as JSON to this file (written to a temporary file, then renamed: a
+    /// killed unit leaves no result).
+    #[arg(long)]
+    pub out: Option<String>,
+    /// Letters (slots of the largest block) that name a coset (default: the fewest that fit memory).
+    #[arg(long)]
+    pub letters: Option<usize>,
+    /// Store positions through this distance at most (for measurements).
+    #[arg(long, hide = true)]
+    pub store_depth: Option<u32>,
+}
+
+/// The unit to run: `--unit`, else the job-array index, else 0.
+fn unit_index(args: &CosetArgs) -> Result<u64, Failure> {
+    if let Some(u) = args.unit {
+        return Ok(u);
+    }
+    for var in ARRAY_INDEX {
+        if let Ok(v) = std::env::var(var) {
+            return v.trim().parse().map_err(|_| fail(var, format!("{v:?} is not a unit index")));
+        }
+    }
+    if args.units > 1 {
+        return Err(fail("--unit", "several units but no --unit and no job-array index in the environment"));
+    }
+    Ok(0)
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename.
+fn write_atomically(path: &str, text: &str) -> Result<(), Failure> {
+    let tmp = format!("{path}.tmp-{}", std::process::id());
+    std::fs::write(&tmp, text).map_err(|e| fail(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(path, e)
+    })
+}
+
+/// Runs one unit of `god --method cosets`.
+pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Failure> {
+    if args.symmetry {
+        return Err(fail("--symmetry", "the coset method does not count up to symmetry yet"));
+    }
+    let set = move_set(puzzle, args.moves.as_deref())?;
+    let c = &args.cosets;
+    let options = CosetOptions {
+        metric: if args.qtm { Metric::Qtm } else { Metric::Htm },
+        memory_bytes: args.memory.saturating_mul(1 << 20),
+        max_depth: args.max_depth,
+        letters: c.letters,
+        store_depth: c.store_depth,
+        units: c.units,
+        unit: unit_index(c)?,
+    };
+    let bar = Bar::new(!args.json);
+    let t = Instant::now();
+    let r = coset_enumeration(puzzle, &set, &options, bar.control());
+    bar.clear();
+    let r = r.map_err(|e| fail("god", e))?;
+    let seconds = t.elapsed().as_secs_f64();
+    let text = serde_json::to_string_pretty(&r).expect("JSON serializes") + "\n";
+    if let Some(path) = &c.out {
+        write_atomically(path, &text)?;
+    }
+    if args.json {
+        let mut v = serde_json::to_value(&r).expect("JSON serializes");
+        v["moves"] = json!(set.describe(puzzle));
+        v["threads"] = json!(threads);
+        v["seconds"] = json!(seconds);
+        return Ok(json_text(v));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {} ({}, moves {}, sets {}): cosets of {} letters, unit {} of {} ({} of {} cosets), levels stored through \
+         {}, {:.1} MiB, {threads} thread{}",
+        r.puzzle,
+        r.metric,
+        set.describe(puzzle),
+        r.sets.join(","),
+        r.letters,
+        r.unit,
+        r.units,
+        r.cosets,
+        r.cosets_total,
+        r.stored_depth,
+        r.memory_bytes as f64 / (1u64 << 20) as f64,
+        if threads == 1 { "" } else { "s" }
+    );
+    table(&mut out, &r.counts, r.counts.iter().sum());
+    if !r.complete {
+        let _ = writeln!(out, "# counted through distance {} only", r.counts.len() - 1);
+    }
+    let _ = writeln!(out, "# {seconds:.3} s");
+    Ok(out)
+}
+
+fn table(out: &mut String, counts: &[u64], total: u64) {
+    let _ = writeln!(out, "distance positions");
+    for (d, c) in counts.iter().enumerate() {
+        let _ = writeln!(out, "{d} {c}");
+    }
+    let _ = writeln!(out, "total {total}");
+}
+
+/// `god-merge FILES…`.
+pub fn merge(files: &[String], json: bool) -> Result<String, Failure> {
+    let mut units = Vec::with_capacity(files.len());
+    for f in files {
+        let u: UnitCounts = serde_json::from_str(&read(f)?).map_err(|e| fail(f, e))?;
+        units.push(u);
+    }
+    let m = merge_units(&units).map_err(|e| fail("god-merge", e))?;
+    if json {
+        return Ok(json_text(json!({
+            "puzzle": units[0].puzzle, "sets": units[0].sets, "metric": units[0].metric,
+            "fingerprint": m.fingerprint, "units": m.units, "groupOrder": m.group_order,
+            "complete": m.complete, "counts": m.counts, "total": m.total,
+        })));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {} ({}, sets {}): {} units merged, fingerprint {}",
+        units[0].puzzle,
+        units[0].metric,
+        units[0].sets.join(","),
+        m.units,
+        m.fingerprint
+    );
+    table(&mut out, &m.counts, m.total);
+    if !m.complete {
+        let _ = writeln!(out, "# incomplete: {} of {} positions", m.total, m.group_order);
+    }
+    Ok(out)
+}

@@ -1,0 +1,93 @@
+//! [`Level`]: the positions at one distance, stored as words sorted by coset, with the range of each
+//! coset's words; built by the coset enumeration itself (`P[d]` from `P[d-1]` and `P[1]`).
+
+use super::engine::{run_coset, Shared};
+use super::word::Alphabet;
+use crate::control::Control;
+use crate::error::Result;
+
+/// The positions at one distance.
+#[derive(Debug, Clone)]
+pub(crate) struct Level {
+    words: Vec<u8>,
+    /// `starts[key]`: the first byte of coset `key`'s words (`keys + 1` entries).
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl Level {
+    /// A level from words already sorted by coset key.
+    pub(crate) fn from_sorted(alphabet: &Alphabet, words: Vec<u8>) -> Level {
+        let len = alphabet.len;
+        let mut starts = vec![0usize; alphabet.keys as usize + 1];
+        for w in words.chunks_exact(len) {
+            starts[alphabet.key(w) as usize + 1] += len;
+        }
+        for k in 1..starts.len() {
+            starts[k] += starts[k - 1];
+        }
+        Level { words, starts, len }
+    }
+
+    /// A level from words in any order (sorted here; duplicates removed).
+    pub(crate) fn from_words(alphabet: &Alphabet, words: Vec<u8>) -> Level {
+        let mut keyed: Vec<(u64, u64)> =
+            words.chunks_exact(alphabet.len).map(|w| (alphabet.key(w), alphabet.within(w))).collect();
+        keyed.sort_unstable();
+        keyed.dedup();
+        let mut sorted = vec![0u8; keyed.len() * alphabet.len];
+        for (w, &(key, idx)) in sorted.chunks_exact_mut(alphabet.len).zip(&keyed) {
+            alphabet.word(key, idx, w);
+        }
+        Level::from_sorted(alphabet, sorted)
+    }
+
+    /// Positions stored.
+    pub(crate) fn len(&self) -> usize {
+        self.words.len() / self.len.max(1)
+    }
+
+    /// Every word, by coset.
+    pub(crate) fn words(&self) -> &[u8] {
+        &self.words
+    }
+
+    /// The words of coset `key`.
+    #[inline]
+    pub(crate) fn range(&self, key: u64) -> &[u8] {
+        &self.words[self.starts[key as usize]..self.starts[key as usize + 1]]
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.words.len() + self.starts.len() * std::mem::size_of::<usize>()) as u64
+    }
+}
+
+/// `P[d]` for `d = levels.len()`, from the stored levels (through `d - 1`), over the reachable cosets.
+pub(crate) fn next_level(
+    alphabet: &Alphabet,
+    levels: &[Level],
+    full: u64,
+    cosets: &[u64],
+    control: Control,
+) -> Result<Level> {
+    let d = levels.len();
+    let shared = Shared { alphabet, levels, full };
+    let per_coset = super::map_cosets(cosets, alphabet.capacity, |bitmap, key| {
+        let mut counts = vec![0u64; d + 1];
+        let mut found = Vec::new();
+        run_coset(&shared, key, d, bitmap, &mut counts, Some(&mut found), control)?;
+        found.sort_unstable();
+        let mut words = vec![0u8; found.len() * alphabet.len];
+        for (w, &i) in words.chunks_exact_mut(alphabet.len).zip(&found) {
+            alphabet.word(key, i, w);
+        }
+        Ok(words)
+    });
+    let mut words = Vec::new();
+    for w in per_coset {
+        words.extend_from_slice(&w?);
+    }
+    Ok(Level::from_sorted(alphabet, words))
+}

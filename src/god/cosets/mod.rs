@@ -1,0 +1,298 @@
+//! God's algorithm beyond memory, by coset enumeration: the positions at the first distances `P[0..=k]`
+//! are stored (as compact words sorted by coset, built by the enumeration itself, as many levels as the
+//! memory budget allows), then each coset of the stabilizer of the first slots of the largest block is
+//! completed on its own, with one bit per position of the coset, by the products `P[b] · P[a]` that lie
+//! in it (see [`engine`]). The cosets split into independent work units (`units`, `unit`): each unit's
+//! [`UnitCounts`] can run on another machine, and [`merge_units`] checks that every unit is there once
+//! and adds them up.
+//!
+//! Needs a start with distinct pieces (every position is then one element of the move group), whose
+//! group order fits 64 bits; the depth it reaches is twice the stored depth.
+
+mod engine;
+mod levels;
+mod units;
+mod word;
+
+pub use units::{merge_units, MergedCounts, UnitCounts};
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use num_traits::ToPrimitive;
+
+use self::engine::{run_coset, Bitmap, Shared};
+use self::levels::{next_level, Level};
+use self::word::Alphabet;
+use crate::control::{Control, Progress};
+use crate::error::{Error, Result};
+use crate::group::puzzle_chain;
+use crate::layout::Layout;
+use crate::moveset::{Metric, MoveSet};
+use crate::puzzle::Puzzle;
+
+/// What a coset enumeration computes.
+#[derive(Debug, Clone)]
+pub struct CosetOptions {
+    /// HTM counts every move of the set as one; QTM uses only the moves of quarter-turn cost 1.
+    pub metric: Metric,
+    /// The most memory the stored levels and the coset bitmaps (one per thread) may use, in bytes.
+    pub memory_bytes: u64,
+    /// Count positions through this distance only.
+    pub max_depth: Option<u32>,
+    /// Letters (slots of the largest block) that name a coset; by default the fewest whose bitmaps fit
+    /// half the budget.
+    pub letters: Option<usize>,
+    /// Store the positions through this distance at most (by default as many levels as fit half the
+    /// budget); for measurements and tests.
+    pub store_depth: Option<u32>,
+    /// Work units the cosets split into.
+    pub units: u64,
+    /// The unit to run, in `0..units`.
+    pub unit: u64,
+}
+
+impl Default for CosetOptions {
+    fn default() -> Self {
+        CosetOptions {
+            metric: Metric::Htm,
+            memory_bytes: super::DEFAULT_MEMORY,
+            max_depth: None,
+            letters: None,
+            store_depth: None,
+            units: 1,
+            unit: 0,
+        }
+    }
+}
+
+/// Largest coset-key space (the reachable cosets are found with one flag per key).
+const MAX_KEYS: u64 = 1 << 24;
+
+/// Runs `f` on every coset of `cosets` (in parallel where threads are available), each thread with its
+/// own bitmap of `capacity` positions; the results in coset order.
+fn map_cosets<T: Send>(cosets: &[u64], capacity: u64, f: impl Fn(&mut Bitmap, u64) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        cosets.par_iter().map_init(|| Bitmap::new(capacity), |b, &key| f(b, key)).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut b = Bitmap::new(capacity);
+        cosets.iter().map(|&key| f(&mut b, key)).collect()
+    }
+}
+
+fn threads() -> u64 {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads() as u64
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// The reachable cosets (sorted keys): the orbit of the start's prefix under the moves applied first.
+fn reachable_cosets(alphabet: &Alphabet, moves: &[Vec<u8>], control: Control) -> Result<Vec<u64>> {
+    let mut seen = vec![false; alphabet.keys as usize];
+    let mut word = alphabet.identity();
+    let first = alphabet.key(&word);
+    seen[first as usize] = true;
+    let (mut queue, mut at) = (vec![first], 0);
+    let mut z = vec![0u8; alphabet.len];
+    while at < queue.len() {
+        control.check()?;
+        alphabet.word(queue[at], 0, &mut word);
+        at += 1;
+        for m in moves {
+            alphabet.product(m, &word, alphabet.prefix, &mut z);
+            let key = alphabet.key(&z);
+            if !seen[key as usize] {
+                seen[key as usize] = true;
+                queue.push(key);
+            }
+        }
+    }
+    queue.sort_unstable();
+    Ok(queue)
+}
+
+/// The alphabet with the letters that name a coset: as asked, else the fewest (at least one when the
+/// lead block has two slots) whose bitmaps, one per thread, fit half the budget.
+fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions) -> Result<Alphabet> {
+    if let Some(l) = options.letters {
+        return Alphabet::new(layout, transforms, l);
+    }
+    let n = Alphabet::new(layout, transforms, 0)?.lead_size();
+    for l in 1.min(n - 1)..n {
+        let a = Alphabet::new(layout, transforms, l)?;
+        if a.capacity / 8 * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
+            return Ok(a);
+        }
+    }
+    Err(Error::new(format!(
+        "no coset size fits the memory budget of {} with one bitmap per thread",
+        super::mib(options.memory_bytes)
+    )))
+}
+
+/// Checks the start: distinct pieces and no orientation wildcards in every set.
+fn check_start(puzzle: &Puzzle) -> Result<()> {
+    let s = puzzle.solved().as_bytes();
+    for o in puzzle.layout().orbits() {
+        let mut pieces: Vec<u8> = s[o.pieces_range()].to_vec();
+        pieces.sort_unstable();
+        pieces.dedup();
+        if pieces.len() != o.size || s[o.orientations_range()].iter().any(|&x| o.is_wildcard(x)) {
+            return Err(Error::new(format!(
+                "the coset method needs distinct pieces and known orientations in every set; set {} has identical \
+                 pieces or orientation wildcards (leave it out with --omit {})",
+                o.name, o.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The stored levels `P[0..=k]`: as many as fit half the budget (estimated from the growth of the last
+/// two), through `max_depth` at most, or until the whole group is stored.
+fn store_levels(
+    alphabet: &Alphabet,
+    edge_words: Vec<u8>,
+    order: u64,
+    full: u64,
+    cosets: &[u64],
+    options: &CosetOptions,
+    control: Control,
+) -> Result<Vec<Level>> {
+    let mut levels = vec![Level::from_sorted(alphabet, alphabet.identity())];
+    let p1 = Level::from_words(alphabet, edge_words);
+    levels.push(p1);
+    let budget = options.memory_bytes / 2;
+    loop {
+        let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
+        let d = levels.len();
+        let cap = |m: Option<u32>| m.is_some_and(|m| d as u64 > m as u64);
+        if stored >= order || cap(options.max_depth) || cap(options.store_depth) {
+            break;
+        }
+        let (last, before) = (levels[d - 1].len() as u128, levels[d - 2].len().max(1) as u128);
+        let guess = (last * last / before).min((order - stored) as u128);
+        let bytes: u64 = levels.iter().map(Level::bytes).sum();
+        if bytes as u128 + guess * alphabet.len as u128 + (alphabet.keys as u128 + 1) * 8 > budget as u128 {
+            break;
+        }
+        control.report(Progress { phase: "cosets: storing levels", depth: d as u32, done: stored, total: Some(order) });
+        let level = next_level(alphabet, &levels, full, cosets, control)?;
+        if level.len() == 0 {
+            break;
+        }
+        levels.push(level);
+    }
+    Ok(levels)
+}
+
+/// Runs work unit `options.unit` of `options.units` of the coset enumeration of the positions `moves`
+/// reach from the solved state.
+pub fn coset_enumeration(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    options: &CosetOptions,
+    control: Control,
+) -> Result<UnitCounts> {
+    if options.units == 0 || options.unit >= options.units {
+        return Err(Error::new(format!("unit {} is not one of units 0..{}", options.unit, options.units)));
+    }
+    check_start(puzzle)?;
+    let layout = puzzle.layout();
+    let edge_moves = super::edges(moves, options.metric);
+    let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
+    let alphabet = choose_alphabet(layout, &transforms, options)?;
+    let letters = alphabet.prefix;
+    if alphabet.keys > MAX_KEYS {
+        return Err(Error::new(format!("{letters} letters name too many cosets ({}); use fewer", alphabet.keys)));
+    }
+    let need = alphabet.capacity / 8 * threads();
+    if need > options.memory_bytes {
+        return Err(Error::new(format!(
+            "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
+            super::mib(need),
+            threads(),
+            super::mib(options.memory_bytes)
+        )));
+    }
+    let order = puzzle_chain(puzzle, moves)?
+        .order()
+        .to_u64()
+        .ok_or_else(|| Error::new("the coset method needs a group of fewer than 2^64 positions"))?;
+    let move_words: Vec<Vec<u8>> = transforms
+        .iter()
+        .map(|t| {
+            let mut w = vec![0u8; alphabet.len];
+            alphabet.word_of(layout, t, &mut w);
+            w
+        })
+        .collect();
+    let identity = alphabet.identity();
+    let cosets = reachable_cosets(&alphabet, &move_words, control)?;
+    let full = order / cosets.len() as u64;
+    if full * cosets.len() as u64 != order || full > alphabet.capacity {
+        return Err(Error::new("internal: the cosets do not divide the group evenly"));
+    }
+    let edge_words: Vec<u8> = move_words.iter().filter(|w| **w != identity).flatten().copied().collect();
+    let levels = store_levels(&alphabet, edge_words, order, full, &cosets, options, control)?;
+    let mine: Vec<u64> =
+        cosets.iter().enumerate().filter(|(p, _)| *p as u64 % options.units == options.unit).map(|(_, &c)| c).collect();
+    let k = levels.len() - 1;
+    let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
+    let reach = if stored == order { k } else { 2 * k };
+    let limit = options.max_depth.map_or(reach, |m| (m as usize).min(reach));
+    let shared = Shared { alphabet: &alphabet, levels: &levels, full };
+    let done = AtomicU64::new(0);
+    let results = map_cosets(&mine, alphabet.capacity, |bitmap, key| {
+        let mut counts = vec![0u64; limit + 1];
+        let complete = run_coset(&shared, key, limit, bitmap, &mut counts, None, control)?;
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(mine.len() as u64) });
+        Ok((counts, complete))
+    });
+    let mut counts = vec![0u64; limit + 1];
+    let mut complete = true;
+    for r in results {
+        let (c, done): (Vec<u64>, bool) = r?;
+        complete &= done;
+        for (a, b) in counts.iter_mut().zip(c) {
+            *a += b;
+        }
+    }
+    if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
+        return Err(Error::new(format!(
+            "the stored levels (through distance {k}) reach distance {reach} only, and some cosets have positions \
+             farther away: raise the memory budget so that more levels are stored"
+        )));
+    }
+    while counts.len() > 1 && counts.last() == Some(&0) {
+        counts.pop();
+    }
+    let bytes = levels.iter().map(Level::bytes).sum::<u64>() + need;
+    Ok(UnitCounts {
+        format: units::FORMAT.to_string(),
+        puzzle: puzzle.name().to_string(),
+        sets: layout.orbits().iter().map(|o| o.name.clone()).collect(),
+        metric: if options.metric == Metric::Htm { "HTM" } else { "QTM" }.to_string(),
+        fingerprint: units::fingerprint(puzzle, &move_words, options, letters),
+        units: options.units,
+        unit: options.unit,
+        letters,
+        cosets: mine.len() as u64,
+        cosets_total: cosets.len() as u64,
+        group_order: order,
+        stored_depth: k as u32,
+        max_depth: options.max_depth,
+        complete,
+        memory_bytes: bytes,
+        counts,
+    })
+}

@@ -1,0 +1,146 @@
+//! Work units: one unit's counts ([`UnitCounts`], serialisable as JSON by the shells), the fingerprint
+//! that ties the units of one run together, and [`merge_units`], which checks that every unit is there
+//! exactly once and adds them up.
+
+use serde::{Deserialize, Serialize};
+
+use super::CosetOptions;
+use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+
+/// The `format` tag of a unit's counts.
+pub(crate) const FORMAT: &str = "twistsearch-god-unit/1";
+
+/// The counts of one work unit of a coset enumeration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitCounts {
+    /// Always `twistsearch-god-unit/1`.
+    pub format: String,
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// The sets enumerated (those left out are not listed).
+    pub sets: Vec<String>,
+    /// `HTM` or `QTM`.
+    pub metric: String,
+    /// A hash of everything the counts depend on (puzzle, moves, options, coset split); units of one run
+    /// share it.
+    pub fingerprint: String,
+    /// Units of the run.
+    pub units: u64,
+    /// This unit, in `0..units`.
+    pub unit: u64,
+    /// Letters that name a coset.
+    pub letters: usize,
+    /// Cosets this unit completed.
+    pub cosets: u64,
+    /// Reachable cosets of the whole run.
+    pub cosets_total: u64,
+    /// The order of the move group (positions of the whole run).
+    pub group_order: u64,
+    /// Distances stored in full before the cosets.
+    pub stored_depth: u32,
+    /// Distances counted through, when limited.
+    pub max_depth: Option<u32>,
+    /// Whether every coset of the unit was completed (false when `max_depth` stopped it).
+    pub complete: bool,
+    /// Bytes of stored levels and bitmaps.
+    pub memory_bytes: u64,
+    /// `counts[d]`: this unit's positions at distance `d`.
+    pub counts: Vec<u64>,
+}
+
+/// The sum of every unit of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergedCounts {
+    /// `counts[d]`: positions at distance `d`.
+    pub counts: Vec<u64>,
+    /// Their sum.
+    pub total: u64,
+    /// Whether every position of the group was counted.
+    pub complete: bool,
+    /// The units merged.
+    pub units: u64,
+    /// The run's fingerprint.
+    pub fingerprint: String,
+    /// The order of the move group.
+    pub group_order: u64,
+}
+
+/// FNV-1a, 64 bits.
+fn fnv(bytes: &[u8], mut h: u64) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The fingerprint of a run: puzzle name and sets, the moves (as words), the depth limit, the coset
+/// letters and the number of units.
+pub(crate) fn fingerprint(puzzle: &Puzzle, move_words: &[Vec<u8>], options: &CosetOptions, letters: usize) -> String {
+    let mut h = fnv(puzzle.name().as_bytes(), 0xcbf2_9ce4_8422_2325);
+    for o in puzzle.layout().orbits() {
+        h = fnv(format!("|{} {} {}", o.name, o.size, o.orientations).as_bytes(), h);
+    }
+    for w in move_words {
+        h = fnv(b"|", h);
+        h = fnv(w, h);
+    }
+    let rest = format!("|{:?}|{}|{}", options.max_depth, letters, options.units);
+    format!("{:016x}", fnv(rest.as_bytes(), h))
+}
+
+/// Checks that `units` are every unit of one run exactly once (same fingerprint) and adds them up.
+pub fn merge_units(units: &[UnitCounts]) -> Result<MergedCounts> {
+    let first = units.first().ok_or_else(|| Error::new("no unit results to merge"))?;
+    let mut seen = vec![false; usize::try_from(first.units).unwrap_or(usize::MAX).min(1 << 24)];
+    if seen.len() as u64 != first.units {
+        return Err(Error::new(format!("{} units are too many to merge", first.units)));
+    }
+    let mut counts: Vec<u64> = Vec::new();
+    let mut complete = true;
+    for (i, u) in units.iter().enumerate() {
+        if u.format != FORMAT {
+            return Err(Error::new(format!("result {}: format {:?} is not {FORMAT}", i + 1, u.format)));
+        }
+        if u.fingerprint != first.fingerprint || u.units != first.units || u.group_order != first.group_order {
+            return Err(Error::new(format!(
+                "result {} (unit {}) belongs to another run: fingerprint {} with {} units, not {} with {}",
+                i + 1,
+                u.unit,
+                u.fingerprint,
+                u.units,
+                first.fingerprint,
+                first.units
+            )));
+        }
+        let Some(slot) = seen.get_mut(u.unit as usize) else {
+            return Err(Error::new(format!("result {}: unit {} is not one of 0..{}", i + 1, u.unit, u.units)));
+        };
+        if *slot {
+            return Err(Error::new(format!("unit {} is given twice", u.unit)));
+        }
+        *slot = true;
+        complete &= u.complete;
+        if counts.len() < u.counts.len() {
+            counts.resize(u.counts.len(), 0);
+        }
+        for (a, &b) in counts.iter_mut().zip(&u.counts) {
+            *a = a.checked_add(b).ok_or_else(|| Error::new("the counts overflow 64 bits"))?;
+        }
+    }
+    let missing: Vec<String> = seen.iter().enumerate().filter(|(_, &s)| !s).map(|(u, _)| u.to_string()).collect();
+    if !missing.is_empty() {
+        let shown = missing.iter().take(20).cloned().collect::<Vec<_>>().join(", ");
+        return Err(Error::new(format!("{} of {} units are missing: {shown}", missing.len(), first.units)));
+    }
+    let total: u64 = counts.iter().sum();
+    Ok(MergedCounts {
+        complete: complete && total == first.group_order,
+        counts,
+        total,
+        units: first.units,
+        fingerprint: first.fingerprint.clone(),
+        group_order: first.group_order,
+    })
+}

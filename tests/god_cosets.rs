@@ -1,0 +1,215 @@
+//! The coset method of God's algorithm against the dense one (2x2x2 ⟨U,F,R⟩ HTM and QTM, pyraminx,
+//! skewb, the 3x3x3 ⟨U,R⟩ group), with few and many stored levels and several coset sizes; work units
+//! that merge to the one-process counts and refuse to merge when one is missing, doubled or foreign;
+//! cancellation; `max_depth`; and (ignored, release) the full 2x2x2 and the 3x3x3 edges group's figures.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use twistsearch::control::Control;
+use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
+use twistsearch::god::{gods_algorithm, GodOptions, Method};
+use twistsearch::moveset::Metric;
+use twistsearch::{MoveSet, Puzzle};
+
+fn set(p: &Puzzle, moves: Option<&str>) -> MoveSet {
+    match moves {
+        Some(l) => MoveSet::parse(p, l).unwrap(),
+        None => MoveSet::all(p).unwrap(),
+    }
+}
+
+fn dense(p: &Puzzle, moves: Option<&str>, metric: Metric) -> Vec<u64> {
+    let o = GodOptions { metric, method: Method::Dense, ..GodOptions::default() };
+    gods_algorithm(p, &set(p, moves), &o, Control::none()).unwrap().counts
+}
+
+fn cosets(p: &Puzzle, moves: Option<&str>, f: impl FnOnce(&mut CosetOptions)) -> UnitCounts {
+    let mut o = CosetOptions::default();
+    f(&mut o);
+    coset_enumeration(p, &set(p, moves), &o, Control::none()).unwrap()
+}
+
+/// The coset counts equal the dense ones for each (letters, stored depth).
+fn agree(path: &str, moves: Option<&str>, metric: Metric, runs: &[(usize, u32)]) {
+    let p = common::puzzle(path);
+    let want = dense(&p, moves, metric);
+    for &(letters, store) in runs {
+        let r = cosets(&p, moves, |o| {
+            o.metric = metric;
+            o.letters = Some(letters);
+            o.store_depth = Some(store);
+        });
+        assert_eq!(r.counts, want, "{path} {moves:?} {metric:?} letters {letters} stored {store}");
+        assert!(r.complete);
+        assert_eq!(r.counts.iter().sum::<u64>(), r.group_order);
+        assert_eq!(r.stored_depth, store.min(want.len() as u32 - 1));
+    }
+}
+
+#[test]
+fn two_by_two_three_generators_htm_and_qtm() {
+    assert_eq!(
+        dense(&common::puzzle("puzzles/main/2x2x2.tws"), Some("U,F,R"), Metric::Htm),
+        [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+    );
+    agree("puzzles/main/2x2x2.tws", Some("U,F,R"), Metric::Htm, &[(1, 10), (2, 9), (3, 11)]);
+    agree("puzzles/main/2x2x2.tws", Some("U,F,R"), Metric::Qtm, &[(2, 12), (1, 13)]);
+}
+
+/// Subgroups small enough for CI (the whole puzzles: the ignored test below).
+#[test]
+fn pyraminx_skewb_and_cube_subgroups() {
+    agree("puzzles/main/pyraminx.tws", Some("L,R,F"), Metric::Htm, &[(1, 13), (2, 12)]);
+    agree("puzzles/main/skewb.tws", Some("DFR,ULB,DLF"), Metric::Htm, &[(1, 15), (2, 14)]);
+    agree("puzzles/main/3x3x3.tws", Some("U,R2"), Metric::Htm, &[(1, 10), (2, 12), (3, 16)]);
+}
+
+#[test]
+fn units_merge_to_the_whole_and_refuse_gaps_doubles_and_strangers() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let whole = cosets(&p, Some("U,F,R"), |o| {
+        o.letters = Some(2);
+        o.store_depth = Some(10);
+    });
+    let run = |unit| {
+        cosets(&p, Some("U,F,R"), |o| {
+            o.letters = Some(2);
+            o.store_depth = Some(10);
+            o.units = 5;
+            o.unit = unit;
+        })
+    };
+    let units: Vec<UnitCounts> = (0..5).map(run).collect();
+    assert!(units.iter().all(|u| u.cosets > 0 && u.cosets_total == units[0].cosets_total));
+    let merged = merge_units(&units).unwrap();
+    assert_eq!(merged.counts, whole.counts);
+    assert!(merged.complete);
+    // Units reordered merge the same; a missing, doubled or foreign unit is refused.
+    let mut shuffled = units.clone();
+    shuffled.reverse();
+    assert_eq!(merge_units(&shuffled).unwrap(), merged);
+    let e = merge_units(&units[..4]).unwrap_err().to_string();
+    assert!(e.contains("1 of 5 units are missing: 4"), "{e}");
+    let mut doubled = units.clone();
+    doubled[4] = units[3].clone();
+    assert!(merge_units(&doubled).unwrap_err().to_string().contains("unit 3 is given twice"));
+    let mut foreign = units.clone();
+    foreign[2] = cosets(&p, Some("U,F,R"), |o| {
+        o.letters = Some(2);
+        o.units = 5;
+        o.unit = 2;
+        o.max_depth = Some(5);
+    });
+    assert!(merge_units(&foreign).unwrap_err().to_string().contains("belongs to another run"));
+    // A unit out of range is refused before any work.
+    let e = coset_enumeration(
+        &p,
+        &set(&p, Some("U,F,R")),
+        &CosetOptions { units: 3, unit: 3, ..Default::default() },
+        Control::none(),
+    );
+    assert!(e.unwrap_err().to_string().contains("unit 3 is not one of units 0..3"));
+}
+
+#[test]
+fn max_depth_stops_and_cancel_gives_no_counts() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let want = dense(&p, Some("U,F,R"), Metric::Htm);
+    for (depth, store) in [(4u32, 2u32), (8, 5), (11, 10)] {
+        let r = cosets(&p, Some("U,F,R"), |o| {
+            o.max_depth = Some(depth);
+            o.store_depth = Some(store);
+        });
+        assert_eq!(r.counts, want[..=depth as usize], "max depth {depth}");
+        assert_eq!(r.complete, depth == 11);
+    }
+    // The dense and hash methods stop there too.
+    for (method, depth) in [(Method::Dense, 5u32), (Method::Hash, 4), (Method::Auto, 0)] {
+        let o = GodOptions { method, max_depth: Some(depth), antipodes: 2, ..GodOptions::default() };
+        let r = gods_algorithm(&p, &set(&p, Some("U,F,R")), &o, Control::none()).unwrap();
+        assert_eq!(r.counts, want[..=depth as usize], "{method:?}");
+        assert!(r.antipodes.iter().all(|a| a.moves.len() == depth as usize));
+    }
+    // Through the God's-algorithm entry point too.
+    let o = GodOptions { method: Method::Cosets, max_depth: Some(6), ..GodOptions::default() };
+    assert_eq!(gods_algorithm(&p, &set(&p, Some("U,F,R")), &o, Control::none()).unwrap().counts, want[..=6]);
+    // Stored levels that cannot reach the diameter are an error, not short counts.
+    let e = coset_enumeration(
+        &p,
+        &set(&p, Some("U,F,R")),
+        &CosetOptions { store_depth: Some(4), ..Default::default() },
+        Control::none(),
+    );
+    assert!(e.unwrap_err().to_string().contains("reach distance 8 only"));
+    let cancel = AtomicBool::new(true);
+    let e =
+        coset_enumeration(&p, &set(&p, Some("U,F,R")), &CosetOptions::default(), Control::none().with_cancel(&cancel));
+    assert!(e.unwrap_err().is_cancelled());
+}
+
+/// The full 2x2x2 (HTM and QTM) and the 3x3x3 <U,R> group, with every level stored (4 GiB):
+/// `cargo test --release --test god_cosets -- --ignored whole`.
+#[test]
+#[ignore]
+fn whole_two_by_two_and_two_generator_cube() {
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let big = |o: &mut CosetOptions| o.memory_bytes = 4 << 30;
+    let htm = cosets(&p, None, big);
+    assert_eq!(htm.counts, [1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]);
+    let qtm = cosets(&p, None, |o| {
+        big(o);
+        o.metric = Metric::Qtm;
+    });
+    assert_eq!(qtm.counts, dense(&p, None, Metric::Qtm));
+    let c = common::puzzle("puzzles/main/3x3x3.tws");
+    assert_eq!(cosets(&c, Some("U,R"), big).counts, dense(&c, Some("U,R"), Metric::Htm));
+}
+
+/// A unit process killed halfway leaves no result file; run again, the units merge (through the CLI)
+/// to the one-process table.
+#[test]
+fn a_killed_unit_leaves_nothing_and_its_rerun_merges() {
+    let dir = std::env::temp_dir().join(format!("god-cosets-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = common::data("puzzles/main/2x2x2.tws");
+    let bin = env!("CARGO_BIN_EXE_twistsearch");
+    let unit = |i: u32, store: &str| {
+        let mut c = std::process::Command::new(bin);
+        c.arg("god").arg(&puzzle).args(["--method", "cosets", "--moves", "U,F,R", "--letters", "2", "--threads", "1"]);
+        c.args(["--units", "2", "--store-depth", store, "--json", "--out"]).arg(dir.join(format!("unit-{i}.json")));
+        c.env("SLURM_ARRAY_TASK_ID", i.to_string());
+        c
+    };
+    // Stored through distance 5 only, the unit takes many seconds: kill it after one.
+    let mut slow = unit(0, "5").stdout(std::process::Stdio::null()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    slow.kill().unwrap();
+    slow.wait().unwrap();
+    assert!(!dir.join("unit-0.json").exists(), "a killed unit left a result");
+    for i in [0, 1] {
+        assert!(unit(i, "10").output().unwrap().status.success());
+    }
+    let merged = std::process::Command::new(bin)
+        .arg("god-merge")
+        .args([dir.join("unit-0.json"), dir.join("unit-1.json")])
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let want = dense(&p, Some("U,F,R"), Metric::Htm);
+    assert_eq!(v["counts"], serde_json::json!(want));
+    assert_eq!(v["complete"], true);
+    // A unit given twice is refused.
+    let twice = std::process::Command::new(bin)
+        .arg("god-merge")
+        .args([dir.join("unit-0.json"), dir.join("unit-0.json"), dir.join("unit-1.json")])
+        .output()
+        .unwrap();
+    assert!(!twice.status.success());
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
