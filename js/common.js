@@ -83,14 +83,14 @@ export function checkNumbers(options, method) {
     if (v === undefined) continue;
     if (typeof v !== 'number') throw new TypeError(`${method}: ${name} must be a number, not ${typeof v}`);
     if (!Number.isInteger(v) || v < 0 || v > max) {
-      throw new RangeError(`${method}: ${name} must be an integer from 0 to ${max}, not ${v}`);
+      throw new RangeError(`${method}: ${name} ${v}: must be an integer from 0 to ${max}`);
     }
   }
   for (const name of SIZE_OPTIONS) {
     const v = options[name];
     if (v === undefined) continue;
     if (typeof v !== 'number') throw new TypeError(`${method}: ${name} must be a number, not ${typeof v}`);
-    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${method}: ${name} must be a positive finite number, not ${v}`);
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${method}: ${name} ${v}: must be a positive finite number`);
   }
 }
 
@@ -106,7 +106,7 @@ export function algArg(alg, method) {
 export function depthArg(depth, method) {
   if (typeof depth !== 'number') throw new TypeError(`${method}: depth must be a number, not ${typeof depth}`);
   if (!Number.isInteger(depth) || depth < 0 || depth > 2 ** 32 - 1) {
-    throw new RangeError(`${method}: depth must be an integer from 0 to ${2 ** 32 - 1}, not ${depth}`);
+    throw new RangeError(`${method}: depth ${depth}: must be an integer from 0 to ${2 ** 32 - 1}`);
   }
   return depth;
 }
