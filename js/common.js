@@ -55,7 +55,60 @@ export function splitOptions(options, method) {
     throw new TypeError(`${method}: cancelFlag must be an Int32Array`);
   }
   if (rest.targetPattern !== undefined) rest.targetPattern = patternArg(rest.targetPattern, 'targetPattern');
+  checkNumbers(rest, method);
   return { rest, signal, onProgress, cancelFlag };
+}
+
+/** Integer options and their largest value (the wasm side reads them as 32-bit unsigned integers). */
+const INTEGER_OPTIONS = {
+  maxSolutions: 2 ** 32 - 1,
+  minDepth: 2 ** 32 - 1,
+  maxDepth: 2 ** 32 - 1,
+  slack: 2 ** 32 - 1,
+  antipodes: 2 ** 32 - 1,
+  seed: Number.MAX_SAFE_INTEGER,
+};
+
+/** Options that are positive numbers of MiB. */
+const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB'];
+
+/**
+ * Checks the numeric options: a non-number is a `TypeError`, a non-finite, non-integer (where an integer
+ * is needed) or out-of-range value a `RangeError`, each naming the option (JSON would turn `NaN` and
+ * `Infinity` into `null`, read as absent).
+ */
+export function checkNumbers(options, method) {
+  for (const [name, max] of Object.entries(INTEGER_OPTIONS)) {
+    const v = options[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'number') throw new TypeError(`${method}: ${name} must be a number, not ${typeof v}`);
+    if (!Number.isInteger(v) || v < 0 || v > max) {
+      throw new RangeError(`${method}: ${name} ${v}: must be an integer from 0 to ${max}`);
+    }
+  }
+  for (const name of SIZE_OPTIONS) {
+    const v = options[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'number') throw new TypeError(`${method}: ${name} must be a number, not ${typeof v}`);
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${method}: ${name} ${v}: must be a positive finite number`);
+  }
+}
+
+/** An alg argument: a string, else a `TypeError` naming the argument. */
+export function algArg(alg, method) {
+  if (typeof alg !== 'string') {
+    throw new TypeError(`${method}: alg must be a string, not ${alg === null ? 'null' : typeof alg}`);
+  }
+  return alg;
+}
+
+/** canonicalCounts' depth: an integer from 0 to 2^32 - 1 (`TypeError` / `RangeError` otherwise). */
+export function depthArg(depth, method) {
+  if (typeof depth !== 'number') throw new TypeError(`${method}: depth must be a number, not ${typeof depth}`);
+  if (!Number.isInteger(depth) || depth < 0 || depth > 2 ** 32 - 1) {
+    throw new RangeError(`${method}: depth ${depth}: must be an integer from 0 to ${2 ** 32 - 1}`);
+  }
+  return depth;
 }
 
 /** `order()`'s argument: options, or the generator moves alone (`"U,R"`, `["U", "R"]`). */

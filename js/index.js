@@ -5,7 +5,7 @@
 // waiting). To keep a page responsive, use the same API from a worker: `twistsearch/worker`.
 
 import { loadWasm } from './wasm.js';
-import { canBlock, callError, definitionText, orderOptions, patternArg, splitOptions } from './common.js';
+import { algArg, canBlock, callError, definitionText, depthArg, orderOptions, patternArg, splitOptions } from './common.js';
 
 let state = null;
 
@@ -95,7 +95,7 @@ export class Puzzle {
 
   /** How many canonical move sequences have each length 0..depth (bigints). */
   async canonicalCounts(depth, options) {
-    if (!Number.isInteger(depth) || depth < 0) throw new TypeError('depth must be a non-negative integer');
+    depthArg(depth, 'canonicalCounts');
     return this.#call('canonicalCounts', options, (rest) => this.#raw.canonicalCounts(depth, rest).map(BigInt));
   }
 
@@ -115,21 +115,25 @@ export class Puzzle {
 
   /** How many times an alg must be repeated to give the identity (bigint). */
   async algOrder(alg) {
+    algArg(alg, 'algOrder');
     return this.#call('algOrder', undefined, () => BigInt(this.#raw.algOrder(alg)));
   }
 
   /** The inverse of an alg. */
   async invert(alg) {
+    algArg(alg, 'invert');
     return this.#call('invert', undefined, () => this.#raw.invert(alg));
   }
 
   /** An alg with same-grip moves merged or cancelled and commuting moves in a canonical order. */
   async simplify(alg) {
+    algArg(alg, 'simplify');
     return this.#call('simplify', undefined, () => this.#raw.simplify(alg));
   }
 
   /** The position an alg reaches from the solved state, as KPattern data. */
   async position(alg) {
+    algArg(alg, 'position');
     return this.#call('position', undefined, () => this.#raw.position(alg));
   }
 

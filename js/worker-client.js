@@ -8,7 +8,7 @@
 // loaded again there; their tables are rebuilt on the next solve). Either way the call rejects with an
 // AbortError at once.
 
-import { abortError, definitionText, orderOptions, patternArg, reviveError, splitOptions } from './common.js';
+import { abortError, algArg, definitionText, depthArg, orderOptions, patternArg, reviveError, splitOptions } from './common.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined' && typeof self === 'undefined';
 
@@ -292,8 +292,7 @@ export class WorkerPuzzle {
   }
 
   async canonicalCounts(depth, options) {
-    if (!Number.isInteger(depth) || depth < 0) throw new TypeError('depth must be a non-negative integer');
-    return this.#call('canonicalCounts', [depth], options);
+    return this.#call('canonicalCounts', [depthArg(depth, 'canonicalCounts')], options);
   }
 
   godsAlgorithm(options) {
@@ -304,20 +303,20 @@ export class WorkerPuzzle {
     return this.#call('order', [], orderOptions(moves));
   }
 
-  algOrder(alg) {
-    return this.#call('algOrder', [alg]);
+  async algOrder(alg) {
+    return this.#call('algOrder', [algArg(alg, 'algOrder')]);
   }
 
-  invert(alg) {
-    return this.#call('invert', [alg]);
+  async invert(alg) {
+    return this.#call('invert', [algArg(alg, 'invert')]);
   }
 
-  simplify(alg) {
-    return this.#call('simplify', [alg]);
+  async simplify(alg) {
+    return this.#call('simplify', [algArg(alg, 'simplify')]);
   }
 
-  position(alg) {
-    return this.#call('position', [alg]);
+  async position(alg) {
+    return this.#call('position', [algArg(alg, 'position')]);
   }
 
   definition() {

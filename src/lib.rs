@@ -24,6 +24,7 @@ pub mod prune;
 pub mod puzzle;
 pub mod search;
 pub mod state;
+pub mod text;
 pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]
 pub mod wasm;

@@ -255,3 +255,35 @@ fn god_prints_the_distance_table_and_antipodes() {
     assert_eq!(code, 1);
     assert!(err.contains("error: god: the puzzle does not fit the memory budget of 1024 MiB"), "{err}");
 }
+
+/// Issue 14: huge counts stream (text) or are refused before anything is collected (JSON, solutions);
+/// non-UTF-8 input names its line, column and byte offset.
+#[test]
+fn hostile_counts_and_bytes() {
+    let p = "tests/data/puzzles/main/2x2x2.tws";
+    let (code, _, err) = run(&["random-state", p, "--count", "1000000000", "--json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--count: 1000000000 is too many for --json"), "{err}");
+    let (code, _, err) = run(&["solve", p, "--scramble", "R U", "-c", "1000000000"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("at most 100000 are kept"), "{err}");
+    // A count of 10^12 streams: the first states arrive and a closed pipe ends the run.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(["random-state", p, "--count", "1000000000000", "--seed", "1"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    assert!(first.starts_with(b"ScrambleState random-1"));
+    drop(child.stdout.take());
+    assert!(child.wait().unwrap().success(), "stops quietly when the pipe closes");
+    let dir = std::env::temp_dir().join(format!("twistsearch-cli-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("latin1.tws");
+    std::fs::write(&bad, b"Name X\nSet A \xff 1\n").unwrap();
+    let (code, _, err) = run(&["info", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2, column 7: byte 13 (0xFF) is not UTF-8"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

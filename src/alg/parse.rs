@@ -10,7 +10,13 @@ pub const MAX_NESTING: usize = 64;
 impl Alg {
     /// Parses alg text. Move tokens are checked against a puzzle only when the alg is used.
     pub fn parse(text: &str) -> Result<Alg> {
-        let mut p = Parser { text, bytes: text.as_bytes(), pos: 0, multiline: text.contains('\n') };
+        let mut p = Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            multiline: text.contains('\n'),
+            cursor: std::cell::Cell::new((0, 1, 1)),
+        };
         let alg = p.sequence(0)?;
         p.skip_space();
         if p.pos < p.bytes.len() {
@@ -28,6 +34,8 @@ struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     multiline: bool,
+    /// The last place [`Parser::location`] computed: byte offset, line, column.
+    cursor: std::cell::Cell<(usize, usize, usize)>,
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -35,10 +43,23 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 impl Parser<'_> {
+    /// The line and column of byte `at`, walking on from the last place asked for (nodes ask in text
+    /// order, so the whole parse walks the text once; only an error may ask for an earlier place).
     fn location(&self, at: usize) -> Location {
-        let before = &self.text[..at.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rfind('\n').map_or(before.chars().count(), |i| before[i + 1..].chars().count()) + 1;
+        let at = at.min(self.text.len());
+        let (mut pos, mut line, mut column) = self.cursor.get();
+        if at < pos {
+            (pos, line, column) = (0, 1, 1);
+        }
+        for &b in &self.bytes[pos..at] {
+            if b == b'\n' {
+                line += 1;
+                column = 1;
+            } else if b & 0xC0 != 0x80 {
+                column += 1;
+            }
+        }
+        self.cursor.set((at, line, column));
         if self.multiline {
             Location::Line { line, column: Some(column) }
         } else {

@@ -294,6 +294,11 @@ impl<'p> Solver<'p> {
         if limit == 0 {
             return Err(Error::new("asked for 0 solutions"));
         }
+        if limit > MAX_SOLUTIONS {
+            return Err(Error::new(format!(
+                "asked for {limit} solutions: at most {MAX_SOLUTIONS} are kept (ask for fewer)"
+            )));
+        }
         // Earlier solves searched more than the next depth costs to fill: fill it now.
         if self.searched > self.table.predicted_leaves() && self.deepen(control)? {
             self.searched = 0.0;

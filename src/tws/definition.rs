@@ -11,6 +11,7 @@ use crate::puzzle::{Illegal, Puzzle, PuzzleBuilder};
 ///
 /// Errors name the line, the token and the reason; nothing panics on malformed input.
 pub fn parse_definition(text: &str) -> Result<Puzzle> {
+    crate::text::check_characters(text)?;
     let mut lines = Lines::new(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut name: Option<String> = None;
     let mut sets: Vec<(String, usize, u8)> = Vec::new();

@@ -61,6 +61,7 @@ pub struct ScrambleFile {
 
 /// Parses a scramble file for `puzzle`.
 pub fn parse_scrambles(puzzle: &Puzzle, text: &str) -> Result<ScrambleFile> {
+    crate::text::check_characters(text)?;
     let mut lines = Lines::new(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut settings = SearchSettings::default();
     let mut file = ScrambleFile::default();

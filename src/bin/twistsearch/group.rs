@@ -5,7 +5,10 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::shell::{fail, json_text, move_set, parse_alg, read, state_text, Failure, PositionFormat};
+use crate::shell::{
+    emit, fail, json_text, move_set, parse_alg, read, state_text, too_many_for_json, Failure, PositionFormat,
+    MAX_BUFFERED,
+};
 use twistsearch::group::{puzzle_chain, random_state, reachable, rng_from_seed, Membership, StabilizerChain};
 use twistsearch::kpuzzle::{parse_pattern, pattern_value};
 use twistsearch::tws::parse_scrambles;
@@ -65,8 +68,11 @@ pub struct RandomArgs<'a> {
 /// `random-state PUZZLE`: uniformly random positions reachable from the solved state.
 pub fn random_states(puzzle: &Puzzle, args: &RandomArgs) -> Result<String, Failure> {
     let (chain, _) = chain(puzzle, args.moves)?;
+    if args.json && args.count > MAX_BUFFERED {
+        return Err(fail("--count", too_many_for_json(args.count)));
+    }
     let mut rng = rng_from_seed(args.seed).map_err(|e| fail("--seed", e))?;
-    let mut out = String::new();
+    let out = String::new();
     let mut patterns = Vec::new();
     for i in 1..=args.count {
         let bytes = random_state(&chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
@@ -75,7 +81,10 @@ pub fn random_states(puzzle: &Puzzle, args: &RandomArgs) -> Result<String, Failu
             patterns.push(pattern_value(puzzle, &state));
         } else {
             let headers = (format!("ScrambleState random-{i}"), format!("Scramble random-{i}"));
-            out.push_str(&state_text(puzzle, &state, args.format, (&headers.0, &headers.1)));
+            // Streamed: a count of 10^12 prints for as long as asked, in constant memory.
+            if !emit(&state_text(puzzle, &state, args.format, (&headers.0, &headers.1))) {
+                break;
+            }
         }
     }
     if args.json {

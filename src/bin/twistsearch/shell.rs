@@ -29,7 +29,8 @@ pub fn fail(input: &str, e: impl std::fmt::Display) -> Failure {
 }
 
 pub fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| fail(path, e))
+    let bytes = std::fs::read(path).map_err(|e| fail(path, e))?;
+    twistsearch::text::decode(&bytes).map(str::to_string).map_err(|e| fail(path, e))
 }
 
 pub fn load(path: &str) -> Result<Puzzle, Failure> {
@@ -62,4 +63,19 @@ pub fn move_set(puzzle: &Puzzle, moves: Option<&str>) -> Result<twistsearch::Mov
         Some(list) => twistsearch::MoveSet::parse(puzzle, list).map_err(|e| fail("--moves", e)),
         None => twistsearch::MoveSet::all(puzzle).map_err(|e| fail("moves", e)),
     }
+}
+
+/// The most results a command collects into one JSON document (text output is streamed instead).
+pub const MAX_BUFFERED: usize = 100_000;
+
+/// The refusal of a JSON request for more than [`MAX_BUFFERED`] results.
+pub fn too_many_for_json(count: usize) -> String {
+    format!("{count} is too many for --json (one document held in memory: at most {MAX_BUFFERED}); text output streams any count")
+}
+
+/// Writes text to standard output now (streamed output); false when it is closed (`| head`), to stop.
+pub fn emit(text: &str) -> bool {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_ok()
 }

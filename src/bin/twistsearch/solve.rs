@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use crate::progress::Bar;
-use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
+use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
 use twistsearch::group::{random_state, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
@@ -272,11 +272,14 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
 /// Runs `scramble`: uniformly random positions, each solved optimally and printed as the inverse of
 /// the solution (an alg that reaches the random position from solved).
 pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
+    if search.json && count > MAX_BUFFERED {
+        return Err(fail("--count", too_many_for_json(count)));
+    }
     let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
     let bar = Bar::new(!search.json);
     let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
     let metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
-    let mut out = String::new();
+    let out = String::new();
     let mut rows = Vec::new();
     for _ in 0..count {
         let entry = solvers.get(metric, None)?;
@@ -293,7 +296,10 @@ pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option
         if search.json {
             rows.push(json!({ "alg": alg, "length": inverse.len() }));
         } else {
-            let _ = writeln!(out, "{alg}");
+            // Streamed, as each scramble is found.
+            if !emit(&format!("{alg}\n")) {
+                break;
+            }
         }
     }
     if search.json {

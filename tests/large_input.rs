@@ -1,0 +1,102 @@
+//! Hostile sizes (issue 14, item 2): parsing must be linear in line length and in line count. Each case
+//! builds a multi-megabyte input and must be answered (parsed, or refused with a located error) within a
+//! bound generous for a debug build on a loaded machine, yet far below what a quadratic parser takes
+//! (a 1 MB line took 16 s in a release build before the fix; these inputs are 2-4 times larger).
+//! A second check compares the time of an input with that of one a quarter its size: linear work grows
+//! about 4 times, quadratic work 16 times.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{puzzle, read};
+use twistsearch::tws::parse_scrambles;
+use twistsearch::{Alg, Location};
+
+/// The most one multi-megabyte parse may take (debug build, shared machine).
+const BOUND: Duration = Duration::from_secs(20);
+
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let out = f();
+    let took = start.elapsed();
+    eprintln!("{what}: {took:?}");
+    assert!(took < BOUND, "{what} took {took:?} (over {BOUND:?}: parsing is not linear)");
+    (out, took)
+}
+
+/// `f(n)` for `n` and `4 n`; the larger must not take more than 10 times as long (plus a little for
+/// timer noise): quadratic work would take 16 times.
+fn scales_linearly(what: &str, n: usize, f: impl Fn(usize)) {
+    let (_, small) = timed(&format!("{what} ×{n}"), || f(n));
+    let (_, large) = timed(&format!("{what} ×{}", 4 * n), || f(4 * n));
+    assert!(
+        large <= small * 10 + Duration::from_millis(200),
+        "{what}: {small:?} for {n}, {large:?} for {} (more than linear)",
+        4 * n
+    );
+}
+
+#[test]
+fn a_definition_line_of_megabytes_is_refused_quickly_with_its_place() {
+    let build = |n: usize| format!("Name X\nSet CORNER 8 3{}\n", " y".repeat(n));
+    let (e, _) = timed("4 MB Set line", || twistsearch::load_puzzle(&build(2_000_000)).unwrap_err());
+    assert_eq!(e.location, Location::Line { line: 2, column: None });
+    assert!(e.reason.contains("found 2000004 tokens"), "{e}");
+    scales_linearly("Name line of tokens", 250_000, |n| {
+        twistsearch::load_puzzle(&build(n)).unwrap_err();
+    });
+}
+
+#[test]
+fn a_solved_line_of_megabytes_is_refused_quickly_with_its_place() {
+    let text = format!("Name X\nSet CORNER 8 3\nSolved\nCORNER\n{}9\nEnd\n", "1 ".repeat(1_000_000));
+    let (e, _) = timed("2 MB Solved line", || twistsearch::load_puzzle(&text).unwrap_err());
+    assert_eq!(e.location, Location::Line { line: 5, column: None });
+    assert!(e.reason.contains("needs 8 values, found 1000001"), "{e}");
+}
+
+#[test]
+fn many_short_lines_parse_in_linear_time() {
+    let def = read("puzzles/main/2x2x2.tws");
+    let build = |n: usize| format!("{}{def}", "# comment\n\n".repeat(n));
+    let (p, _) = timed("200k comment lines", || twistsearch::load_puzzle(&build(200_000)).unwrap());
+    assert_eq!(p.name(), twistsearch::load_puzzle(&def).unwrap().name());
+    scales_linearly("comment lines", 50_000, |n| {
+        twistsearch::load_puzzle(&build(n)).unwrap();
+    });
+}
+
+#[test]
+fn a_scramble_alg_of_hundreds_of_thousands_of_moves_parses_in_linear_time() {
+    let cube = puzzle("puzzles/main/2x2x2.tws");
+    // 800k moves on one line (under the 1,000,000 cap), then the same over 200k lines.
+    let one_line = |n: usize| format!("ScrambleAlg big\n{}\nEnd\n", "R U F' ".repeat(n / 3));
+    let many_lines = |n: usize| format!("ScrambleAlg big\n{}End\n", "R U F' U2\n".repeat(n / 4));
+    let (f, _) = timed("800k-move ScrambleAlg line", || parse_scrambles(&cube, &one_line(800_000)).unwrap());
+    assert!(f.scrambles[0].state.is_some());
+    let (f, _) = timed("800k moves over 200k lines", || parse_scrambles(&cube, &many_lines(800_000)).unwrap());
+    assert!(f.scrambles[0].state.is_some());
+    scales_linearly("ScrambleAlg moves", 100_000, |n| {
+        parse_scrambles(&cube, &one_line(n)).unwrap();
+    });
+    scales_linearly("ScrambleAlg lines", 100_000, |n| {
+        parse_scrambles(&cube, &many_lines(n)).unwrap();
+    });
+    // An error at the very end of a long multi-line alg still names its line and column.
+    let bad = format!("ScrambleAlg big\n{}R $\nEnd\n", "R U\n".repeat(200_000));
+    let (e, _) = timed("error after 200k alg lines", || parse_scrambles(&cube, &bad).unwrap_err());
+    assert_eq!(e.location, Location::Line { line: 200_002, column: Some(3) }, "{e}");
+}
+
+#[test]
+fn a_one_line_alg_of_megabytes_parses_in_linear_time() {
+    let build = |n: usize| "R U' ".repeat(n / 2);
+    let (alg, _) = timed("900k-move alg", || Alg::parse(&build(900_000)).unwrap());
+    assert_eq!(alg.expanded_len(), 900_000);
+    let (e, _) = timed("error at the end of a 4 MB alg", || Alg::parse(&format!("{}$", build(800_000))).unwrap_err());
+    assert_eq!(e.location, Location::Column(2_000_001));
+    scales_linearly("alg moves", 200_000, |n| {
+        Alg::parse(&build(n)).unwrap();
+    });
+}
