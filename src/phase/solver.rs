@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 
 use super::coords::PhaseCoords;
 use super::relabel::Relabel;
-use super::search::Search;
+use super::search::{Search, Shared};
 use super::table::{choose_projections, ProjectionTable};
 use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
 use crate::control::Control;
@@ -155,9 +155,9 @@ impl PhaseSolver {
         if crate::group::reachable(&self.chain_g, self.target.bytes(), &start)? == Membership::Unreachable {
             return Err(Error::new("the position cannot be reached with these moves"));
         }
-        let mut search = Search::new(self, options, control);
-        let outcome = search.run(&start);
-        let Some((solution, phase_lengths)) = search.best() else {
+        let shared = Shared::new();
+        let outcome = Search::new(self, options, control, &shared).run(&start);
+        let Some((solution, phase_lengths)) = shared.best() else {
             return Err(outcome.err().unwrap_or_else(|| Error::new("no solution through these phases was found")));
         };
         let end = p.apply_moves(state, &solution);
@@ -165,11 +165,11 @@ impl PhaseSolver {
             return Err(Error::new("internal error: a phase solution did not solve the position"));
         }
         match outcome {
-            Err(e) if !e.is_cancelled() && !search.over_budget() => return Err(e),
+            Err(e) if !e.is_cancelled() && !shared.over_budget() => return Err(e),
             _ => {}
         }
-        let (phase_nodes, phase_starts) = search.phase_counts();
-        Ok(PhaseSolveReport { solution, phase_lengths, nodes: search.nodes(), phase_nodes, phase_starts })
+        let (phase_nodes, phase_starts) = shared.phase_counts();
+        Ok(PhaseSolveReport { solution, phase_lengths, nodes: shared.nodes(), phase_nodes, phase_starts })
     }
 }
 
