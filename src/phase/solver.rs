@@ -97,9 +97,7 @@ impl PhaseSolver {
         let mut phases = Vec::new();
         for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
             phase.coords.build_tables();
-            for proj in projections {
-                phase.tables.push(ProjectionTable::build(&phase.coords, proj, &phase.costs, control)?);
-            }
+            phase.tables = build_tables(&phase, projections, control)?;
             let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
             finish_info(&mut phase, index);
             if !phase.exact && i + 1 < chains.len() {
@@ -200,6 +198,18 @@ fn plan_phase(
     let info = PhaseInfo { cosets, group_index: None, exact: false, coordinate_sizes: sizes, tables: Vec::new() };
     let phase = Phase { moves, costs, in_next, relabel, coords, tables: Vec::new(), exact: false, chain_h: None, info };
     Ok(((phase, projections), bytes))
+}
+
+/// Fills a phase's projection tables (in parallel with the `parallel` feature: they are independent).
+fn build_tables(phase: &Phase, projections: Vec<Vec<usize>>, control: Control) -> Result<Vec<ProjectionTable>> {
+    let build = |proj: Vec<usize>| ProjectionTable::build(&phase.coords, proj, &phase.costs, control);
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        projections.into_par_iter().map(build).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    projections.into_iter().map(build).collect()
 }
 
 /// Fills in the group index and exactness, and the tables' distributions.
