@@ -9,6 +9,13 @@ use crate::layout::Layout;
 /// The most coordinates one phase may have.
 pub(crate) const MAX_COORDS: usize = 24;
 
+/// One coordinate's move table.
+#[derive(Debug)]
+enum MoveTable {
+    Small(Vec<u16>),
+    Large(Vec<u32>),
+}
+
 /// Scratch space for reading coordinates off state bytes.
 #[derive(Debug, Clone)]
 pub(crate) struct CoordScratch {
@@ -20,8 +27,9 @@ pub(crate) struct CoordScratch {
 #[derive(Debug)]
 pub(crate) struct PhaseCoords {
     coords: Vec<Coord>,
-    /// `tables[c][mv * size + v]`: coordinate `c`'s value `v` after move `mv`.
-    tables: Vec<Vec<u32>>,
+    /// Per coordinate: its values after each move, value-major (`v * moves + mv`, so that one node's
+    /// moves read one cache line), in 16 bits when the coordinate has at most 2^16 values.
+    tables: Vec<MoveTable>,
     /// The relabelled target's values (the goal).
     goal: Vec<u32>,
     /// The relabelled target, for the bytes no coordinate covers.
@@ -74,24 +82,29 @@ impl PhaseCoords {
 
     /// Bytes the move tables take (once built).
     pub(crate) fn table_bytes(&self) -> u64 {
-        self.coords.iter().map(|c| 4 * c.size * self.moves as u64).sum()
+        self.coords.iter().map(|c| if c.size <= 1 << 16 { 2 } else { 4 } * c.size * self.moves as u64).sum()
     }
 
     /// Builds the move tables (call once the memory budget allows [`PhaseCoords::table_bytes`]).
     pub(crate) fn build_tables(&mut self) {
         let mut scratch = vec![0u8; self.scratch];
+        let moves = self.moves;
         self.tables = self
             .coords
             .iter()
             .map(|c| {
                 let size = c.size as usize;
-                let mut t = vec![0u32; size * self.moves];
-                for mv in 0..self.moves {
-                    for v in 0..size {
-                        t[mv * size + v] = c.image(v as u64, mv, &mut scratch) as u32;
+                let mut t = vec![0u32; size * moves];
+                for v in 0..size {
+                    for mv in 0..moves {
+                        t[v * moves + mv] = c.image(v as u64, mv, &mut scratch) as u32;
                     }
                 }
-                t
+                if size <= 1 << 16 {
+                    MoveTable::Small(t.into_iter().map(|x| x as u16).collect())
+                } else {
+                    MoveTable::Large(t)
+                }
             })
             .collect();
     }
@@ -104,8 +117,11 @@ impl PhaseCoords {
     /// Coordinate `c`'s value `v` after move `mv`.
     #[inline(always)]
     pub(crate) fn step(&self, c: usize, v: u32, mv: usize) -> u32 {
-        let size = self.coords[c].size as usize;
-        self.tables[c][mv * size + v as usize]
+        let at = v as usize * self.moves + mv;
+        match &self.tables[c] {
+            MoveTable::Small(t) => t[at] as u32,
+            MoveTable::Large(t) => t[at],
+        }
     }
 
     /// Applies move `mv` to all coordinates, from `from` into `to`.

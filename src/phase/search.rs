@@ -10,6 +10,8 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{reachable, Membership};
 use crate::puzzle::MoveRef;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use super::coords::CoordScratch;
 
@@ -24,14 +26,12 @@ pub(crate) struct Search<'s> {
     solver: &'s PhaseSolver,
     options: &'s PhaseSolveOptions,
     control: Control<'s>,
-    nodes: u64,
+    shared: &'s Shared,
+    /// Nodes visited by this search and not yet added to `shared.nodes`.
+    unflushed: u64,
     /// Per phase: nodes visited and times entered.
     phase_nodes: Vec<u64>,
     entered: Vec<u64>,
-    over_budget: bool,
-    done: bool,
-    best: Option<(Vec<MoveRef>, Vec<u32>)>,
-    best_cost: u32,
     /// The moves so far, all phases.
     path: Vec<MoveRef>,
     /// Per phase: where its moves start in `path`, its length so far, and the total before it.
@@ -48,20 +48,22 @@ pub(crate) struct Search<'s> {
 }
 
 impl<'s> Search<'s> {
-    pub(crate) fn new(solver: &'s PhaseSolver, options: &'s PhaseSolveOptions, control: Control<'s>) -> Self {
+    pub(crate) fn new(
+        solver: &'s PhaseSolver,
+        options: &'s PhaseSolveOptions,
+        control: Control<'s>,
+        shared: &'s Shared,
+    ) -> Self {
         let n = solver.phases.len();
         let size = solver.puzzle().state_size();
         Search {
             solver,
             options,
             control,
-            nodes: 0,
+            shared,
+            unflushed: 0,
             phase_nodes: vec![0; n],
             entered: vec![0; n],
-            over_budget: false,
-            done: false,
-            best: None,
-            best_cost: u32::MAX,
             path: Vec::with_capacity(MAX_LENGTH as usize + 1),
             phase_start: vec![0; n],
             lengths: vec![0; n],
@@ -78,32 +80,34 @@ impl<'s> Search<'s> {
     /// every shorter solution ruled out); Err on cancellation or past the node budget.
     pub(crate) fn run(&mut self, start: &[u8]) -> Result<()> {
         self.states[0].copy_from_slice(start);
-        self.enter(0, None)
+        let r = self.enter(0, None);
+        self.flush();
+        r
     }
 
-    /// The best solution found and its phase lengths.
-    pub(crate) fn best(&self) -> Option<(Vec<MoveRef>, Vec<u32>)> {
-        self.best.clone()
-    }
-
-    /// Nodes visited.
-    pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Per phase: nodes visited and times the phase was entered.
-    pub(crate) fn phase_counts(&self) -> (Vec<u64>, Vec<u64>) {
-        (self.phase_nodes.clone(), self.entered.clone())
-    }
-
-    /// Whether the search stopped at the node budget.
-    pub(crate) fn over_budget(&self) -> bool {
-        self.over_budget
+    /// Adds this search's counts to the shared ones.
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
+        let mut counts = self.shared.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if counts.0.is_empty() {
+            *counts = (vec![0; self.phase_nodes.len()], vec![0; self.entered.len()]);
+        }
+        for (a, b) in counts.0.iter_mut().zip(&mut self.phase_nodes) {
+            *a += std::mem::take(b);
+        }
+        for (a, b) in counts.1.iter_mut().zip(&mut self.entered) {
+            *a += std::mem::take(b);
+        }
     }
 
     /// The largest total a new solution may have.
     fn limit(&self) -> u32 {
-        self.best_cost.saturating_sub(1).min(MAX_LENGTH)
+        self.shared.best_cost.load(Relaxed).saturating_sub(1).min(MAX_LENGTH)
+    }
+
+    /// Whether a solution of the target length was found.
+    fn done(&self) -> bool {
+        self.shared.done.load(Relaxed)
     }
 
     /// Starts phase `i` from `states[i]`, after a move of base `prev` (if any).
@@ -125,11 +129,13 @@ impl<'s> Search<'s> {
         let last = i + 1 == self.solver.phases.len();
         let prev = prev.unwrap_or(self.solver.follows.len() - 1);
         let mut len = h as u32;
-        while !self.done && self.so_far[i] + len <= self.limit() {
+        while !self.done() && self.so_far[i] + len <= self.limit() {
             if last {
                 if self.dfs_last(i, 0, len, prev)? {
                     return Ok(());
                 }
+            } else if i == 0 && len > 0 && split() {
+                self.split_first(len)?;
             } else {
                 self.dfs_mid(i, 0, len, prev, usize::MAX)?;
             }
@@ -141,13 +147,14 @@ impl<'s> Search<'s> {
     /// Counts a node, checking cancellation and the node budget.
     #[inline]
     fn count(&mut self, i: usize) -> Result<()> {
-        self.nodes += 1;
+        self.unflushed += 1;
         self.phase_nodes[i] += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.unflushed % CHECK_EVERY == 0 {
             self.control.check()?;
+            self.shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
         }
-        if self.options.max_nodes.is_some_and(|m| self.nodes > m) {
-            self.over_budget = true;
+        if self.options.max_nodes.is_some_and(|m| self.shared.nodes.load(Relaxed) + self.unflushed > m) {
+            self.shared.over_budget.store(true, Relaxed);
             return Err(Error::new(format!(
                 "the search passed its node limit ({} nodes) without finding a solution",
                 self.options.max_nodes.unwrap_or(0)
@@ -220,7 +227,7 @@ impl<'s> Search<'s> {
             self.lengths[i] -= cost;
             self.path.pop();
             r?;
-            if self.done || self.so_far[i] + self.lengths[i] + remaining > self.limit() {
+            if self.done() || self.so_far[i] + self.lengths[i] + remaining > self.limit() {
                 return Ok(());
             }
         }
@@ -261,13 +268,90 @@ impl<'s> Search<'s> {
     /// Records the current path as the best solution when shorter.
     fn record(&mut self, i: usize) {
         let total = self.so_far[i] + self.lengths[i];
-        if total < self.best_cost {
-            self.best_cost = total;
-            self.best = Some((self.path.clone(), self.lengths[..=i].to_vec()));
+        let mut best = self.shared.best.lock().unwrap_or_else(|e| e.into_inner());
+        if total < self.shared.best_cost.load(Relaxed) {
+            self.shared.best_cost.store(total, Relaxed);
+            *best = Some((self.path.clone(), self.lengths[..=i].to_vec()));
             if self.options.target_length.is_some_and(|t| total <= t) {
-                self.done = true;
+                self.shared.done.store(true, Relaxed);
             }
         }
+    }
+
+    /// Phase 1's solutions of cost `len`, one task per first move (run in parallel with the `parallel`
+    /// feature), each on its own copy of the search state.
+    fn split_first(&mut self, len: u32) -> Result<()> {
+        let ph = &self.solver.phases[0];
+        let n = ph.coords.len();
+        let task = |mv: usize| -> Result<()> {
+            let cost = ph.costs[mv] as u32;
+            if cost > len {
+                return Ok(());
+            }
+            let mut s = Search::new(self.solver, self.options, self.control, self.shared);
+            s.states[0].copy_from_slice(&self.states[0]);
+            s.vals[0][..n].copy_from_slice(&self.vals[0][..n]);
+            s.step(0, 0, mv);
+            s.path.push(ph.moves[mv]);
+            s.lengths[0] = cost;
+            let r = s.dfs_mid(0, 1, len - cost, ph.moves[mv].base, mv);
+            s.flush();
+            r
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            (0..ph.moves.len()).into_par_iter().try_for_each(task)
+        }
+        #[cfg(not(feature = "parallel"))]
+        (0..ph.moves.len()).try_for_each(task)
+    }
+}
+
+/// Whether phase 1 is split into tasks (with threads to run them).
+fn split() -> bool {
+    #[cfg(feature = "parallel")]
+    return rayon::current_num_threads() > 1;
+    #[cfg(not(feature = "parallel"))]
+    false
+}
+
+/// What the tasks of one solve share: the best solution, the stop flags, the counts.
+#[derive(Default)]
+pub(crate) struct Shared {
+    best_cost: AtomicU32,
+    best: Mutex<Option<(Vec<MoveRef>, Vec<u32>)>>,
+    done: AtomicBool,
+    over_budget: AtomicBool,
+    nodes: AtomicU64,
+    /// Per phase: nodes and times entered.
+    counts: Mutex<(Vec<u64>, Vec<u64>)>,
+}
+
+impl Shared {
+    /// Nothing found yet.
+    pub(crate) fn new() -> Shared {
+        Shared { best_cost: AtomicU32::new(u32::MAX), ..Default::default() }
+    }
+
+    /// The best solution found and its phase lengths.
+    pub(crate) fn best(&self) -> Option<(Vec<MoveRef>, Vec<u32>)> {
+        self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Nodes visited.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
+    /// Per phase: nodes visited and times the phase was entered.
+    pub(crate) fn phase_counts(&self) -> (Vec<u64>, Vec<u64>) {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Whether the search stopped at the node budget.
+    pub(crate) fn over_budget(&self) -> bool {
+        self.over_budget.load(Relaxed)
     }
 }
 

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 
 use super::coords::PhaseCoords;
 use super::relabel::Relabel;
-use super::search::Search;
+use super::search::{Search, Shared};
 use super::table::{choose_projections, ProjectionTable};
 use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
 use crate::control::Control;
@@ -97,9 +97,7 @@ impl PhaseSolver {
         let mut phases = Vec::new();
         for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
             phase.coords.build_tables();
-            for proj in projections {
-                phase.tables.push(ProjectionTable::build(&phase.coords, proj, &phase.costs, control)?);
-            }
+            phase.tables = build_tables(&phase, projections, control)?;
             let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
             finish_info(&mut phase, index);
             if !phase.exact && i + 1 < chains.len() {
@@ -155,9 +153,9 @@ impl PhaseSolver {
         if crate::group::reachable(&self.chain_g, self.target.bytes(), &start)? == Membership::Unreachable {
             return Err(Error::new("the position cannot be reached with these moves"));
         }
-        let mut search = Search::new(self, options, control);
-        let outcome = search.run(&start);
-        let Some((solution, phase_lengths)) = search.best() else {
+        let shared = Shared::new();
+        let outcome = Search::new(self, options, control, &shared).run(&start);
+        let Some((solution, phase_lengths)) = shared.best() else {
             return Err(outcome.err().unwrap_or_else(|| Error::new("no solution through these phases was found")));
         };
         let end = p.apply_moves(state, &solution);
@@ -165,11 +163,11 @@ impl PhaseSolver {
             return Err(Error::new("internal error: a phase solution did not solve the position"));
         }
         match outcome {
-            Err(e) if !e.is_cancelled() && !search.over_budget() => return Err(e),
+            Err(e) if !e.is_cancelled() && !shared.over_budget() => return Err(e),
             _ => {}
         }
-        let (phase_nodes, phase_starts) = search.phase_counts();
-        Ok(PhaseSolveReport { solution, phase_lengths, nodes: search.nodes(), phase_nodes, phase_starts })
+        let (phase_nodes, phase_starts) = shared.phase_counts();
+        Ok(PhaseSolveReport { solution, phase_lengths, nodes: shared.nodes(), phase_nodes, phase_starts })
     }
 }
 
@@ -200,6 +198,18 @@ fn plan_phase(
     let info = PhaseInfo { cosets, group_index: None, exact: false, coordinate_sizes: sizes, tables: Vec::new() };
     let phase = Phase { moves, costs, in_next, relabel, coords, tables: Vec::new(), exact: false, chain_h: None, info };
     Ok(((phase, projections), bytes))
+}
+
+/// Fills a phase's projection tables (in parallel with the `parallel` feature: they are independent).
+fn build_tables(phase: &Phase, projections: Vec<Vec<usize>>, control: Control) -> Result<Vec<ProjectionTable>> {
+    let build = |proj: Vec<usize>| ProjectionTable::build(&phase.coords, proj, &phase.costs, control);
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        projections.into_par_iter().map(build).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    projections.into_iter().map(build).collect()
 }
 
 /// Fills in the group index and exactness, and the tables' distributions.
