@@ -254,6 +254,8 @@ fn god_prints_the_distance_table_and_antipodes() {
     let (code, _, err) = run(&["god", CUBE]);
     assert_eq!(code, 1);
     assert!(err.contains("error: god: the puzzle does not fit the memory budget of 1024 MiB"), "{err}");
+    // The group order in full, not 2^64 - 1 (issue 14).
+    assert!(err.contains("up to 43252003274489856000 positions"), "{err}");
 }
 
 /// Issue 14: huge counts stream (text) or are refused before anything is collected (JSON, solutions);

@@ -273,10 +273,10 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
         return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), None, per_entry, budget));
     }
-    let order = order()?;
-    let hash_need = order.saturating_mul(per_entry);
+    let big_order = puzzle_chain(puzzle, moves)?.order();
+    let hash_need = (&big_order * per_entry).to_u64().unwrap_or(u64::MAX);
     if hash_need > budget {
-        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(order), per_entry, budget));
+        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(&big_order), per_entry, budget));
     }
     let run =
         hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, options.max_depth, control)?;
@@ -382,13 +382,24 @@ fn dense_report(
     })
 }
 
-fn too_big(dense_need: Option<u64>, dense_size: Option<u64>, order: Option<u64>, per_entry: u64, budget: u64) -> Error {
+fn too_big(
+    dense_need: Option<u64>,
+    dense_size: Option<u64>,
+    order: Option<&num_bigint::BigUint>,
+    per_entry: u64,
+    budget: u64,
+) -> Error {
     let dense = match (dense_need, dense_size) {
         (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", mib(need)),
         _ => "the positions cannot be indexed densely".to_string(),
     };
     let hash = match order {
-        Some(o) => format!("; a hash map of up to {o} positions needs {}", mib(o.saturating_mul(per_entry))),
+        // The group order in full (the 3x3x3's 4.3e19 does not fit 64 bits).
+        Some(o) => {
+            let bytes = o * per_entry;
+            let need = bytes.to_u64().map_or_else(|| format!("{} MiB", bytes >> 20u32), mib);
+            format!("; a hash map of up to {o} positions needs {need}")
+        }
         None => String::new(),
     };
     Error::new(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))

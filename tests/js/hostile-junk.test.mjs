@@ -1,0 +1,49 @@
+// Issue 14: 1,000 calls with random junk arguments on the single-threaded build never poison the module:
+// each is answered (a value or an Error), and the last call still solves.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { loadPuzzle } from '../../js/index.js';
+import { tws } from './helpers.mjs';
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const JUNK = [
+  undefined, null, 0, -1, 42, 2 ** 32, 2 ** 53, -0, 1.5, NaN, Infinity, -Infinity, 10n, true, false, '', 'R',
+  "R U R' U'", 'R U)', '(R U)1000000000', 'Q', '\u0000', 'é', ' '.repeat(1000), [], [1, 2], {}, { a: 1 },
+  { maxSolutions: 1e9 }, { maxDepth: NaN }, { memoryMB: Infinity }, { memoryMB: 1e12 }, { generatorMoves: 42 },
+  { targetPattern: {} }, { onProgress: 3 }, { signal: {} }, { slack: 2 ** 40 }, Symbol('s'), () => 1,
+  new Int32Array(1), { CORNER: { pieces: [0], orientation: [0] } },
+];
+
+test('1,000 junk calls leave the module usable', async () => {
+  const cube = await loadPuzzle(tws('2x2x2'));
+  const methods = ['solve', 'randomScramble', 'canonicalCounts', 'order', 'algOrder', 'invert', 'simplify', 'position', 'definition'];
+  const next = rng(14);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  for (let i = 0; i < 1000; i++) {
+    const method = pick(methods);
+    const args = [pick(JUNK), pick(JUNK)];
+    if (method === 'canonicalCounts' && typeof args[0] === 'number' && args[0] > 8) args[0] = 8;
+    try {
+      await cube[method](...args);
+    } catch (e) {
+      assert.ok(e instanceof Error, `${method}(${String(args[0])}) threw a non-Error: ${e}`);
+      assert.ok(!(e instanceof WebAssembly.RuntimeError), `${method} trapped: ${e.message}`);
+    }
+  }
+  const r = await cube.solve("R U R' U'");
+  assert.equal(r.solutions.length, 1);
+  assert.equal(r.lengths[0], 4);
+});
