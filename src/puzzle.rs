@@ -396,6 +396,7 @@ impl PuzzleBuilder {
         for (name, at) in all_names {
             if let Some(prev) = first_seen.get(name) {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at.clone(),
                     token: Some(name.clone()),
                     reason: format!("move {name} is defined twice (first at {prev})"),
@@ -461,6 +462,7 @@ impl PuzzleBuilder {
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at,
                     token: Some(old.clone()),
                     reason: format!("MoveAlias {new}: unknown move {old}"),
@@ -483,6 +485,7 @@ impl PuzzleBuilder {
                     Some(r) => refs.push(r),
                     None => {
                         return Err(Error {
+                            kind: crate::error::ErrorKind::Input,
                             location: at.clone(),
                             token: Some(name.clone()),
                             reason: format!("unknown move {name}"),
@@ -517,6 +520,7 @@ impl Puzzle {
         // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
         if !self.layout.is_transformation(&transform) {
             return Err(Error {
+                kind: crate::error::ErrorKind::Input,
                 location: at.clone(),
                 token: Some(name.clone()),
                 reason: format!("move {name} is not a transformation (each orbit needs a permutation of its slots)"),
@@ -527,6 +531,7 @@ impl Puzzle {
             Some(o) if o <= MAX_MOVE_ORDER => o,
             _ => {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at.clone(),
                     token: Some(name.clone()),
                     reason: format!("move {name} has order {order}, above the supported {MAX_MOVE_ORDER}"),

@@ -19,6 +19,7 @@ impl Alg {
         let len = self.expanded_len();
         if len > MAX_EXPANDED_MOVES as u128 {
             return Err(Error {
+                kind: crate::error::ErrorKind::Limit,
                 location: self.where_too_long(),
                 token: None,
                 reason: format!("the alg expands to {len} moves, more than the {MAX_EXPANDED_MOVES} allowed"),
@@ -140,6 +141,7 @@ impl Node {
 
 fn resolve(puzzle: &Puzzle, token: &str, at: &Location) -> Result<MoveRef> {
     puzzle.resolve_name(token).ok_or_else(|| Error {
+        kind: crate::error::ErrorKind::Input,
         location: at.clone(),
         token: Some(token.to_string()),
         reason: format!("unknown move {token} for puzzle {}", puzzle.name()),

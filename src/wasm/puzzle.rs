@@ -202,7 +202,7 @@ impl Puzzle {
             // A random element of the group: reachable by construction.
             let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
             let report = solver.solve(&state, &solve_options, control)?;
-            let solution = report.solutions.first().ok_or_else(|| Error::new("internal error: no solution"))?;
+            let solution = report.solutions.first().ok_or_else(|| Error::internal("no solution"))?;
             let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
             Ok(solver.alg_string(&inverse))
         })
