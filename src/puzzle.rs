@@ -157,6 +157,16 @@ impl Puzzle {
         MoveRef { base, amount: canonical_amount(amount, self.base_moves[base].order) }
     }
 
+    /// The inverse of one move (the same base turned back).
+    pub fn invert_move(&self, m: MoveRef) -> MoveRef {
+        self.move_ref(m.base, -m.amount)
+    }
+
+    /// The inverse of a move sequence: the moves in reverse order, each inverted.
+    pub fn invert_moves(&self, moves: &[MoveRef]) -> Vec<MoveRef> {
+        moves.iter().rev().map(|&m| self.invert_move(m)).collect()
+    }
+
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
@@ -564,7 +574,7 @@ impl Puzzle {
             None => (token, 1),
         };
         if let Some(r) = self.lookup(body).filter(|_| sign == -1) {
-            return Some(self.move_ref(r.base, -r.amount));
+            return Some(self.invert_move(r));
         }
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
         // Try the longest family first, so a base move named `F2` wins over `F` with amount 2.

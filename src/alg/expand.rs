@@ -82,7 +82,7 @@ impl Alg {
             let inv = match node {
                 Node::Move { token, at } => {
                     let m = resolve(puzzle, token, at)?;
-                    let inv = puzzle.move_ref(m.base, -m.amount);
+                    let inv = puzzle.invert_move(m);
                     if inv.amount == 0 {
                         continue;
                     }
@@ -153,7 +153,7 @@ fn emit(alg: &Alg, puzzle: &Puzzle, inverse: bool, out: &mut Vec<MoveRef>) {
     let visit = |node: &Node, out: &mut Vec<MoveRef>| match node {
         Node::Move { token, .. } => {
             let m = puzzle.resolve_name(token).expect("names were checked");
-            let m = if inverse { puzzle.move_ref(m.base, -m.amount) } else { m };
+            let m = if inverse { puzzle.invert_move(m) } else { m };
             if m.amount != 0 {
                 out.push(m);
             }

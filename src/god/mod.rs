@@ -341,8 +341,7 @@ fn too_big(dense_need: Option<u64>, dense_size: Option<u64>, order: Option<u64>,
 
 /// An antipode from its state and the path (move indices) that takes it back to the start.
 fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usize]) -> Result<Antipode> {
-    let moves: Vec<MoveRef> =
-        path.iter().rev().map(|&k| puzzle.move_ref(edge_moves[k].base, -edge_moves[k].amount)).collect();
+    let moves: Vec<MoveRef> = path.iter().rev().map(|&k| puzzle.invert_move(edge_moves[k])).collect();
     let state = State::from_vec(state);
     if puzzle.apply_moves(puzzle.solved(), &moves) != state {
         return Err(Error::internal("an antipode's alg does not reach it"));

@@ -203,7 +203,7 @@ impl Puzzle {
             let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
             let report = solver.solve(&state, &solve_options, control)?;
             let solution = report.solutions.first().ok_or_else(|| Error::internal("no solution"))?;
-            let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
+            let inverse = puzzle.invert_moves(solution);
             Ok(solver.alg_string(&inverse))
         })
     }
