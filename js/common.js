@@ -133,22 +133,38 @@ export function abortError(reason) {
   return e;
 }
 
-/** A wasm shell error as thrown to callers: cancellation becomes an `AbortError` DOMException. */
+/**
+ * A wasm shell error as thrown to callers, by its `kind` (the core's error kind): `cancelled` becomes an
+ * `AbortError` DOMException, `limit` a `RangeError`, `input` and `internal` an `Error`; `kind` is kept.
+ */
 export function callError(e, signal) {
-  if (e && e.name === 'AbortError') return e instanceof DOMException ? e : abortError(signal?.reason);
+  if (!e || typeof e !== 'object') return e;
+  if (e.kind === 'cancelled' || e.name === 'AbortError') {
+    return e instanceof DOMException ? e : abortError(signal?.reason);
+  }
+  if (e.kind === 'limit' && !(e instanceof RangeError)) return withKind(new RangeError(e.message), 'limit');
   return e;
 }
 
-/** An error sent over postMessage (`{name, message}`) made an `Error` again. */
+/** `e` with a `kind` property (the core's error kind). */
+function withKind(e, kind) {
+  if (kind !== undefined) e.kind = kind;
+  return e;
+}
+
+/** An error sent over postMessage (`{name, message, kind}`) made an error of the same class again. */
 export function reviveError(data) {
-  if (data && data.name === 'AbortError') return abortError();
-  const e = new Error(data?.message ?? String(data));
+  if (data && (data.name === 'AbortError' || data.kind === 'cancelled')) return abortError();
+  const message = data?.message ?? String(data);
+  if (data?.kind === 'limit' || data?.name === 'RangeError') return withKind(new RangeError(message), data?.kind);
+  if (data?.name === 'TypeError') return withKind(new TypeError(message), data?.kind);
+  const e = withKind(new Error(message), data?.kind);
   if (data?.name && data.name !== 'Error') e.name = data.name;
   return e;
 }
 
-/** An error as `{name, message}` for postMessage. */
+/** An error as `{name, message, kind}` for postMessage. */
 export function errorData(e) {
-  if (e instanceof Error || e instanceof DOMException) return { name: e.name, message: e.message };
+  if (e instanceof Error || e instanceof DOMException) return { name: e.name, message: e.message, kind: e.kind };
   return { name: 'Error', message: String(e) };
 }

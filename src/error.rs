@@ -34,9 +34,37 @@ impl fmt::Display for Location {
     }
 }
 
-/// A user-facing error: location, the offending token (if any) and the reason.
+/// What sort of failure an [`Error`] is; callers match on this instead of on message text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ErrorKind {
+    /// The input (a definition, alg, pattern or option) is wrong.
+    #[default]
+    Input,
+    /// The request is well-formed but over a limit (the memory budget, a depth or size bound).
+    Limit,
+    /// The work was cancelled through its [`crate::control::Control`].
+    Cancelled,
+    /// A bug: an invariant of the library failed (for example a solution that does not verify).
+    Internal,
+}
+
+impl ErrorKind {
+    /// A stable lower-case name for the kind (`input`, `limit`, `cancelled`, `internal`), as the shells report it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Input => "input",
+            ErrorKind::Limit => "limit",
+            ErrorKind::Cancelled => "cancelled",
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
+/// A user-facing error: its kind, location, the offending token (if any) and the reason.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct Error {
+    /// What sort of failure this is.
+    pub kind: ErrorKind,
     /// Where the problem is.
     pub location: Location,
     /// The token at fault, verbatim, when there is one.
@@ -48,6 +76,10 @@ pub struct Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sep = "";
+        if self.kind == ErrorKind::Internal {
+            write!(f, "internal error")?;
+            sep = ": ";
+        }
         if self.location != Location::Nowhere {
             write!(f, "{}", self.location)?;
             sep = ": ";
@@ -66,27 +98,53 @@ pub const CANCELLED: &str = "cancelled";
 impl Error {
     /// The error long-running work returns when it was cancelled (see [`crate::control::Control`]).
     pub fn cancelled() -> Self {
-        Error::new(CANCELLED)
+        Error::of_kind(ErrorKind::Cancelled, CANCELLED)
     }
 
     /// Whether this is the error of cancelled work.
     pub fn is_cancelled(&self) -> bool {
-        self.location == Location::Nowhere && self.token.is_none() && self.reason == CANCELLED
+        self.kind == ErrorKind::Cancelled
     }
 
-    /// An error with no location.
+    /// An input error with no location.
     pub fn new(reason: impl Into<String>) -> Self {
-        Error { location: Location::Nowhere, token: None, reason: reason.into() }
+        Error::of_kind(ErrorKind::Input, reason)
     }
 
-    /// An error at a line of a text file.
+    /// An error of the given kind with no location.
+    pub fn of_kind(kind: ErrorKind, reason: impl Into<String>) -> Self {
+        Error { kind, location: Location::Nowhere, token: None, reason: reason.into() }
+    }
+
+    /// A request over a limit (memory budget, depth or size bound), with no location.
+    pub fn limit(reason: impl Into<String>) -> Self {
+        Error::of_kind(ErrorKind::Limit, reason)
+    }
+
+    /// A failed invariant of the library (a bug), with no location; displayed with an `internal error: ` prefix.
+    pub fn internal(reason: impl Into<String>) -> Self {
+        Error::of_kind(ErrorKind::Internal, reason)
+    }
+
+    /// An input error at a line of a text file.
     pub fn at_line(line: usize, reason: impl Into<String>) -> Self {
-        Error { location: Location::Line { line, column: None }, token: None, reason: reason.into() }
+        Error::new(reason).at(Location::Line { line, column: None })
     }
 
-    /// An error at a JSON path.
+    /// An input error at a JSON path.
     pub fn at_json(path: impl Into<String>, reason: impl Into<String>) -> Self {
-        Error { location: Location::Json(path.into()), token: None, reason: reason.into() }
+        Error::new(reason).at(Location::Json(path.into()))
+    }
+
+    /// An input error at a location, naming the offending token when there is one.
+    pub fn input_at(location: Location, token: Option<String>, reason: impl Into<String>) -> Self {
+        Error { kind: ErrorKind::Input, location, token, reason: reason.into() }
+    }
+
+    /// Sets the location.
+    pub fn at(mut self, location: Location) -> Self {
+        self.location = location;
+        self
     }
 
     /// Attaches the offending token.
@@ -128,7 +186,17 @@ mod tests {
         let e = Error::at_line(7, "not a number").with_token("x1");
         assert_eq!(e.to_string(), "line 7: token \"x1\": not a number");
         assert_eq!(Error::new("boom").to_string(), "boom");
-        let e = Error { location: Location::Column(4), token: None, reason: "r".into() }.on_line(9);
+        let e = Error::new("r").at(Location::Column(4)).on_line(9);
         assert_eq!(e.to_string(), "line 9, column 4: r");
+    }
+
+    #[test]
+    fn kinds_are_matched_not_parsed() {
+        assert_eq!(Error::new("x").kind, ErrorKind::Input);
+        assert!(Error::cancelled().is_cancelled());
+        assert!(!Error::new(CANCELLED).is_cancelled());
+        assert_eq!(Error::limit("too big").kind.name(), "limit");
+        assert_eq!(Error::internal("no solution").to_string(), "internal error: no solution");
+        assert_eq!(Error::internal("x").kind, ErrorKind::Internal);
     }
 }

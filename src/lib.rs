@@ -30,7 +30,7 @@ pub mod tws;
 pub mod wasm;
 
 pub use alg::Alg;
-pub use error::{Error, Location, Result};
+pub use error::{Error, ErrorKind, Location, Result};
 pub use moveset::MoveSet;
 pub use puzzle::{MoveRef, Puzzle};
 pub use state::State;

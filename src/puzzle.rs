@@ -157,6 +157,16 @@ impl Puzzle {
         MoveRef { base, amount: canonical_amount(amount, self.base_moves[base].order) }
     }
 
+    /// The inverse of one move (the same base turned back).
+    pub fn invert_move(&self, m: MoveRef) -> MoveRef {
+        self.move_ref(m.base, -m.amount)
+    }
+
+    /// The inverse of a move sequence: the moves in reverse order, each inverted.
+    pub fn invert_moves(&self, moves: &[MoveRef]) -> Vec<MoveRef> {
+        moves.iter().rev().map(|&m| self.invert_move(m)).collect()
+    }
+
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
@@ -396,6 +406,7 @@ impl PuzzleBuilder {
         for (name, at) in all_names {
             if let Some(prev) = first_seen.get(name) {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at.clone(),
                     token: Some(name.clone()),
                     reason: format!("move {name} is defined twice (first at {prev})"),
@@ -461,6 +472,7 @@ impl PuzzleBuilder {
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at,
                     token: Some(old.clone()),
                     reason: format!("MoveAlias {new}: unknown move {old}"),
@@ -483,6 +495,7 @@ impl PuzzleBuilder {
                     Some(r) => refs.push(r),
                     None => {
                         return Err(Error {
+                            kind: crate::error::ErrorKind::Input,
                             location: at.clone(),
                             token: Some(name.clone()),
                             reason: format!("unknown move {name}"),
@@ -517,6 +530,7 @@ impl Puzzle {
         // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
         if !self.layout.is_transformation(&transform) {
             return Err(Error {
+                kind: crate::error::ErrorKind::Input,
                 location: at.clone(),
                 token: Some(name.clone()),
                 reason: format!("move {name} is not a transformation (each orbit needs a permutation of its slots)"),
@@ -527,6 +541,7 @@ impl Puzzle {
             Some(o) if o <= MAX_MOVE_ORDER => o,
             _ => {
                 return Err(Error {
+                    kind: crate::error::ErrorKind::Input,
                     location: at.clone(),
                     token: Some(name.clone()),
                     reason: format!("move {name} has order {order}, above the supported {MAX_MOVE_ORDER}"),
@@ -559,7 +574,7 @@ impl Puzzle {
             None => (token, 1),
         };
         if let Some(r) = self.lookup(body).filter(|_| sign == -1) {
-            return Some(self.move_ref(r.base, -r.amount));
+            return Some(self.invert_move(r));
         }
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
         // Try the longest family first, so a base move named `F2` wins over `F` with amount 2.

@@ -19,6 +19,7 @@ impl Alg {
         let len = self.expanded_len();
         if len > MAX_EXPANDED_MOVES as u128 {
             return Err(Error {
+                kind: crate::error::ErrorKind::Limit,
                 location: self.where_too_long(),
                 token: None,
                 reason: format!("the alg expands to {len} moves, more than the {MAX_EXPANDED_MOVES} allowed"),
@@ -81,7 +82,7 @@ impl Alg {
             let inv = match node {
                 Node::Move { token, at } => {
                     let m = resolve(puzzle, token, at)?;
-                    let inv = puzzle.move_ref(m.base, -m.amount);
+                    let inv = puzzle.invert_move(m);
                     if inv.amount == 0 {
                         continue;
                     }
@@ -140,6 +141,7 @@ impl Node {
 
 fn resolve(puzzle: &Puzzle, token: &str, at: &Location) -> Result<MoveRef> {
     puzzle.resolve_name(token).ok_or_else(|| Error {
+        kind: crate::error::ErrorKind::Input,
         location: at.clone(),
         token: Some(token.to_string()),
         reason: format!("unknown move {token} for puzzle {}", puzzle.name()),
@@ -151,7 +153,7 @@ fn emit(alg: &Alg, puzzle: &Puzzle, inverse: bool, out: &mut Vec<MoveRef>) {
     let visit = |node: &Node, out: &mut Vec<MoveRef>| match node {
         Node::Move { token, .. } => {
             let m = puzzle.resolve_name(token).expect("names were checked");
-            let m = if inverse { puzzle.move_ref(m.base, -m.amount) } else { m };
+            let m = if inverse { puzzle.invert_move(m) } else { m };
             if m.amount != 0 {
                 out.push(m);
             }

@@ -68,7 +68,7 @@ impl Parser<'_> {
     }
 
     fn error_at(&self, at: usize, reason: impl Into<String>) -> Error {
-        Error { location: self.location(at), token: None, reason: reason.into() }
+        Error { kind: crate::error::ErrorKind::Input, location: self.location(at), token: None, reason: reason.into() }
     }
 
     fn peek_char(&self) -> char {

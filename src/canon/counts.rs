@@ -29,7 +29,7 @@ fn successors(fsm: &CanonFsm) -> Vec<Vec<(u32, u32)>> {
 /// The number of canonical sequences of each length `0..=depth` (entry 0 is 1, the empty sequence).
 pub fn canonical_counts(fsm: &CanonFsm, depth: u32) -> Result<Vec<BigUint>> {
     if depth > MAX_COUNT_DEPTH {
-        return Err(Error::new(format!("depth {depth} is too large (the most is {MAX_COUNT_DEPTH})")));
+        return Err(Error::limit(format!("depth {depth} is too large (the most is {MAX_COUNT_DEPTH})")));
     }
     let succ = successors(fsm);
     let mut cur = vec![BigUint::zero(); fsm.states()];

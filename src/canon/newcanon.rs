@@ -89,7 +89,7 @@ impl CanonFsm {
                         slide(tail[*state as usize])
                     };
                     if target == REFUSED {
-                        return Err(Error::new("newcanon: internal error, a window is not canonical"));
+                        return Err(Error::internal("newcanon: a window is not canonical"));
                     }
                     next.push(target);
                 }

@@ -92,7 +92,7 @@ pub(crate) fn search(
 ) -> Result<DenseRun> {
     let bits = DepthBits::new(index.size())?;
     if !bits.claim(start, 0) {
-        return Err(Error::new("internal: the start position was claimed twice"));
+        return Err(Error::internal("the start position was claimed twice"));
     }
     let size = index.size();
     let reachable = reachable.min(size);
@@ -359,7 +359,7 @@ pub(crate) fn path_to_start(
             (value(t) == want).then_some((mv, t))
         });
         let Some((mv, t)) = step else {
-            return Err(Error::new("internal: no move leads closer to the start"));
+            return Err(Error::internal("no move leads closer to the start"));
         };
         path.push(mv);
         at = t;

@@ -86,7 +86,7 @@ impl HashRun {
     /// The moves (indices into `moves`) that take `from` back to the start, one depth at a time.
     pub(crate) fn path_to_start(&self, layout: &Layout, moves: &[&[u8]], from: &[u8]) -> Result<Vec<usize>> {
         let mut at: Vec<u8> = from.to_vec();
-        let mut depth = *self.depths.get(from).ok_or_else(|| Error::new("internal: position not enumerated"))?;
+        let mut depth = *self.depths.get(from).ok_or_else(|| Error::internal("position not enumerated"))?;
         let mut path = Vec::new();
         let mut next = vec![0u8; at.len()];
         while depth > 0 {
@@ -95,7 +95,7 @@ impl HashRun {
                 self.depths.get(&next[..]) == Some(&(depth - 1))
             });
             let Some(mv) = step else {
-                return Err(Error::new("internal: no move leads closer to the start"));
+                return Err(Error::internal("no move leads closer to the start"));
             };
             layout.compose_into(&at, moves[mv], &mut next);
             std::mem::swap(&mut at, &mut next);

@@ -220,7 +220,7 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         index.prepare();
         let mut s = index.scratch();
         let start_index =
-            index.index_of(start, &mut s).ok_or_else(|| Error::new("internal: the start has no dense index"))?;
+            index.index_of(start, &mut s).ok_or_else(|| Error::internal("the start has no dense index"))?;
         #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
         let plan = syms.and_then(|syms| {
             let left = budget.saturating_sub(dense_need.unwrap_or(0));
@@ -402,16 +402,15 @@ fn too_big(
         }
         None => String::new(),
     };
-    Error::new(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))
+    Error::limit(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))
 }
 
 /// An antipode from its state and the path (move indices) that takes it back to the start.
 fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usize]) -> Result<Antipode> {
-    let moves: Vec<MoveRef> =
-        path.iter().rev().map(|&k| puzzle.move_ref(edge_moves[k].base, -edge_moves[k].amount)).collect();
+    let moves: Vec<MoveRef> = path.iter().rev().map(|&k| puzzle.invert_move(edge_moves[k])).collect();
     let state = State::from_vec(state);
     if puzzle.apply_moves(puzzle.solved(), &moves) != state {
-        return Err(Error::new("internal: an antipode's alg does not reach it"));
+        return Err(Error::internal("an antipode's alg does not reach it"));
     }
     Ok(Antipode { state, moves })
 }

@@ -83,7 +83,7 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
             if seen.insert(p.clone()) {
                 group.push(p);
                 if group.len() > MAX_SYMMETRIES {
-                    return Err(Error::new(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
+                    return Err(Error::limit(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
                 }
             }
         }
@@ -175,7 +175,7 @@ pub(crate) fn count(
     let mut out = Vec::with_capacity(sums.len());
     for (d, &s) in sums.iter().enumerate() {
         if s % n != 0 {
-            return Err(Error::new(format!("internal: Burnside's sum at distance {d} is not a multiple of {n}")));
+            return Err(Error::internal(format!("Burnside's sum at distance {d} is not a multiple of {n}")));
         }
         out.push((s / n) as u64);
     }

@@ -17,6 +17,7 @@ pub fn parse(text: &str) -> Result<Value> {
             (e.line(), e.column().max(1))
         };
         Error {
+            kind: crate::error::ErrorKind::Input,
             location: Location::Line { line, column: Some(column) },
             token: None,
             reason: {

@@ -350,7 +350,7 @@ impl<'p> Solver<'p> {
         for s in &solutions {
             let end = self.puzzle.apply_moves(start, s);
             if !self.target.matches(layout, end.as_bytes()) {
-                return Err(Error::new("internal error: a solution failed verification"));
+                return Err(Error::internal("a solution failed verification"));
             }
         }
         Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })

@@ -30,6 +30,7 @@ impl<'a> Line<'a> {
     /// An error about one token of the line.
     pub fn token_error(&self, token: &Token<'_>, reason: impl Into<String>) -> Error {
         Error {
+            kind: crate::error::ErrorKind::Input,
             location: Location::Line { line: self.number, column: Some(token.column) },
             token: Some(token.text.to_string()),
             reason: reason.into(),

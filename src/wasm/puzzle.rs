@@ -202,8 +202,8 @@ impl Puzzle {
             // A random element of the group: reachable by construction.
             let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
             let report = solver.solve(&state, &solve_options, control)?;
-            let solution = report.solutions.first().ok_or_else(|| Error::new("internal error: no solution"))?;
-            let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
+            let solution = report.solutions.first().ok_or_else(|| Error::internal("no solution"))?;
+            let inverse = puzzle.invert_moves(solution);
             Ok(solver.alg_string(&inverse))
         })
     }

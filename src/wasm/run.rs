@@ -20,7 +20,7 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::control::{Control, Progress};
-use crate::Error;
+use crate::{Error, ErrorKind};
 
 /// The JS hooks of one call.
 pub struct Hooks {
@@ -105,12 +105,19 @@ fn progress_object(p: &Progress) -> JsValue {
     o.into()
 }
 
-/// A core error as a JS `Error` with the core's message; cancelled work gives name `AbortError`.
+/// A core error as a JS error with the core's message and a `kind` property (the [`ErrorKind`] name):
+/// over-limit requests are `RangeError`s, cancelled work is named `AbortError`, the rest are `Error`s
+/// (js/common.js maps these for callers).
 pub fn error(e: &Error) -> JsValue {
-    let js = js_sys::Error::new(&e.to_string());
-    if e.is_cancelled() {
+    let js: js_sys::Error = match e.kind {
+        ErrorKind::Limit => js_sys::RangeError::new(&e.to_string()).into(),
+        _ => js_sys::Error::new(&e.to_string()),
+    };
+    if e.kind == ErrorKind::Cancelled {
         js.set_name("AbortError");
     }
+    // Setting a data property on a fresh Error cannot fail.
+    let _ = Reflect::set(&js, &JsValue::from_str("kind"), &JsValue::from_str(e.kind.name()));
     js.into()
 }
 
@@ -215,6 +222,6 @@ where
             }
         }
     });
-    let r = result.unwrap_or_else(|| Err(Error::new("internal error: the work ended without a result")));
+    let r = result.unwrap_or_else(|| Err(Error::internal("the work ended without a result")));
     hooks.finish(r)
 }

@@ -291,7 +291,7 @@ pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option
         let report = entry.2.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
         bar.clear();
         let solution = &report.solutions[0];
-        let inverse: Vec<_> = solution.iter().rev().map(|m| puzzle.move_ref(m.base, -m.amount)).collect();
+        let inverse = puzzle.invert_moves(solution);
         let alg = entry.2.alg_string(&inverse);
         if search.json {
             rows.push(json!({ "alg": alg, "length": inverse.len() }));
