@@ -19,11 +19,11 @@ pub fn decode(bytes: &[u8]) -> Result<&str> {
         let at = e.valid_up_to();
         let valid = std::str::from_utf8(&bytes[..at]).expect("valid up to here");
         let (line, column) = line_and_column(valid, at);
-        Error {
-            location: Location::Line { line, column: Some(column) },
-            token: None,
-            reason: format!("byte {at} (0x{:02X}) is not UTF-8 text: the input must be UTF-8", bytes[at]),
-        }
+        Error::input_at(
+            Location::Line { line, column: Some(column) },
+            None,
+            format!("byte {at} (0x{:02X}) is not UTF-8 text: the input must be UTF-8", bytes[at]),
+        )
     })
 }
 
@@ -35,11 +35,11 @@ pub fn check_characters(text: &str) -> Result<()> {
         None => Ok(()),
         Some((at, c)) => {
             let (line, column) = line_and_column(text, at);
-            Err(Error {
-                location: Location::Line { line, column: Some(column) },
-                token: None,
-                reason: format!("control character U+{:04X} (byte {at}) is not allowed in the input", c as u32),
-            })
+            Err(Error::input_at(
+                Location::Line { line, column: Some(column) },
+                None,
+                format!("control character U+{:04X} (byte {at}) is not allowed in the input", c as u32),
+            ))
         }
     }
 }
