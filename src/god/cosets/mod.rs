@@ -2,7 +2,7 @@
 //! are stored (as compact words sorted by coset, built by the enumeration itself, as many levels as the
 //! memory budget allows), then each coset of the stabilizer of the first slots of the largest block is
 //! completed on its own, with one bit per position of the coset, by the products `P[b] · P[a]` that lie
-//! in it (see [`engine`]). The cosets split into independent work units (`units`, `unit`): each unit's
+//! in it (see the `engine` submodule). The cosets split into independent work units (`units`, `unit`): each unit's
 //! [`UnitCounts`] can run on another machine, and [`merge_units`] checks that every unit is there once
 //! and adds them up.
 //!
