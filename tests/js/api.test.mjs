@@ -187,7 +187,8 @@ test('canonical counts (HTM and QTM) and group orders', async () => {
   assert.equal(await cube.order({ generatorMoves: ['R2', 'U2'] }), 12n);
   assert.equal(await cube.algOrder('R U'), 105n);
   await assert.rejects(cube.canonicalCounts(20000), /too large/);
-  await assert.rejects(cube.canonicalCounts(-1), TypeError);
+  await assert.rejects(cube.canonicalCounts(-1), RangeError);
+  await assert.rejects(cube.canonicalCounts('6'), TypeError);
 });
 
 test('invert, simplify, position (as cubing.js computes it), definition, target patterns', async () => {
