@@ -76,8 +76,11 @@ pub struct PhaseSolveOptions {
 pub struct PhaseSolveReport {
     /// The solution (verified: it takes the position to the target).
     pub solution: Vec<MoveRef>,
-    /// The length of each phase's part (in the metric), in order.
+    /// The length of each phase's part (in the metric), in solution order.
     pub phase_lengths: Vec<u32>,
+    /// Whether the phases solved the inverse of the position (the solution is that solution inverted,
+    /// so its parts come in the reverse order of the phases: the last phase's part first).
+    pub inverse: bool,
     /// Search nodes visited.
     pub nodes: u64,
     /// Per phase: search nodes visited in it.

@@ -45,6 +45,8 @@ pub(crate) struct Search<'s> {
     tmp: Vec<u8>,
     relabelled: Vec<u8>,
     scratch: Vec<CoordScratch>,
+    /// Whether this search solves the inverse of the position (its solutions are recorded inverted).
+    inverse: bool,
 }
 
 impl<'s> Search<'s> {
@@ -53,6 +55,7 @@ impl<'s> Search<'s> {
         options: &'s PhaseSolveOptions,
         control: Control<'s>,
         shared: &'s Shared,
+        inverse: bool,
     ) -> Self {
         let n = solver.phases.len();
         let size = solver.puzzle().state_size();
@@ -73,6 +76,7 @@ impl<'s> Search<'s> {
             tmp: vec![0; size],
             relabelled: vec![0; size],
             scratch: solver.phases.iter().map(|ph| ph.coords.workspace()).collect(),
+            inverse,
         }
     }
 
@@ -82,6 +86,32 @@ impl<'s> Search<'s> {
         self.states[0].copy_from_slice(start);
         let r = self.enter(0, None);
         self.flush();
+        r
+    }
+
+    /// Several searches of one solve (the position and its inverse), each from its start, taking turns
+    /// by phase-1 length so that the short solutions of each are tried before the longer ones of any.
+    pub(crate) fn run_interleaved(searches: &mut [Search], starts: &[Vec<u8>]) -> Result<()> {
+        let mut bounds = Vec::with_capacity(searches.len());
+        for (s, start) in searches.iter_mut().zip(starts) {
+            s.states[0].copy_from_slice(start);
+            bounds.push(s.begin(0));
+        }
+        let r = (|| {
+            let Some(mut len) = bounds.iter().flatten().copied().min() else { return Ok(()) };
+            while !searches[0].done() && len <= searches[0].limit() {
+                for (s, h) in searches.iter_mut().zip(&bounds) {
+                    if h.is_some_and(|h| h <= len) && !s.done() && len <= s.limit() {
+                        s.phase_at(0, len, None)?;
+                    }
+                }
+                len += 1;
+            }
+            Ok(())
+        })();
+        for s in searches.iter_mut() {
+            s.flush();
+        }
         r
     }
 
@@ -102,7 +132,7 @@ impl<'s> Search<'s> {
 
     /// The largest total a new solution may have.
     fn limit(&self) -> u32 {
-        self.shared.best_cost.load(Relaxed).saturating_sub(1).min(MAX_LENGTH)
+        self.shared.best_cost.load(Relaxed).saturating_sub(1).min(self.shared.cap.load(Relaxed))
     }
 
     /// Whether a solution of the target length was found.
@@ -112,36 +142,46 @@ impl<'s> Search<'s> {
 
     /// Starts phase `i` from `states[i]`, after a move of base `prev` (if any).
     fn enter(&mut self, i: usize, prev: Option<usize>) -> Result<()> {
+        let Some(mut len) = self.begin(i) else { return Ok(()) };
+        while !self.done() && self.so_far[i] + len <= self.limit() {
+            if self.phase_at(i, len, prev)? {
+                return Ok(());
+            }
+            len += 1;
+        }
+        Ok(())
+    }
+
+    /// Reads phase `i`'s coordinates off `states[i]`: its distance bound, `None` when the position is
+    /// not one of the phase (or no move sequence takes it to the goal).
+    fn begin(&mut self, i: usize) -> Option<u32> {
         let ph = &self.solver.phases[i];
         let layout = self.solver.puzzle().layout();
         let n = ph.coords.len();
         if !ph.relabel.apply_into(layout, &self.states[i], &mut self.relabelled)
             || !ph.coords.of_state_into(&self.relabelled, &mut self.scratch[i], &mut self.vals[i][..n])
         {
-            return Ok(());
+            return None;
         }
         let h = bound(ph, &self.vals[i][..n]);
         if h == UNREACHED {
-            return Ok(());
+            return None;
         }
         self.phase_start[i] = self.path.len();
         self.entered[i] += 1;
-        let last = i + 1 == self.solver.phases.len();
+        Some(h as u32)
+    }
+
+    /// Phase `i`'s solutions of cost `len` (for the last phase: one, recorded; true when found).
+    fn phase_at(&mut self, i: usize, len: u32, prev: Option<usize>) -> Result<bool> {
         let prev = prev.unwrap_or(self.solver.follows.len() - 1);
-        let mut len = h as u32;
-        while !self.done() && self.so_far[i] + len <= self.limit() {
-            if last {
-                if self.dfs_last(i, 0, len, prev)? {
-                    return Ok(());
-                }
-            } else if i == 0 && len > 0 && split() {
-                self.split_first(len)?;
-            } else {
-                self.dfs_mid(i, 0, len, prev, usize::MAX)?;
-            }
-            len += 1;
+        if i + 1 == self.solver.phases.len() {
+            self.dfs_last(i, 0, len, prev)
+        } else if i == 0 && len > 0 && split() {
+            self.split_first(len).map(|()| false)
+        } else {
+            self.dfs_mid(i, 0, len, prev, usize::MAX).map(|()| false)
         }
-        Ok(())
     }
 
     /// Counts a node, checking cancellation and the node budget.
@@ -271,7 +311,13 @@ impl<'s> Search<'s> {
         let mut best = self.shared.best.lock().unwrap_or_else(|e| e.into_inner());
         if total < self.shared.best_cost.load(Relaxed) {
             self.shared.best_cost.store(total, Relaxed);
-            *best = Some((self.path.clone(), self.lengths[..=i].to_vec()));
+            *best = Some(if self.inverse {
+                let mut lengths = self.lengths[..=i].to_vec();
+                lengths.reverse();
+                (self.solver.puzzle().invert_moves(&self.path), lengths, true)
+            } else {
+                (self.path.clone(), self.lengths[..=i].to_vec(), false)
+            });
             if self.options.target_length.is_some_and(|t| total <= t) {
                 self.shared.done.store(true, Relaxed);
             }
@@ -288,7 +334,7 @@ impl<'s> Search<'s> {
             if cost > len {
                 return Ok(());
             }
-            let mut s = Search::new(self.solver, self.options, self.control, self.shared);
+            let mut s = Search::new(self.solver, self.options, self.control, self.shared, self.inverse);
             s.states[0].copy_from_slice(&self.states[0]);
             s.vals[0][..n].copy_from_slice(&self.vals[0][..n]);
             s.step(0, 0, mv);
@@ -316,11 +362,17 @@ fn split() -> bool {
     false
 }
 
+/// A solution, its phase lengths (in solution order) and whether it solves the inverse position's phases.
+pub(crate) type Best = (Vec<MoveRef>, Vec<u32>, bool);
+
 /// What the tasks of one solve share: the best solution, the stop flags, the counts.
 #[derive(Default)]
 pub(crate) struct Shared {
     best_cost: AtomicU32,
-    best: Mutex<Option<(Vec<MoveRef>, Vec<u32>)>>,
+    /// The longest total searched for (the target length on a first pass: a phase is then never searched
+    /// deeper than the target leaves it, as Kociemba's algorithm does).
+    cap: AtomicU32,
+    best: Mutex<Option<Best>>,
     done: AtomicBool,
     over_budget: AtomicBool,
     nodes: AtomicU64,
@@ -329,13 +381,18 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    /// Nothing found yet.
-    pub(crate) fn new() -> Shared {
-        Shared { best_cost: AtomicU32::new(u32::MAX), ..Default::default() }
+    /// Nothing found yet; solutions longer than `cap` are not searched for.
+    pub(crate) fn new(cap: u32) -> Shared {
+        Shared { best_cost: AtomicU32::new(u32::MAX), cap: AtomicU32::new(cap.min(MAX_LENGTH)), ..Default::default() }
     }
 
-    /// The best solution found and its phase lengths.
-    pub(crate) fn best(&self) -> Option<(Vec<MoveRef>, Vec<u32>)> {
+    /// Lifts the cap to [`MAX_LENGTH`]; false when it was already there.
+    pub(crate) fn uncap(&self) -> bool {
+        self.cap.swap(MAX_LENGTH, Relaxed) < MAX_LENGTH
+    }
+
+    /// The best solution found, its phase lengths and whether it was found for the inverse position.
+    pub(crate) fn best(&self) -> Option<Best> {
         self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 

@@ -153,9 +153,14 @@ impl PhaseSolver {
         if crate::group::reachable(&self.chain_g, self.target.bytes(), &start)? == Membership::Unreachable {
             return Err(Error::new("the position cannot be reached with these moves"));
         }
-        let shared = Shared::new();
-        let outcome = Search::new(self, options, control, &shared).run(&start);
-        let Some((solution, phase_lengths)) = shared.best() else {
+        // First only up to the target length (each phase then searched no deeper than the target leaves
+        // it); only when that whole search finds nothing, without the cap, for the best there is.
+        let shared = Shared::new(options.target_length.unwrap_or(u32::MAX));
+        let mut outcome = self.search(&start, options, control, &shared);
+        if outcome.is_ok() && shared.best().is_none() && shared.uncap() {
+            outcome = self.search(&start, options, control, &shared);
+        }
+        let Some((solution, phase_lengths, inverse)) = shared.best() else {
             return Err(outcome.err().unwrap_or_else(|| Error::new("no solution through these phases was found")));
         };
         let end = p.apply_moves(state, &solution);
@@ -167,7 +172,24 @@ impl PhaseSolver {
             _ => {}
         }
         let (phase_nodes, phase_starts) = shared.phase_counts();
-        Ok(PhaseSolveReport { solution, phase_lengths, nodes: shared.nodes(), phase_nodes, phase_starts })
+        Ok(PhaseSolveReport { solution, phase_lengths, inverse, nodes: shared.nodes(), phase_nodes, phase_starts })
+    }
+
+    /// One search pass from `start` (normalized): with a target length and a position that has an
+    /// inverse (a target of distinct pieces in their home slots), the position and its inverse side by
+    /// side, as Kociemba's solvers do: twice the phase-1 solutions of each length to continue from.
+    fn search(&self, start: &[u8], options: &PhaseSolveOptions, control: Control, shared: &Shared) -> Result<()> {
+        let layout = self.puzzle.layout();
+        let invertible = options.target_length.is_some()
+            && self.target.bytes() == layout.identity().as_slice()
+            && layout.is_transformation(start);
+        if !invertible {
+            return Search::new(self, options, control, shared, false).run(start);
+        }
+        let starts = [start.to_vec(), layout.invert(start)];
+        let mut searches =
+            [Search::new(self, options, control, shared, false), Search::new(self, options, control, shared, true)];
+        Search::run_interleaved(&mut searches, &starts)
     }
 }
 

@@ -100,6 +100,9 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
                 "length": r.phase_lengths.iter().sum::<u32>(),
                 "phaseLengths": r.phase_lengths,
                 "nodes": r.nodes,
+                "phaseNodes": r.phase_nodes,
+                "phaseStarts": r.phase_starts,
+                "inverse": r.inverse,
                 "seconds": seconds,
             }));
         } else {
