@@ -14,6 +14,7 @@ use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, 
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, Membership, StabilizerChain};
+use crate::layout::Layout;
 use crate::moveset::{Metric, MoveSet};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::search::Target;
@@ -179,18 +180,43 @@ impl PhaseSolver {
     /// inverse (a target of distinct pieces in their home slots), the position and its inverse side by
     /// side, as Kociemba's solvers do: twice the phase-1 solutions of each length to continue from.
     fn search(&self, start: &[u8], options: &PhaseSolveOptions, control: Control, shared: &Shared) -> Result<()> {
-        let layout = self.puzzle.layout();
-        let invertible = options.target_length.is_some()
-            && self.target.bytes() == layout.identity().as_slice()
-            && layout.is_transformation(start);
-        if !invertible {
+        let inverse =
+            options.target_length.and_then(|_| inverse_position(self.puzzle.layout(), self.target.bytes(), start));
+        let Some(inverse) = inverse else {
             return Search::new(self, options, control, shared, false).run(start);
-        }
-        let starts = [start.to_vec(), layout.invert(start)];
+        };
+        let starts = [start.to_vec(), inverse];
         let mut searches =
             [Search::new(self, options, control, shared, false), Search::new(self, options, control, shared, true)];
         Search::run_interleaved(&mut searches, &starts)
     }
+}
+
+/// The inverse of a normalized position, when the target is the identity up to orientations it ignores
+/// (whole orbits at a time) and the position is a transformation up to those: pieces inverted, known
+/// orientations negated, ignored ones left ignored. `None` otherwise.
+fn inverse_position(layout: &Layout, target: &[u8], start: &[u8]) -> Option<Vec<u8>> {
+    let mut out = vec![0u8; start.len()];
+    for o in layout.orbits().iter().filter(|o| o.size > 0) {
+        let (n, off, m) = (o.size, o.offset, o.orientations);
+        let wild = o.is_wildcard(target[off + n]);
+        let home = |i: usize| target[off + i] as usize == i;
+        let plain = |i: usize| o.is_wildcard(target[off + n + i]) == wild && (wild || target[off + n + i] == 0);
+        if !(0..n).all(|i| home(i) && plain(i)) {
+            return None;
+        }
+        let mut seen = vec![false; n];
+        for i in 0..n {
+            let (j, ori) = (start[off + i] as usize, start[off + n + i]);
+            if j >= n || seen[j] || o.is_wildcard(ori) != wild {
+                return None;
+            }
+            seen[j] = true;
+            out[off + j] = i as u8;
+            out[off + n + j] = if wild { ori } else { (m - ori) % m };
+        }
+    }
+    Some(out)
 }
 
 /// A phase with its coordinates (move tables not built yet), the projections it will fill, and the bytes
@@ -257,6 +283,38 @@ fn follow_rules(p: &Puzzle) -> Vec<Vec<bool>> {
 mod tests {
     use super::*;
     use crate::load_puzzle;
+
+    /// The inverse of a position is its group inverse; orbits whose orientation the target ignores stay
+    /// ignored; a target with pieces away from home has no inverse position.
+    #[test]
+    fn inverse_positions() {
+        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let layout = p.layout();
+        let id = layout.identity();
+        let alg = crate::alg::Alg::parse("R U F' D2 L B'").unwrap();
+        let moves = alg.expand(&p).unwrap();
+        let state = p.apply_moves(p.solved(), &moves);
+        let inv = inverse_position(layout, &id, state.as_bytes()).unwrap();
+        assert_eq!(inv, layout.invert(state.as_bytes()));
+        assert_eq!(layout.compose(state.as_bytes(), &inv), id);
+        // Edge orientations ignored in the target and the position.
+        let edges = &layout.orbits()[0];
+        let (mut target, mut wild) = (id.clone(), state.as_bytes().to_vec());
+        for i in 0..edges.size {
+            target[edges.offset + edges.size + i] = edges.wildcard();
+            wild[edges.offset + edges.size + i] = edges.wildcard();
+        }
+        let inv = inverse_position(layout, &target, &wild).unwrap();
+        assert!((0..edges.size).all(|i| edges.is_wildcard(inv[edges.offset + edges.size + i])));
+        assert_eq!(
+            inv[edges.offset..edges.offset + edges.size],
+            layout.invert(state.as_bytes())[edges.offset..edges.offset + edges.size]
+        );
+        // Not when only some of an orbit's orientations are ignored, or the target is another pattern.
+        target[edges.offset + edges.size] = 0;
+        assert_eq!(inverse_position(layout, &target, &wild), None);
+        assert_eq!(inverse_position(layout, state.as_bytes(), state.as_bytes()), None);
+    }
 
     /// The seed's property: the powers of one face change a table's distance by at most one, and all in
     /// the same direction or not at all (which the 4-bit-per-face move masks rely on).
