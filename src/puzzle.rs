@@ -11,7 +11,9 @@ use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, is_rotation_name, power_name, RotationNames};
+use crate::move_names::{
+    canonical_amount, check_move_names, is_rotation_name, power_name, RotationNames, CLOCK_SUFFIX,
+};
 use crate::state::State;
 
 /// The largest order a base move may have: all its powers are stored.
@@ -170,7 +172,7 @@ impl Puzzle {
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
-        match base.strip_suffix("_PLUS_") {
+        match base.strip_suffix(CLOCK_SUFFIX) {
             Some(dial) if !dial.is_empty() => {
                 format!("{dial}{}{}", m.amount.unsigned_abs(), if m.amount < 0 { '-' } else { '+' })
             }
@@ -250,6 +252,14 @@ impl Puzzle {
     #[inline]
     pub fn is_legal_bytes(&self, s: &[u8]) -> bool {
         self.illegal.iter().all(|il| s[self.orbits()[il.orbit].offset + il.slot] != il.piece)
+    }
+
+    /// The first declared illegal placement a state (raw bytes of this puzzle's state size) has, in words
+    /// with the definition's 1-based numbers (`piece 2 in position 1 of set CORNER`), if it has one.
+    pub fn illegal_placement(&self, s: &[u8]) -> Option<String> {
+        let il = self.illegal.iter().find(|il| s[self.orbits()[il.orbit].offset + il.slot] == il.piece)?;
+        let orbit = &self.orbits()[il.orbit];
+        Some(format!("piece {} in position {} of set {}", il.piece as usize + 1, il.slot + 1, orbit.name))
     }
 
     /// Checks raw bytes against the layout and wraps them as a state of this puzzle: piece ids below the
@@ -396,24 +406,14 @@ impl PuzzleBuilder {
     /// move names.
     pub fn build(self) -> Result<Puzzle> {
         let rotation_names = self.rotation_names;
-        let mut first_seen: HashMap<String, Location> = HashMap::new();
-        let all_names = self
+        let all_names: Vec<(&str, &Location)> = self
             .moves
             .iter()
-            .map(|m| (&m.name, &m.at))
-            .chain(self.sequences.iter().map(|s| (&s.name, &s.at)))
-            .chain(self.aliases.iter().map(|a| (&a.0, &a.2)));
-        for (name, at) in all_names {
-            if let Some(prev) = first_seen.get(name) {
-                return Err(Error {
-                    kind: crate::error::ErrorKind::Input,
-                    location: at.clone(),
-                    token: Some(name.clone()),
-                    reason: format!("move {name} is defined twice (first at {prev})"),
-                });
-            }
-            first_seen.insert(name.clone(), at.clone());
-        }
+            .map(|m| (m.name.as_str(), &m.at))
+            .chain(self.sequences.iter().map(|s| (s.name.as_str(), &s.at)))
+            .chain(self.aliases.iter().map(|a| (a.0.as_str(), &a.2)))
+            .collect();
+        check_move_names(&all_names)?;
 
         let mut puzzle = Puzzle {
             name: self.name,
@@ -481,7 +481,7 @@ impl PuzzleBuilder {
             puzzle.names.insert(new.clone(), r);
             puzzle.aliases.push((new, old));
         }
-        // Generated power names, unless a defined name already took that spelling.
+        // Generated power names ([`check_move_names`] left no defined name with such a spelling).
         for (base, b) in puzzle.base_moves.iter().enumerate() {
             for k in 2..b.order as i64 {
                 let amount = canonical_amount(k, b.order);
@@ -604,13 +604,14 @@ impl Puzzle {
         };
         let body = &token[..token.len() - 1];
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
-        if digits == 0 || digits == body.len() {
-            return None;
+        // Longest dial name first, so a dial named `A1` is found (no other dial is `A` then).
+        for split in ((body.len() - digits).max(1)..body.len()).rev() {
+            let (family, amount) = body.split_at(split);
+            let Some(r) = self.lookup(&format!("{family}{CLOCK_SUFFIX}")) else { continue };
+            let order = self.base_moves[r.base].order.max(1) as i64;
+            let amount = amount.bytes().fold(0i64, |acc, d| (acc * 10 + (d - b'0') as i64) % order);
+            return Some(self.move_ref(r.base, sign * amount));
         }
-        let (family, amount) = body.split_at(body.len() - digits);
-        let r = self.lookup(&format!("{family}_PLUS_"))?;
-        let order = self.base_moves[r.base].order.max(1) as i64;
-        let amount = amount.bytes().fold(0i64, |acc, d| (acc * 10 + (d - b'0') as i64) % order);
-        Some(self.move_ref(r.base, sign * amount))
+        None
     }
 }
