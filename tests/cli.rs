@@ -300,13 +300,16 @@ fn every_error_exits_one_usage_errors_included() {
         vec!["random-state", p, "--no-such-option"],
         vec!["info"],
         vec!["frobnicate", p],
-        vec![],
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
+    // No subcommand at all: the help, on stderr, as an error.
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty() && err.contains("Usage: twistsearch <COMMAND>"), "{err}");
     let (code, out, _) = run(&["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("Usage: twistsearch"), "{out}");
