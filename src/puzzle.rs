@@ -577,7 +577,8 @@ impl Puzzle {
             return Some(self.invert_move(r));
         }
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
-        // Try the longest family first, so a base move named `F2` wins over `F` with amount 2.
+        // Longest family first: `B123` is `B12` turned 3 times when `B12` is a move (no `B1` or `B` may be
+        // one then: `move_names::check_move_names`).
         for split in (body.len() - digits..body.len()).rev() {
             let (family, amount) = body.split_at(split);
             if family.is_empty() {
