@@ -346,3 +346,23 @@ fn move_names_that_read_as_powers_are_refused() {
     assert_eq!(code, 1, "{out}");
     assert!(err.contains("line 15, column 6: token \"A12\": move A12 could be read as A1 turned 2 times (move A1 is defined at line 20)"), "{err}");
 }
+
+/// Issue 14: a KPattern that leaves out an orbit is refused, naming it (it was taken as solved).
+#[test]
+fn patterns_must_give_every_orbit() {
+    let dir = std::env::temp_dir().join(format!("twistsearch-cli-pattern-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("corners-only.json");
+    let corners = r#"{"CORNER": {"pieces": [1, 0, 2, 3, 4, 5, 6, 7], "orientation": [0, 0, 0, 0, 0, 0, 0, 0]}}"#;
+    std::fs::write(&path, corners).unwrap();
+    let file = path.to_str().unwrap();
+    for args in [vec!["reachable", CUBE, file], vec!["solve", CUBE, "--state", file]] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains("missing orbit EDGE: a pattern gives the pieces and orientations of every orbit"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
