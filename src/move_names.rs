@@ -132,6 +132,26 @@ pub fn power_reading(name: &str, is_name: impl Fn(&str) -> bool) -> Option<(Stri
     None
 }
 
+/// The name, among those `is_name` accepts, that the alg token `token` denotes or a power of which it
+/// denotes: the token itself, a clock dial (`UR3+`, `UR2-` of `UR_PLUS_`), the token without its `'`, or
+/// its longest head before trailing digits (`R2'` of `R`). The order `Puzzle::resolve_name` tries.
+pub fn power_family(token: &str, is_name: impl Fn(&str) -> bool) -> Option<String> {
+    if is_name(token) {
+        return Some(token.to_string());
+    }
+    if let Some(body) = token.strip_suffix(['+', '-']) {
+        let mut dials = digit_splits(body).map(|(dial, _)| format!("{dial}{CLOCK_SUFFIX}"));
+        if let Some(clock) = dials.find(|c| is_name(c)) {
+            return Some(clock);
+        }
+    }
+    let body = token.strip_suffix('\'').unwrap_or(token);
+    if is_name(body) {
+        return Some(body.to_string());
+    }
+    digit_splits(body).map(|(head, _)| head).find(|h| is_name(h)).map(str::to_string)
+}
+
 /// Checks every move name a definition gives (base moves, sequences, aliases, each with where it is
 /// defined): each is used once, is a valid alg token ([`name_syntax_problem`]) and is not spelled like a
 /// power of another ([`power_reading`]). The error is at the offending name and names the other move.
@@ -224,6 +244,27 @@ mod tests {
         refused(&["R", "R(2)"], "R(2)", "letters, digits, _ and -");
         refused(&["R", "12"], "12", "needs a letter or _");
         refused(&["R", "U", "R"], "R", "move R is defined twice (first at line 1)");
+    }
+
+    #[test]
+    fn power_family_follows_the_resolution_order() {
+        let names = ["R", "B12", "UR_PLUS_", "X-"];
+        let family = |t: &str| power_family(t, |n| names.contains(&n));
+        for (token, want) in [
+            ("R", Some("R")),
+            ("R2'", Some("R")),
+            ("R'", Some("R")),
+            ("R12", Some("R")),
+            ("B123", Some("B12")),
+            ("B1", None),
+            ("UR3+", Some("UR_PLUS_")),
+            ("UR11-", Some("UR_PLUS_")),
+            ("X-", Some("X-")),
+            ("X-2", Some("X-")),
+            ("Q", None),
+        ] {
+            assert_eq!(family(token).as_deref(), want, "{token}");
+        }
     }
 
     #[test]

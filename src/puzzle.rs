@@ -1,7 +1,8 @@
 //! [`Puzzle`]: orbits, solved state, base moves with their generated powers, rotations, illegal
 //! placements and ksolve+ extras — and [`PuzzleBuilder`], which both definition formats feed.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
@@ -12,7 +13,7 @@ use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
 use crate::move_names::{
-    canonical_amount, check_move_names, is_rotation_name, power_name, RotationNames, CLOCK_SUFFIX,
+    canonical_amount, check_move_names, is_rotation_name, power_family, power_name, RotationNames, CLOCK_SUFFIX,
 };
 use crate::state::State;
 
@@ -430,45 +431,7 @@ impl PuzzleBuilder {
         for m in self.moves {
             puzzle.push_base(m.name, m.transform, MoveSource::Defined, &m.at)?;
         }
-        // Sequences may use each other in any order: resolve in rounds until none is left.
-        let mut pending = self.sequences;
-        while !pending.is_empty() {
-            let mut progressed = false;
-            let mut failed = Vec::new();
-            let mut first_error = None;
-            for s in pending {
-                let attempt =
-                    Alg::parse(&s.alg).and_then(|alg| puzzle.alg_transform(&alg)).map_err(|e| relocate(e, &s.at));
-                match attempt {
-                    Ok(t) => {
-                        puzzle.push_base(
-                            s.name.clone(),
-                            t.as_bytes().to_vec(),
-                            MoveSource::Sequence(s.alg.clone()),
-                            &s.at,
-                        )?;
-                        progressed = true;
-                    }
-                    Err(e) => {
-                        first_error.get_or_insert(e);
-                        failed.push(s);
-                    }
-                }
-            }
-            if !progressed {
-                let e = first_error.expect("a failed sequence left an error");
-                // An unknown move that is itself a pending sequence means the sequences form a cycle.
-                let cyclic = e.token.as_deref().and_then(|t| failed.iter().find(|s| s.name == t));
-                return Err(match cyclic {
-                    Some(s) => Error {
-                        reason: format!("the move sequences refer to each other in a cycle (through {})", s.name),
-                        ..e
-                    },
-                    None => e,
-                });
-            }
-            pending = failed;
-        }
+        puzzle.push_sequences(self.sequences)?;
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
                 return Err(Error {
@@ -526,6 +489,53 @@ fn relocate(e: Error, at: &Location) -> Error {
 }
 
 impl Puzzle {
+    /// Adds the moves defined by algs, each after the sequences its alg uses (whatever order they were
+    /// given in; ties in definition order). Each alg is parsed once. Sequences that use each other in a
+    /// cycle are refused at the first of them.
+    fn push_sequences(&mut self, sequences: Vec<PendingSequence>) -> Result<()> {
+        let index: HashMap<&str, usize> = sequences.iter().enumerate().map(|(i, s)| (s.name.as_str(), i)).collect();
+        let mut algs = Vec::with_capacity(sequences.len());
+        // Per sequence: the sequences it uses (with a token naming each, for the error of a cycle) and
+        // how many of them are not yet added; per sequence, those that use it.
+        let mut uses: Vec<Vec<(usize, Error)>> = Vec::with_capacity(sequences.len());
+        let mut waiting: Vec<usize> = Vec::with_capacity(sequences.len());
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); sequences.len()];
+        for (i, s) in sequences.iter().enumerate() {
+            let alg = Alg::parse(&s.alg).map_err(|e| relocate(e, &s.at))?;
+            let mut deps: Vec<(usize, Error)> = Vec::new();
+            alg.for_each_move(&mut |token, at| {
+                let is_name = |n: &str| index.contains_key(n) || self.names.contains_key(n);
+                let Some(j) = power_family(token, is_name).and_then(|f| index.get(f.as_str()).copied()) else { return };
+                if !deps.iter().any(|d| d.0 == j) {
+                    deps.push((j, Error::input_at(at.clone(), Some(token.to_string()), String::new())));
+                }
+            });
+            for d in &deps {
+                users[d.0].push(i);
+            }
+            waiting.push(deps.len());
+            uses.push(deps);
+            algs.push(alg);
+        }
+        let mut ready: BinaryHeap<Reverse<usize>> =
+            (0..sequences.len()).filter(|&i| waiting[i] == 0).map(Reverse).collect();
+        while let Some(Reverse(i)) = ready.pop() {
+            let s = &sequences[i];
+            let t = self.alg_transform(&algs[i]).map_err(|e| relocate(e, &s.at))?;
+            self.push_base(s.name.clone(), t.as_bytes().to_vec(), MoveSource::Sequence(s.alg.clone()), &s.at)?;
+            for &u in &users[i] {
+                waiting[u] -= 1;
+                if waiting[u] == 0 {
+                    ready.push(Reverse(u));
+                }
+            }
+        }
+        let Some(i) = (0..sequences.len()).find(|&i| waiting[i] > 0) else { return Ok(()) };
+        let (j, e) = uses[i].iter().find(|d| waiting[d.0] > 0).expect("a waiting sequence waits on another");
+        let reason = format!("the move sequences refer to each other in a cycle (through {})", sequences[*j].name);
+        Err(relocate(Error { reason, ..e.clone() }, &sequences[i].at))
+    }
+
     fn push_base(&mut self, name: String, transform: Vec<u8>, source: MoveSource, at: &Location) -> Result<()> {
         // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
         if !self.layout.is_transformation(&transform) {
