@@ -1,5 +1,15 @@
-//! Move naming rules shared with twsearch: which names are rotations, and how powers of a base move are
-//! named (`F2`, `F'`, on the megaminx `U2'`).
+//! Move naming rules shared with twsearch: which names are rotations, how powers of a base move are
+//! named (`F2`, `F'`, on the megaminx `U2'`), and which sets of names a definition may use.
+//!
+//! The rule for names ([`check_move_names`]), the same for `.tws` and KPuzzle definitions: a move name is
+//! one alg token of letters, digits, `_` and `-` (with a letter or `_`), and no name may be spelled like a
+//! power of another move: not `F2`, `F12` or `F2'` beside `F`, not `UR2-` beside the cubing.js clock move
+//! `UR_PLUS_`. Then every printed move (`F2`, `UR3+`) parses back as the same move, and an alg means the
+//! same whatever order the moves were defined in.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Location, Result};
 
 /// Whether a move name denotes a whole-puzzle rotation: one or more upper-case letters or underscores
 /// followed by a lower-case `v` (`Uv`, `FRBv`, `Z_Av`), or `x`, `y`, `z` optionally followed by `2` or `'`.
@@ -69,6 +79,113 @@ pub fn power_name(base: &str, amount: i64) -> String {
     s
 }
 
+/// The suffix that marks a cubing.js clock move: `UR_PLUS_` turned 3 times prints as `UR3+`.
+pub const CLOCK_SUFFIX: &str = "_PLUS_";
+
+/// Why `name` cannot be a move name, if it cannot: it must be one alg token (ASCII letters, digits, `_`,
+/// `-`) with at least one letter or `_`. A `'` would read as an inverse and `+` as a clock turn.
+pub fn name_syntax_problem(name: &str) -> Option<&'static str> {
+    if name.contains('\'') {
+        Some("a move name must not contain ' (in an alg it marks an inverse: R' is R turned back)")
+    } else if !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+        Some("a move name uses letters, digits, _ and - (and needs a letter or _)")
+    } else if !name.bytes().any(|c| c.is_ascii_alphabetic() || c == b'_') {
+        Some("a move name needs a letter or _ besides its digits and -")
+    } else {
+        None
+    }
+}
+
+/// The ways to split `s` into a non-empty head and a non-empty all-digit tail, longest head first.
+fn digit_splits(s: &str) -> impl Iterator<Item = (&str, &str)> {
+    let digits = s.bytes().rev().take_while(u8::is_ascii_digit).count();
+    (s.len() - digits..s.len()).rev().filter(|&i| i > 0 && i < s.len()).map(move |i| s.split_at(i))
+}
+
+/// If `name` is spelled like a power of another name that `is_name` accepts, that other name and the
+/// reading in words (`F turned 2 times`, `the clock move UR_PLUS_ turned -2 times`).
+pub fn power_reading(name: &str, is_name: impl Fn(&str) -> bool) -> Option<(String, String)> {
+    for (head, amount) in digit_splits(name) {
+        if is_name(head) {
+            return Some((head.to_string(), format!("{head} turned {amount} times")));
+        }
+    }
+    if let Some(body) = name.strip_suffix('-') {
+        for (dial, amount) in digit_splits(body) {
+            let clock = format!("{dial}{CLOCK_SUFFIX}");
+            if is_name(&clock) {
+                return Some((clock.clone(), format!("the clock move {clock} turned -{amount} times")));
+            }
+        }
+    }
+    let dial = name.strip_suffix(CLOCK_SUFFIX).filter(|d| !d.is_empty())?;
+    for (head, _) in digit_splits(dial) {
+        let clock = format!("{head}{CLOCK_SUFFIX}");
+        if is_name(&clock) {
+            let tail = &dial[head.len()..];
+            return Some((
+                clock.clone(),
+                format!("the clock move {clock} ({dial}1+ is also {clock} turned {tail}1 times)"),
+            ));
+        }
+    }
+    None
+}
+
+/// The name, among those `is_name` accepts, that the alg token `token` denotes or a power of which it
+/// denotes: the token itself, a clock dial (`UR3+`, `UR2-` of `UR_PLUS_`), the token without its `'`, or
+/// its longest head before trailing digits (`R2'` of `R`). The order `Puzzle::resolve_name` tries.
+pub fn power_family(token: &str, is_name: impl Fn(&str) -> bool) -> Option<String> {
+    if is_name(token) {
+        return Some(token.to_string());
+    }
+    if let Some(body) = token.strip_suffix(['+', '-']) {
+        let mut dials = digit_splits(body).map(|(dial, _)| format!("{dial}{CLOCK_SUFFIX}"));
+        if let Some(clock) = dials.find(|c| is_name(c)) {
+            return Some(clock);
+        }
+    }
+    let body = token.strip_suffix('\'').unwrap_or(token);
+    if is_name(body) {
+        return Some(body.to_string());
+    }
+    digit_splits(body).map(|(head, _)| head).find(|h| is_name(h)).map(str::to_string)
+}
+
+/// Checks every move name a definition gives (base moves, sequences, aliases, each with where it is
+/// defined): each is used once, is a valid alg token ([`name_syntax_problem`]) and is not spelled like a
+/// power of another ([`power_reading`]). The error is at the offending name and names the other move.
+pub fn check_move_names(names: &[(&str, &Location)]) -> Result<()> {
+    let mut first_seen: HashMap<&str, &Location> = HashMap::with_capacity(names.len());
+    for &(name, at) in names {
+        if let Some(reason) = name_syntax_problem(name) {
+            return Err(Error::input_at(at.clone(), Some(name.to_string()), reason));
+        }
+        if let Some(prev) = first_seen.insert(name, at) {
+            let reason = format!("move {name} is defined twice (first at {})", line_only(prev));
+            return Err(Error::input_at(at.clone(), Some(name.to_string()), reason));
+        }
+    }
+    for &(name, at) in names {
+        if let Some((other, reading)) = power_reading(name, |n| first_seen.contains_key(n)) {
+            let reason = format!(
+                "move {name} could be read as {reading} (move {other} is defined at {}): rename one of them",
+                line_only(first_seen[other.as_str()])
+            );
+            return Err(Error::input_at(at.clone(), Some(name.to_string()), reason));
+        }
+    }
+    Ok(())
+}
+
+/// A location as a place to point back to: the line without the column, or the JSON path.
+fn line_only(at: &Location) -> Location {
+    match at {
+        Location::Line { line, .. } => Location::Line { line: *line, column: None },
+        other => other.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +210,69 @@ mod tests {
             assert!(!is_cubing_rotation_name(m), "{m}");
         }
         assert!(!RotationNames::Twsearch.is_rotation("uv"));
+    }
+
+    fn check(names: &[&str]) -> Result<()> {
+        let at: Vec<Location> = (1..=names.len()).map(|line| Location::Line { line, column: None }).collect();
+        let list: Vec<(&str, &Location)> = names.iter().copied().zip(&at).collect();
+        check_move_names(&list)
+    }
+
+    #[test]
+    fn names_spelled_like_powers_of_others_are_refused() {
+        for ok in [
+            &["R", "U", "F2x", "2R", "Rw", "R-", "x", "x2y"][..],
+            &["R2", "L2", "U"],
+            &["UR_PLUS_", "UR", "DR_PLUS_"],
+            &["A1_PLUS_", "B_PLUS_"],
+        ] {
+            assert_eq!(check(ok), Ok(()), "{ok:?}");
+        }
+        let refused = |names: &[&str], token: &str, reason: &str| {
+            let e = check(names).unwrap_err();
+            assert_eq!(e.token.as_deref(), Some(token), "{names:?}: {e}");
+            assert!(e.reason.contains(reason), "{names:?}: {e}");
+        };
+        refused(&["F", "F2"], "F2", "move F2 could be read as F turned 2 times (move F is defined at line 1)");
+        refused(&["A12", "A1"], "A12", "could be read as A1 turned 2 times (move A1 is defined at line 2)");
+        refused(&["A", "A1"], "A1", "could be read as A turned 1 times");
+        refused(&["x", "x2"], "x2", "could be read as x turned 2 times");
+        refused(&["R-", "R-2"], "R-2", "could be read as R- turned 2 times");
+        refused(&["UR_PLUS_", "UR2-"], "UR2-", "the clock move UR_PLUS_ turned -2 times");
+        refused(&["A1_PLUS_", "A_PLUS_"], "A1_PLUS_", "the clock move A_PLUS_ (A11+ is also A_PLUS_ turned 11 times)");
+        refused(&["R", "R'"], "R'", "must not contain '");
+        refused(&["R", "R(2)"], "R(2)", "letters, digits, _ and -");
+        refused(&["R", "12"], "12", "needs a letter or _");
+        refused(&["R", "U", "R"], "R", "move R is defined twice (first at line 1)");
+    }
+
+    #[test]
+    fn power_family_follows_the_resolution_order() {
+        let names = ["R", "B12", "UR_PLUS_", "X-"];
+        let family = |t: &str| power_family(t, |n| names.contains(&n));
+        for (token, want) in [
+            ("R", Some("R")),
+            ("R2'", Some("R")),
+            ("R'", Some("R")),
+            ("R12", Some("R")),
+            ("B123", Some("B12")),
+            ("B1", None),
+            ("UR3+", Some("UR_PLUS_")),
+            ("UR11-", Some("UR_PLUS_")),
+            ("X-", Some("X-")),
+            ("X-2", Some("X-")),
+            ("Q", None),
+        ] {
+            assert_eq!(family(token).as_deref(), want, "{token}");
+        }
+    }
+
+    #[test]
+    fn the_place_pointed_back_to_is_the_line() {
+        let (a, b) = (Location::Line { line: 3, column: Some(6) }, Location::Line { line: 9, column: Some(6) });
+        let e = check_move_names(&[("F", &a), ("F2", &b)]).unwrap_err();
+        assert_eq!(e.location, b);
+        assert!(e.reason.contains("(move F is defined at line 3)"), "{e}");
     }
 
     #[test]

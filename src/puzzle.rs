@@ -1,7 +1,8 @@
 //! [`Puzzle`]: orbits, solved state, base moves with their generated powers, rotations, illegal
 //! placements and ksolve+ extras — and [`PuzzleBuilder`], which both definition formats feed.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
@@ -11,7 +12,9 @@ use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, is_rotation_name, power_name, RotationNames};
+use crate::move_names::{
+    canonical_amount, check_move_names, is_rotation_name, power_family, power_name, RotationNames, CLOCK_SUFFIX,
+};
 use crate::state::State;
 
 /// The largest order a base move may have: all its powers are stored.
@@ -170,7 +173,7 @@ impl Puzzle {
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
-        match base.strip_suffix("_PLUS_") {
+        match base.strip_suffix(CLOCK_SUFFIX) {
             Some(dial) if !dial.is_empty() => {
                 format!("{dial}{}{}", m.amount.unsigned_abs(), if m.amount < 0 { '-' } else { '+' })
             }
@@ -250,6 +253,14 @@ impl Puzzle {
     #[inline]
     pub fn is_legal_bytes(&self, s: &[u8]) -> bool {
         self.illegal.iter().all(|il| s[self.orbits()[il.orbit].offset + il.slot] != il.piece)
+    }
+
+    /// The first declared illegal placement a state (raw bytes of this puzzle's state size) has, in words
+    /// with the definition's 1-based numbers (`piece 2 in position 1 of set CORNER`), if it has one.
+    pub fn illegal_placement(&self, s: &[u8]) -> Option<String> {
+        let il = self.illegal.iter().find(|il| s[self.orbits()[il.orbit].offset + il.slot] == il.piece)?;
+        let orbit = &self.orbits()[il.orbit];
+        Some(format!("piece {} in position {} of set {}", il.piece as usize + 1, il.slot + 1, orbit.name))
     }
 
     /// Checks raw bytes against the layout and wraps them as a state of this puzzle: piece ids below the
@@ -396,24 +407,14 @@ impl PuzzleBuilder {
     /// move names.
     pub fn build(self) -> Result<Puzzle> {
         let rotation_names = self.rotation_names;
-        let mut first_seen: HashMap<String, Location> = HashMap::new();
-        let all_names = self
+        let all_names: Vec<(&str, &Location)> = self
             .moves
             .iter()
-            .map(|m| (&m.name, &m.at))
-            .chain(self.sequences.iter().map(|s| (&s.name, &s.at)))
-            .chain(self.aliases.iter().map(|a| (&a.0, &a.2)));
-        for (name, at) in all_names {
-            if let Some(prev) = first_seen.get(name) {
-                return Err(Error {
-                    kind: crate::error::ErrorKind::Input,
-                    location: at.clone(),
-                    token: Some(name.clone()),
-                    reason: format!("move {name} is defined twice (first at {prev})"),
-                });
-            }
-            first_seen.insert(name.clone(), at.clone());
-        }
+            .map(|m| (m.name.as_str(), &m.at))
+            .chain(self.sequences.iter().map(|s| (s.name.as_str(), &s.at)))
+            .chain(self.aliases.iter().map(|a| (a.0.as_str(), &a.2)))
+            .collect();
+        check_move_names(&all_names)?;
 
         let mut puzzle = Puzzle {
             name: self.name,
@@ -430,45 +431,7 @@ impl PuzzleBuilder {
         for m in self.moves {
             puzzle.push_base(m.name, m.transform, MoveSource::Defined, &m.at)?;
         }
-        // Sequences may use each other in any order: resolve in rounds until none is left.
-        let mut pending = self.sequences;
-        while !pending.is_empty() {
-            let mut progressed = false;
-            let mut failed = Vec::new();
-            let mut first_error = None;
-            for s in pending {
-                let attempt =
-                    Alg::parse(&s.alg).and_then(|alg| puzzle.alg_transform(&alg)).map_err(|e| relocate(e, &s.at));
-                match attempt {
-                    Ok(t) => {
-                        puzzle.push_base(
-                            s.name.clone(),
-                            t.as_bytes().to_vec(),
-                            MoveSource::Sequence(s.alg.clone()),
-                            &s.at,
-                        )?;
-                        progressed = true;
-                    }
-                    Err(e) => {
-                        first_error.get_or_insert(e);
-                        failed.push(s);
-                    }
-                }
-            }
-            if !progressed {
-                let e = first_error.expect("a failed sequence left an error");
-                // An unknown move that is itself a pending sequence means the sequences form a cycle.
-                let cyclic = e.token.as_deref().and_then(|t| failed.iter().find(|s| s.name == t));
-                return Err(match cyclic {
-                    Some(s) => Error {
-                        reason: format!("the move sequences refer to each other in a cycle (through {})", s.name),
-                        ..e
-                    },
-                    None => e,
-                });
-            }
-            pending = failed;
-        }
+        puzzle.push_sequences(self.sequences)?;
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
                 return Err(Error {
@@ -481,7 +444,7 @@ impl PuzzleBuilder {
             puzzle.names.insert(new.clone(), r);
             puzzle.aliases.push((new, old));
         }
-        // Generated power names, unless a defined name already took that spelling.
+        // Generated power names ([`check_move_names`] left no defined name with such a spelling).
         for (base, b) in puzzle.base_moves.iter().enumerate() {
             for k in 2..b.order as i64 {
                 let amount = canonical_amount(k, b.order);
@@ -526,6 +489,53 @@ fn relocate(e: Error, at: &Location) -> Error {
 }
 
 impl Puzzle {
+    /// Adds the moves defined by algs, each after the sequences its alg uses (whatever order they were
+    /// given in; ties in definition order). Each alg is parsed once. Sequences that use each other in a
+    /// cycle are refused at the first of them.
+    fn push_sequences(&mut self, sequences: Vec<PendingSequence>) -> Result<()> {
+        let index: HashMap<&str, usize> = sequences.iter().enumerate().map(|(i, s)| (s.name.as_str(), i)).collect();
+        let mut algs = Vec::with_capacity(sequences.len());
+        // Per sequence: the sequences it uses (with a token naming each, for the error of a cycle) and
+        // how many of them are not yet added; per sequence, those that use it.
+        let mut uses: Vec<Vec<(usize, Error)>> = Vec::with_capacity(sequences.len());
+        let mut waiting: Vec<usize> = Vec::with_capacity(sequences.len());
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); sequences.len()];
+        for (i, s) in sequences.iter().enumerate() {
+            let alg = Alg::parse(&s.alg).map_err(|e| relocate(e, &s.at))?;
+            let mut deps: Vec<(usize, Error)> = Vec::new();
+            alg.for_each_move(&mut |token, at| {
+                let is_name = |n: &str| index.contains_key(n) || self.names.contains_key(n);
+                let Some(j) = power_family(token, is_name).and_then(|f| index.get(f.as_str()).copied()) else { return };
+                if !deps.iter().any(|d| d.0 == j) {
+                    deps.push((j, Error::input_at(at.clone(), Some(token.to_string()), String::new())));
+                }
+            });
+            for d in &deps {
+                users[d.0].push(i);
+            }
+            waiting.push(deps.len());
+            uses.push(deps);
+            algs.push(alg);
+        }
+        let mut ready: BinaryHeap<Reverse<usize>> =
+            (0..sequences.len()).filter(|&i| waiting[i] == 0).map(Reverse).collect();
+        while let Some(Reverse(i)) = ready.pop() {
+            let s = &sequences[i];
+            let t = self.alg_transform(&algs[i]).map_err(|e| relocate(e, &s.at))?;
+            self.push_base(s.name.clone(), t.as_bytes().to_vec(), MoveSource::Sequence(s.alg.clone()), &s.at)?;
+            for &u in &users[i] {
+                waiting[u] -= 1;
+                if waiting[u] == 0 {
+                    ready.push(Reverse(u));
+                }
+            }
+        }
+        let Some(i) = (0..sequences.len()).find(|&i| waiting[i] > 0) else { return Ok(()) };
+        let (j, e) = uses[i].iter().find(|d| waiting[d.0] > 0).expect("a waiting sequence waits on another");
+        let reason = format!("the move sequences refer to each other in a cycle (through {})", sequences[*j].name);
+        Err(relocate(Error { reason, ..e.clone() }, &sequences[i].at))
+    }
+
     fn push_base(&mut self, name: String, transform: Vec<u8>, source: MoveSource, at: &Location) -> Result<()> {
         // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
         if !self.layout.is_transformation(&transform) {
@@ -577,7 +587,8 @@ impl Puzzle {
             return Some(self.invert_move(r));
         }
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
-        // Try the longest family first, so a base move named `F2` wins over `F` with amount 2.
+        // Longest family first: `B123` is `B12` turned 3 times when `B12` is a move (no `B1` or `B` may be
+        // one then: `move_names::check_move_names`).
         for split in (body.len() - digits..body.len()).rev() {
             let (family, amount) = body.split_at(split);
             if family.is_empty() {
@@ -604,13 +615,14 @@ impl Puzzle {
         };
         let body = &token[..token.len() - 1];
         let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
-        if digits == 0 || digits == body.len() {
-            return None;
+        // Longest dial name first, so a dial named `A1` is found (no other dial is `A` then).
+        for split in ((body.len() - digits).max(1)..body.len()).rev() {
+            let (family, amount) = body.split_at(split);
+            let Some(r) = self.lookup(&format!("{family}{CLOCK_SUFFIX}")) else { continue };
+            let order = self.base_moves[r.base].order.max(1) as i64;
+            let amount = amount.bytes().fold(0i64, |acc, d| (acc * 10 + (d - b'0') as i64) % order);
+            return Some(self.move_ref(r.base, sign * amount));
         }
-        let (family, amount) = body.split_at(body.len() - digits);
-        let r = self.lookup(&format!("{family}_PLUS_"))?;
-        let order = self.base_moves[r.base].order.max(1) as i64;
-        let amount = amount.bytes().fold(0i64, |acc, d| (acc * 10 + (d - b'0') as i64) % order);
-        Some(self.move_ref(r.base, sign * amount))
+        None
     }
 }

@@ -289,3 +289,80 @@ fn hostile_counts_and_bytes() {
     assert!(err.contains("line 2, column 7: byte 13 (0xFF) is not UTF-8"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 14: one exit-status rule. Every error exits 1, usage errors the argument parser finds included;
+/// `--help` and `--version` exit 0.
+#[test]
+fn every_error_exits_one_usage_errors_included() {
+    let p = "tests/data/puzzles/main/2x2x2.tws";
+    for args in [
+        vec!["random-state", p, "--count", "abc"],
+        vec!["random-state", p, "--no-such-option"],
+        vec!["info"],
+        vec!["frobnicate", p],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    // No subcommand at all: the help, on stderr, as an error.
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty() && err.contains("Usage: twistsearch <COMMAND>"), "{err}");
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: twistsearch"), "{out}");
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("twistsearch "), "{out}");
+}
+
+/// Issue 14: an `Illegal` line that forbids every position gives "cannot be solved" at once (not "no
+/// solution within depth 60"), and random positions are refused for a puzzle with Illegal placements.
+#[test]
+fn illegal_placements_make_positions_unsolvable_and_random_states_refused() {
+    let p = "tests/data/solve/2x2x2-illegal-all.tws";
+    let (code, _, err) = run(&["solve", p, "--scramble", "R U"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("this position cannot be solved: it has piece "), "{err}");
+    assert!(err.contains("in position 1 of set CORNER, which the definition declares Illegal"), "{err}");
+    for args in [vec!["random-state", p], vec!["scramble", p, "--memory", "16"]] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains("random positions are not supported for a puzzle that declares Illegal placements"),
+            "{err}"
+        );
+    }
+}
+
+/// Issue 14: the issue's reproducer, moves `A1` and `A12`, is refused when the puzzle is loaded, naming
+/// both moves (before, `solve` printed `A12'` as the solution of `A1 A1`).
+#[test]
+fn move_names_that_read_as_powers_are_refused() {
+    let (code, out, err) = run(&["solve", "tests/data/bad/def_name_digits_prefix.tws", "--scramble", "A1 A1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("line 15, column 6: token \"A12\": move A12 could be read as A1 turned 2 times (move A1 is defined at line 20)"), "{err}");
+}
+
+/// Issue 14: a KPattern that leaves out an orbit is refused, naming it (it was taken as solved).
+#[test]
+fn patterns_must_give_every_orbit() {
+    let dir = std::env::temp_dir().join(format!("twistsearch-cli-pattern-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("corners-only.json");
+    let corners = r#"{"CORNER": {"pieces": [1, 0, 2, 3, 4, 5, 6, 7], "orientation": [0, 0, 0, 0, 0, 0, 0, 0]}}"#;
+    std::fs::write(&path, corners).unwrap();
+    let file = path.to_str().unwrap();
+    for args in [vec!["reachable", CUBE, file], vec!["solve", CUBE, "--state", file]] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains("missing orbit EDGE: a pattern gives the pieces and orientations of every orbit"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

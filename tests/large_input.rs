@@ -100,3 +100,26 @@ fn a_one_line_alg_of_megabytes_parses_in_linear_time() {
         Alg::parse(&build(n)).unwrap();
     });
 }
+
+/// Move sequences given in reverse dependency order (each uses the next) are added in dependency order
+/// with each alg parsed once: 40,000 of them took minutes when every pass re-parsed every waiting one.
+#[test]
+fn move_sequences_in_reverse_dependency_order_load_in_linear_time() {
+    let def = read("puzzles/main/2x2x2.tws");
+    let build = |n: usize| {
+        let mut text = def.clone();
+        for i in 0..n {
+            let next = if i + 1 < n { format!("Q{}x", i + 1) } else { "R".to_string() };
+            text.push_str(&format!("MoveSequence Q{i}x {next} U\n"));
+        }
+        text
+    };
+    let (p, _) = timed("40k chained MoveSequences", || twistsearch::load_puzzle(&build(40_000)).unwrap());
+    // Q(i)x is R followed by 40,000 - i U's: Q0x is R (U^4 is the identity), Q39999x is R U.
+    let q = |name: &str| p.transform(p.lookup(name).unwrap()).to_vec();
+    assert_eq!(q("Q0x"), q("R"));
+    assert_eq!(q("Q39999x"), p.alg_transform(&Alg::parse("R U").unwrap()).unwrap().as_bytes());
+    scales_linearly("chained MoveSequences", 5_000, |n| {
+        twistsearch::load_puzzle(&build(n)).unwrap();
+    });
+}

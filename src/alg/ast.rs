@@ -69,6 +69,21 @@ impl Alg {
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
+
+    /// Calls `f` with every move token and where it is, in text order, inside brackets too.
+    pub fn for_each_move<'a>(&'a self, f: &mut impl FnMut(&'a str, &'a Location)) {
+        for node in &self.nodes {
+            match node {
+                Node::Move { token, at } => f(token, at),
+                Node::Pause { .. } => {}
+                Node::Group { alg, .. } => alg.for_each_move(f),
+                Node::Commutator { a, b, .. } | Node::Conjugate { a, b, .. } => {
+                    a.for_each_move(f);
+                    b.for_each_move(f);
+                }
+            }
+        }
+    }
 }
 
 /// Writes an amount suffix the way cubing.js does: `` (1), `'` (-1), `3`, `2'`.

@@ -12,7 +12,7 @@ use super::registry::{event, Event, ScrambleKind, Suffix};
 use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::group::random::random_state;
+use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
 use crate::kpuzzle::kpuzzle_from_value;
 use crate::moveset::{Metric, MoveSet};
@@ -169,7 +169,7 @@ impl EventScrambler {
         let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
         loop {
             control.check()?;
-            let state = p.state_from_bytes(random_state(chain, p.solved().as_bytes(), rng)?)?;
+            let state = random_position(p, chain, rng)?;
             let report = solver.solve(&state, &options, control)?;
             // Tips commute with every move: written last, as cubers read them.
             let mut scramble: Vec<MoveRef> =

@@ -11,7 +11,8 @@
 //!   order, membership of transformations and uniform random elements follow.
 //! - [`reachable`] (module [`membership`]): whether a state (possibly with identical pieces and orientation
 //!   wildcards) can be reached from another.
-//! - [`random_state`] and [`rng_from_seed`] (module [`random`]): uniformly random positions.
+//! - [`random_position`], [`random_state`] and [`rng_from_seed`] (module [`random`]): uniformly random
+//!   positions.
 
 pub mod chain;
 pub mod membership;
@@ -20,7 +21,7 @@ pub mod random;
 pub(crate) use chain::ProbableChain;
 pub use chain::{BasePoint, StabilizerChain};
 pub use membership::{orbit_order_for, reachable, reachable_with_budget, Membership, DEFAULT_BUDGET};
-pub use random::{random_state, rng_from_seed};
+pub use random::{random_position, random_state, rng_from_seed};
 
 use crate::error::{Error, Result};
 use crate::layout::Layout;

@@ -7,6 +7,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{PointMap, StabilizerChain};
 use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+use crate::state::State;
 
 /// A generator of random numbers for scrambles: seeded with `seed` when given (reproducible), otherwise
 /// from the operating system (or the browser's `crypto.getRandomValues` on WebAssembly).
@@ -36,6 +38,22 @@ pub fn random_state<R: Rng + ?Sized>(chain: &StabilizerChain, start: &[u8], rng:
         )));
     }
     Ok(layout.compose(start, &chain.random_element(rng)))
+}
+
+/// A uniformly random position of `puzzle`: its solved state followed by a uniformly random element of
+/// `chain`'s group (built over the puzzle's moves, as by [`super::puzzle_chain`]).
+///
+/// Refuses a puzzle that declares `Illegal` placements: the group's elements include positions the
+/// definition forbids, and the legal ones are not a group that could be drawn from uniformly.
+pub fn random_position<R: Rng + ?Sized>(puzzle: &Puzzle, chain: &StabilizerChain, rng: &mut R) -> Result<State> {
+    if !puzzle.illegal().is_empty() {
+        return Err(Error::new(format!(
+            "random positions are not supported for a puzzle that declares Illegal placements ({} here): \
+             uniformly random legal positions cannot be drawn from the group",
+            puzzle.illegal().len()
+        )));
+    }
+    puzzle.state_from_bytes(random_state(chain, puzzle.solved().as_bytes(), rng)?)
 }
 
 /// Random elements of a permutation group from its generators: the product-replacement walk with an

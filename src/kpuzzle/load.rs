@@ -51,8 +51,7 @@ pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
         sets.push((orbit_name.to_string(), n as usize, m as u8));
     }
     let layout = Layout::new(sets.iter().map(|(n, c, o)| (n.as_str(), *c, *o)));
-    let identity = layout.identity();
-    let solved = pattern_bytes(&layout, field(root, "", "defaultPattern")?, "defaultPattern", &identity)?;
+    let solved = pattern_bytes(&layout, field(root, "", "defaultPattern")?, "defaultPattern")?;
     let mut builder = PuzzleBuilder::new(name, layout, solved);
     builder.rotation_names(RotationNames::Cubing);
 
@@ -75,7 +74,8 @@ pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
 }
 
 /// A KTransformation (`{ORBIT: {permutation, orientationDelta}}`) as state-convention bytes. Orbits left
-/// out are the identity; orientation deltas may be negative (cubing.js's clock uses -1) and are reduced.
+/// out are the identity; orientation deltas lie within `1-m..=m-1` for an orbit of `m` orientations
+/// (negative ones, as cubing.js's clock uses, are reduced).
 pub(crate) fn transformation_bytes(layout: &Layout, v: &Value, path: &str) -> Result<Vec<u8>> {
     let obj = object(v, path)?;
     let mut bytes = layout.identity();
@@ -101,7 +101,9 @@ pub(crate) fn transformation_bytes(layout: &Layout, v: &Value, path: &str) -> Re
         }
         if let Some(d) = oobj.get("orientationDelta") {
             let dpath = join(&opath, "orientationDelta");
-            let deltas = integers(d, &dpath, n, i32::MIN as i64, i32::MAX as i64)?;
+            // Within a turn either way, as a `.tws` move's orientations are (cubing.js's clock uses -1).
+            let m = orbit.orientations as i64;
+            let deltas = integers(d, &dpath, n, 1 - m, m - 1)?;
             for (i, &d) in deltas.iter().enumerate() {
                 bytes[orbit.offset + n + i] = d.rem_euclid(orbit.orientations as i64) as u8;
             }

@@ -11,21 +11,22 @@ use crate::layout::Layout;
 use crate::puzzle::Puzzle;
 use crate::state::State;
 
-/// Parses KPattern JSON text as a state of `puzzle` (orbits left out keep the solved state's values).
+/// Parses KPattern JSON text as a state of `puzzle` (every orbit must be given).
 pub fn parse_pattern(puzzle: &Puzzle, text: &str) -> Result<State> {
     pattern_from_value(puzzle, &json::parse(text)?)
 }
 
 /// A KPattern value as a state of `puzzle`.
 pub fn pattern_from_value(puzzle: &Puzzle, v: &Value) -> Result<State> {
-    let bytes = pattern_bytes(puzzle.layout(), v, "", puzzle.solved().as_bytes())?;
+    let bytes = pattern_bytes(puzzle.layout(), v, "")?;
     Ok(puzzle.state_from_bytes(bytes).expect("pattern_bytes validates against the layout"))
 }
 
-/// KPattern data as state bytes, starting from `defaults` for orbits it leaves out.
-pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str, defaults: &[u8]) -> Result<Vec<u8>> {
+/// KPattern data as state bytes. Every orbit of the layout must be given: a pattern that leaves one out
+/// is refused, naming it (it would otherwise be taken as solved without saying so).
+pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str) -> Result<Vec<u8>> {
     let obj = object(v, path)?;
-    let mut bytes = defaults.to_vec();
+    let mut bytes = layout.identity();
     for (orbit_name, ov) in obj {
         let opath = join(path, orbit_name);
         let Some(oi) = layout.orbit_index(orbit_name) else {
@@ -71,6 +72,12 @@ pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str, defaults: &[
                 }
             }
         }
+    }
+    if let Some(missing) = layout.orbits().iter().find(|o| !obj.contains_key(&o.name)) {
+        return Err(Error::at_json(
+            path,
+            format!("missing orbit {}: a pattern gives the pieces and orientations of every orbit", missing.name),
+        ));
     }
     Ok(bytes)
 }

@@ -280,6 +280,7 @@ impl<'p> Solver<'p> {
     pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
         let layout = self.puzzle.layout();
         let start_n = self.target.normalize(layout, start.as_bytes())?;
+        self.check_legal(&start_n)?;
         if !options.known_reachable && !self.reachable(&start_n)? {
             return Err(Error::new(
                 "this position cannot be solved: it is not reachable with these moves (group membership)",
@@ -354,6 +355,23 @@ impl<'p> Solver<'p> {
             }
         }
         Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })
+    }
+
+    /// Refuses a start, or a target it does not already match, with a placement the definition declares
+    /// illegal: the search never passes through such a state, so no depth would find a solution.
+    fn check_legal(&self, start_n: &[u8]) -> Result<()> {
+        let unsolvable = |what: &str, why: String| {
+            Err(Error::new(format!(
+                "this position cannot be solved: {what} has {why}, which the definition declares Illegal"
+            )))
+        };
+        if let Some(why) = self.puzzle.illegal_placement(start_n) {
+            return unsolvable("it", why);
+        }
+        match self.puzzle.illegal_placement(self.target.bytes()) {
+            Some(why) if start_n != self.target.bytes() => unsolvable("the target", why),
+            _ => Ok(()),
+        }
     }
 
     /// One IDA* iteration at `depth` (moves applied by `kernel`): up to `limit` solutions in lexicographic

@@ -104,29 +104,27 @@ fn unknown_command(line: &Line<'_>) -> Error {
 
 /// A command after the solved state.
 fn command(lines: &mut Lines<'_>, line: &Line<'_>, b: &mut PuzzleBuilder) -> Result<()> {
-    let at = Location::Line { line: line.number, column: None };
+    // Where the move name is: the builder checks names for both formats (`move_names::check_move_names`).
+    let name_at = || Location::Line { line: line.number, column: line.tokens.get(1).map(|t| t.column) };
     match line.head() {
         "Move" | "MoveTransformation" => {
             line.expect_tokens(2, &format!("{} NAME", line.head()))?;
             let name = line.tokens[1].text;
-            check_move_name(line, 1)?;
             let kind = BlockKind::Move { zero_based: line.head() == "MoveTransformation" };
             let identity = b.layout().identity();
             let t = read_block(lines, line, b.layout(), kind, &identity)?.bytes;
-            b.add_move(name, t, at);
+            b.add_move(name, t, name_at());
         }
         "MoveSequence" => {
             if line.tokens.len() < 3 {
                 return Err(line.error("expected `MoveSequence NAME MOVES...`"));
             }
-            check_move_name(line, 1)?;
             let seq = line.tokens[2..].iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
-            b.add_sequence(line.tokens[1].text, seq, at);
+            b.add_sequence(line.tokens[1].text, seq, name_at());
         }
         "MoveAlias" => {
             line.expect_tokens(3, "MoveAlias NEW EXISTING")?;
-            check_move_name(line, 1)?;
-            b.add_alias(line.tokens[1].text, line.tokens[2].text, at);
+            b.add_alias(line.tokens[1].text, line.tokens[2].text, name_at());
         }
         "Illegal" => {
             if line.tokens.len() < 4 {
@@ -163,17 +161,6 @@ fn command(lines: &mut Lines<'_>, line: &Line<'_>, b: &mut PuzzleBuilder) -> Res
             b.extras_mut().deprecated.push((line.head().to_string(), line.number));
         }
         _ => return Err(unknown_command(line)),
-    }
-    Ok(())
-}
-
-fn check_move_name(line: &Line<'_>, i: usize) -> Result<()> {
-    let t = &line.tokens[i];
-    let ok = t.text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'\'')
-        && !t.text.starts_with('\'')
-        && t.text.bytes().any(|c| c.is_ascii_alphabetic() || c == b'_');
-    if !ok {
-        return Err(line.token_error(t, "a move name uses letters, digits, _ and - (and needs a letter or _)"));
     }
     Ok(())
 }

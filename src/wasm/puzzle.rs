@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::group::{puzzle_chain, random_state, rng_from_seed};
+use crate::group::{puzzle_chain, random_position, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
 use crate::search::relax::relaxed;
@@ -197,8 +197,7 @@ impl Puzzle {
         let (puzzle, cache) = self.parts();
         run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, None, control)?;
-            let bytes = random_state(solver.chain()?, puzzle.solved().as_bytes(), &mut rng)?;
-            let state = puzzle.state_from_bytes(bytes)?;
+            let state = random_position(puzzle, solver.chain()?, &mut rng)?;
             // A random element of the group: reachable by construction.
             let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
             let report = solver.solve(&state, &solve_options, control)?;

@@ -9,7 +9,7 @@ use crate::shell::{
     emit, fail, json_text, move_set, parse_alg, read, state_text, too_many_for_json, Failure, PositionFormat,
     MAX_BUFFERED,
 };
-use twistsearch::group::{puzzle_chain, random_state, reachable, rng_from_seed, Membership, StabilizerChain};
+use twistsearch::group::{puzzle_chain, random_position, reachable, rng_from_seed, Membership, StabilizerChain};
 use twistsearch::kpuzzle::{parse_pattern, pattern_value};
 use twistsearch::tws::parse_scrambles;
 use twistsearch::{Puzzle, State};
@@ -75,8 +75,7 @@ pub fn random_states(puzzle: &Puzzle, args: &RandomArgs) -> Result<String, Failu
     let out = String::new();
     let mut patterns = Vec::new();
     for i in 1..=args.count {
-        let bytes = random_state(&chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
-        let state = puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?;
+        let state = random_position(puzzle, &chain, &mut rng).map_err(|e| fail("random-state", e))?;
         if args.json {
             patterns.push(pattern_value(puzzle, &state));
         } else {

@@ -1,6 +1,7 @@
 //! The native command-line shell: reads files and arguments, calls the core, prints. Every subcommand
 //! takes `--json` for machine-readable output. Errors go to stderr as `error: <input>: <message>` with
-//! exit code 1.
+//! exit code 1 — usage errors the argument parser finds (an unknown option, a missing argument, a value
+//! that is not a number) too; `--help` and `--version` exit 0.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -355,7 +356,15 @@ fn run(cli: Cli) -> Result<String, Failure> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap's own message (`error: …` and a usage line); its exit code 2 becomes the one rule's 1.
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(cli) {
         Ok(text) => {
             // A closed pipe (`| head`) is not an error worth a message.
             let _ = std::io::stdout().lock().write_all(text.as_bytes());

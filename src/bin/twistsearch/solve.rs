@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
-use twistsearch::group::{random_state, rng_from_seed};
+use twistsearch::group::{random_position, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
 use twistsearch::search::relax::relaxed as relaxed_pair;
@@ -174,8 +174,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                             random.insert((chain, rng))
                         }
                     };
-                    let bytes = random_state(chain, puzzle.solved().as_bytes(), r).map_err(|e| fail("random", e))?;
-                    puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?
+                    random_position(puzzle, chain, r).map_err(|e| fail("random", e))?
                 }
             };
             let metric = if search.qtm { Metric::Qtm } else { s.settings.metric };
@@ -284,8 +283,7 @@ pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option
     for _ in 0..count {
         let entry = solvers.get(metric, None)?;
         let chain = entry.2.chain().map_err(|e| fail("group", e))?;
-        let bytes = random_state(chain, puzzle.solved().as_bytes(), &mut rng).map_err(|e| fail("random", e))?;
-        let state = puzzle.state_from_bytes(bytes).map_err(|e| fail("random", e))?;
+        let state = random_position(puzzle, chain, &mut rng).map_err(|e| fail("scramble", e))?;
         // A random element of the group: reachable by construction.
         let options = SolveOptions { known_reachable: search.target.is_none(), ..SolveOptions::default() };
         let report = entry.2.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
