@@ -181,3 +181,29 @@ fn a_target_other_than_solved() {
     let e = PhaseSolver::new(p.clone(), options, Control::none()).unwrap_err().to_string();
     assert!(e.contains("not supported yet"), "{e}");
 }
+
+/// A phase whose projections are not the whole coset space but whose cosets fit the budget gets the
+/// full table of exact distances (two bits per coset): its distances per depth are those of the exact
+/// one-byte table (the whole coordinate tuple as one projection), and its solutions are verified and as
+/// short as God's number allows.
+#[test]
+fn full_phase_tables_agree_with_exact_projections() {
+    let p = puzzle("main/2x2x2.tws");
+    let phases = || vec![MoveSet::parse(&p, "U,R2,F2").unwrap()];
+    let exact = solver(&p, &["U,R2,F2"]);
+    let full = PhaseSolverOptions { phases: phases(), projection_entries: Some(64), ..Default::default() };
+    let full = PhaseSolver::new(p.clone(), full, Control::none()).unwrap();
+    let (ei, fi) = (&exact.phase_info()[0], &full.phase_info()[0]);
+    assert!(fi.exact);
+    assert_eq!(ei.tables.len(), 1, "{ei:?}");
+    assert_eq!(fi.tables.len(), 1, "{fi:?}");
+    assert_eq!(fi.tables[0], ei.tables[0]);
+    let lens = solves(&p, &full, &random_states(&p, 12, 22), 11);
+    assert!(lens.iter().all(|&l| l <= 11), "{lens:?}");
+    // Without full tables the same cap leaves projections that are not the whole tuple.
+    let compact =
+        PhaseSolverOptions { phases: phases(), projection_entries: Some(64), full_tables: false, ..Default::default() };
+    let compact = PhaseSolver::new(p.clone(), compact, Control::none()).unwrap();
+    let ci = &compact.phase_info()[0];
+    assert!(ci.tables.iter().all(|(c, _)| c.len() < ci.coordinate_sizes.len()), "{ci:?}");
+}

@@ -168,6 +168,27 @@ impl DenseIndex {
         }
     }
 
+    /// Each coordinate's weight in the index (in the order the coordinates were made: per orbit, per
+    /// block, permutation then orientation), so that the index is the sum of value × weight; `None`
+    /// when some block follows another (it has no coordinate of its own).
+    pub(crate) fn weights(&self) -> Option<Vec<u64>> {
+        if !self.followers.is_empty() {
+            return None;
+        }
+        let mut w = vec![0u64; self.coords.len()];
+        let mut acc = 1u64;
+        for &c in self.outer.iter().chain(&self.inner).rev() {
+            w[c] = acc;
+            acc = acc.saturating_mul(self.coords[c].size);
+        }
+        Some(w)
+    }
+
+    /// Each coordinate's number of values, in the order of [`DenseIndex::weights`].
+    pub(crate) fn coordinate_sizes(&self) -> Vec<u64> {
+        self.coords.iter().map(|c| c.size).collect()
+    }
+
     /// The number of moves.
     pub(crate) fn moves(&self) -> usize {
         self.moves

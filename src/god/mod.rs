@@ -14,12 +14,12 @@
 //!
 //! Memory is checked against the budget before anything large is allocated.
 
-mod bits;
+pub(crate) mod bits;
 pub(crate) mod coords;
 pub mod cosets;
-mod dense;
+pub(crate) mod dense;
 mod hashed;
-mod index;
+pub(crate) mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
 #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
 mod symdense;

@@ -124,6 +124,11 @@ impl PhaseCoords {
             .collect();
     }
 
+    /// The number of moves.
+    pub(crate) fn moves(&self) -> usize {
+        self.moves
+    }
+
     /// The goal's coordinate values.
     pub(crate) fn goal(&self) -> &[u32] {
         &self.goal

@@ -12,6 +12,7 @@
 //!   phases within the best total found so far; every returned solution is verified.
 
 mod coords;
+mod full;
 mod relabel;
 mod search;
 mod solver;
@@ -46,6 +47,9 @@ pub struct PhaseSolverOptions {
     pub target: Option<State>,
     /// The largest projection table (entries); `None`: [`DEFAULT_PROJECTION_ENTRIES`].
     pub projection_entries: Option<u64>,
+    /// Whether a phase whose cosets all fit the budget (beyond the projection size) gets the full table
+    /// of exact distances, two bits per coset, instead of projections (default true).
+    pub full_tables: bool,
 }
 
 impl Default for PhaseSolverOptions {
@@ -57,6 +61,7 @@ impl Default for PhaseSolverOptions {
             memory_bytes: DEFAULT_MEMORY,
             target: None,
             projection_entries: None,
+            full_tables: true,
         }
     }
 }

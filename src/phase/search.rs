@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use super::coords::CoordScratch;
+use super::full::FullTable;
 
 /// The longest solution (in the metric) a search considers.
 pub(crate) const MAX_LENGTH: u32 = 120;
@@ -40,6 +41,10 @@ pub(crate) struct Search<'s> {
     so_far: Vec<u32>,
     /// Per phase: coordinate values per depth (`(MAX_LENGTH + 1) × coordinates`).
     vals: Vec<Vec<u32>>,
+    /// Per phase with a full table: the exact distance per depth (`u32::MAX`: unreachable).
+    exact: Vec<Vec<u32>>,
+    /// Scratch coordinate values for walking a full table.
+    work: (Vec<u32>, Vec<u32>),
     /// Per phase: the position it starts from (normalized bytes).
     states: Vec<Vec<u8>>,
     tmp: Vec<u8>,
@@ -72,6 +77,11 @@ impl<'s> Search<'s> {
             lengths: vec![0; n],
             so_far: vec![0; n],
             vals: solver.phases.iter().map(|ph| vec![0; (MAX_LENGTH as usize + 1) * ph.coords.len()]).collect(),
+            exact: vec![vec![0; MAX_LENGTH as usize + 1]; n],
+            work: {
+                let most = solver.phases.iter().map(|ph| ph.coords.len()).max().unwrap_or(0);
+                (vec![0; most], vec![0; most])
+            },
             states: vec![vec![0; size]; n],
             tmp: vec![0; size],
             relabelled: vec![0; size],
@@ -163,13 +173,21 @@ impl<'s> Search<'s> {
         {
             return None;
         }
-        let h = bound(ph, &self.vals[i][..n]);
-        if h == UNREACHED {
-            return None;
-        }
+        let h = match &ph.full {
+            Some(full) => {
+                let (work, next) = (&mut self.work.0[..n], &mut self.work.1[..n]);
+                let d = full.distance(&ph.coords, &self.vals[i][..n], work, next)?;
+                self.exact[i][0] = d;
+                d
+            }
+            None => match bound(ph, &self.vals[i][..n]) {
+                UNREACHED => return None,
+                h => h as u32,
+            },
+        };
         self.phase_start[i] = self.path.len();
         self.entered[i] += 1;
-        Some(h as u32)
+        Some(h)
     }
 
     /// Phase `i`'s solutions of cost `len` (for the last phase: one, recorded; true when found).
@@ -213,8 +231,7 @@ impl<'s> Search<'s> {
             self.record(i);
             return Ok(true);
         }
-        let h = bound(ph, &self.vals[i][at..at + n]);
-        if h as u32 > remaining {
+        if self.bound_at(i, depth) > remaining {
             return Ok(false);
         }
         for mv in 0..ph.moves.len() {
@@ -250,8 +267,7 @@ impl<'s> Search<'s> {
             }
             return Ok(());
         }
-        let h = bound(ph, &self.vals[i][at..at + n]);
-        if h as u32 > remaining {
+        if self.bound_at(i, depth) > remaining {
             return Ok(());
         }
         for mv in 0..ph.moves.len() {
@@ -274,13 +290,33 @@ impl<'s> Search<'s> {
         Ok(())
     }
 
-    /// Coordinates at `depth + 1` after move `mv` from those at `depth`.
+    /// Coordinates at `depth + 1` after move `mv` from those at `depth` (and the exact distance, with a
+    /// full table).
     #[inline(always)]
     fn step(&mut self, i: usize, depth: usize, mv: usize) {
         let ph = &self.solver.phases[i];
         let n = ph.coords.len();
         let (a, b) = self.vals[i].split_at_mut((depth + 1) * n);
         ph.coords.apply(&a[depth * n..], mv, &mut b[..n]);
+        if let Some(full) = &ph.full {
+            let d = self.exact[i][depth];
+            let next = if d == u32::MAX { None } else { FullTable::step_distance(d, full.value(&b[..n])) };
+            self.exact[i][depth + 1] = next.unwrap_or(u32::MAX);
+        }
+    }
+
+    /// A lower bound of the distance to the phase's goal at `depth` (exact with a full table).
+    #[inline(always)]
+    fn bound_at(&self, i: usize, depth: usize) -> u32 {
+        let ph = &self.solver.phases[i];
+        if ph.full.is_some() {
+            return self.exact[i][depth];
+        }
+        let n = ph.coords.len();
+        match bound(ph, &self.vals[i][depth * n..(depth + 1) * n]) {
+            UNREACHED => u32::MAX,
+            h => h as u32,
+        }
     }
 
     /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.
@@ -337,6 +373,7 @@ impl<'s> Search<'s> {
             let mut s = Search::new(self.solver, self.options, self.control, self.shared, self.inverse);
             s.states[0].copy_from_slice(&self.states[0]);
             s.vals[0][..n].copy_from_slice(&self.vals[0][..n]);
+            s.exact[0][0] = self.exact[0][0];
             s.step(0, 0, mv);
             s.path.push(ph.moves[mv]);
             s.lengths[0] = cost;

@@ -7,6 +7,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::coords::PhaseCoords;
+use super::full::FullTable;
 use super::relabel::Relabel;
 use super::search::{Search, Shared};
 use super::table::{choose_projections, ProjectionTable};
@@ -35,10 +36,14 @@ pub(crate) struct Phase {
     pub(crate) coords: PhaseCoords,
     /// Projection tables (maximum of their distances is the bound).
     pub(crate) tables: Vec<ProjectionTable>,
+    /// The exact distance of every coset, where it fits the budget (then there are no projections).
+    pub(crate) full: Option<FullTable>,
     /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
     pub(crate) exact: bool,
     /// `H_i`'s chain, for the membership check of inexact phases.
     pub(crate) chain_h: Option<StabilizerChain>,
+    /// Whether [`Phase::full`] is to be built.
+    full_planned: bool,
     info: PhaseInfo,
 }
 
@@ -89,6 +94,14 @@ impl PhaseSolver {
             total = total.saturating_add(bytes);
             planned.push(phase);
         }
+        for (i, (phase, projections)) in planned.iter_mut().enumerate().filter(|_| options.full_tables) {
+            let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
+            if let Some(bytes) = full_table_fits(p, phase, projections, index, total, options.memory_bytes as u64) {
+                total = bytes;
+                projections.clear();
+                phase.full_planned = true;
+            }
+        }
         if total > options.memory_bytes as u64 {
             return Err(Error::new(format!(
                 "the phase tables need {total} bytes, over the memory budget of {} bytes",
@@ -99,6 +112,10 @@ impl PhaseSolver {
         for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
             phase.coords.build_tables();
             phase.tables = build_tables(&phase, projections, control)?;
+            if phase.full_planned {
+                let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
+                phase.full = Some(FullTable::build(p, &phase.coords, phase.relabel.start(), &gt, control)?);
+            }
             let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
             finish_info(&mut phase, index);
             if !phase.exact && i + 1 < chains.len() {
@@ -244,8 +261,43 @@ fn plan_phase(
         + projections.iter().map(|pr| ProjectionTable::entries(&sizes, pr).unwrap_or(u64::MAX)).sum::<u64>();
     let cosets = sizes.iter().map(|&s| s as u128).try_fold(1u128, |a, s| a.checked_mul(s)).unwrap_or(u128::MAX);
     let info = PhaseInfo { cosets, group_index: None, exact: false, coordinate_sizes: sizes, tables: Vec::new() };
-    let phase = Phase { moves, costs, in_next, relabel, coords, tables: Vec::new(), exact: false, chain_h: None, info };
+    let phase = Phase {
+        moves,
+        costs,
+        in_next,
+        relabel,
+        coords,
+        tables: Vec::new(),
+        full: None,
+        exact: false,
+        chain_h: None,
+        full_planned: false,
+        info,
+    };
     Ok(((phase, projections), bytes))
+}
+
+/// The total bytes of all phases' tables when this phase takes a full table instead of its projections:
+/// `Some` when its projections are not the whole coset space, its coordinates are exactly the cosets
+/// (`index` of them) and index densely, and the total stays within `budget`.
+fn full_table_fits(
+    p: &Puzzle,
+    phase: &Phase,
+    projections: &[Vec<usize>],
+    index: BigUint,
+    total: u64,
+    budget: u64,
+) -> Option<u64> {
+    let sizes = phase.coords.sizes();
+    let all: Vec<usize> = (0..sizes.len()).collect();
+    let cosets = ProjectionTable::entries(&sizes, &all)?;
+    if projections == [all] || index.to_u64() != Some(cosets) {
+        return None;
+    }
+    let projection_bytes: u64 = projections.iter().map(|pr| ProjectionTable::entries(&sizes, pr).unwrap_or(0)).sum();
+    let with_full = total.checked_sub(projection_bytes)?.checked_add(FullTable::bytes_for(cosets))?;
+    let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
+    (with_full <= budget && FullTable::possible(p, &phase.coords, phase.relabel.start(), &gt)).then_some(with_full)
 }
 
 /// Fills a phase's projection tables (in parallel with the `parallel` feature: they are independent).
@@ -267,6 +319,9 @@ fn finish_info(phase: &mut Phase, index: BigUint) {
     phase.exact = index == Some(phase.info.cosets);
     phase.info.exact = phase.exact;
     phase.info.tables = phase.tables.iter().map(|t| (t.coords().to_vec(), t.distribution())).collect();
+    if let Some(full) = &phase.full {
+        phase.info.tables.push(((0..phase.coords.len()).collect(), full.distribution()));
+    }
 }
 
 /// Which base moves may follow which in a canonical sequence: never the same base move, and of two

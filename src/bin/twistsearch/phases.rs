@@ -29,6 +29,10 @@ pub struct PhaseArgs {
     /// With --phases: give up past this many search nodes (printing the best found so far, if any).
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// With --phases: projection tables only, even where a phase's whole coset space (two bits per
+    /// coset) fits --memory (the 3x3x3's phase 1 needs 529 MiB: --memory 600).
+    #[arg(long)]
+    compact_tables: bool,
 }
 
 impl PhaseArgs {
@@ -77,6 +81,7 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         memory_bytes: search.memory_mb.saturating_mul(1 << 20),
         target,
         projection_entries: None,
+        full_tables: !phase.compact_tables,
     };
     let bar = Bar::new(!search.json);
     let t = Instant::now();

@@ -1,0 +1,126 @@
+//! [`FullTable`]: the exact distance of every coset of a phase, two bits each (the distance modulo 3, as
+//! the seed `kociemba-phase1-pruning-table.txt` stores it), filled by the God's-algorithm breadth-first
+//! search over the phase's dense index. A position's exact distance is read by walking towards the goal
+//! once; along a search path it then follows from each step's two bits (a move changes it by at most
+//! one), so every phase-1 node knows its true distance and no false path is followed further than one
+//! move. Used where the whole coset space fits the memory budget and the coordinates are exactly the
+//! cosets (3x3x3 phase 1: 2,217,093,120 cosets in 529 MiB).
+
+use super::coords::PhaseCoords;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::god::bits::{DepthBits, UNSEEN};
+use crate::god::dense::{search, Direction};
+use crate::god::index::DenseIndex;
+use crate::puzzle::Puzzle;
+
+/// Exact distances of all cosets of one phase.
+pub(crate) struct FullTable {
+    bits: DepthBits,
+    /// Per phase coordinate, its weight in the dense index.
+    weights: Vec<u64>,
+    /// Entries per distance.
+    counts: Vec<u64>,
+    /// Entries in all.
+    size: u64,
+}
+
+impl std::fmt::Debug for FullTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FullTable").field("weights", &self.weights).field("counts", &self.counts).finish()
+    }
+}
+
+impl FullTable {
+    /// Bytes the table of `cosets` entries takes.
+    pub(crate) fn bytes_for(cosets: u64) -> u64 {
+        DepthBits::bytes_for(cosets)
+    }
+
+    /// The dense index of the phase's positions (relabelled `start`, moves `g`) when its coordinates are
+    /// the phase's own, one for one.
+    fn index(puzzle: &Puzzle, pc: &PhaseCoords, start: &[u8], g: &[&[u8]]) -> Option<(DenseIndex, Vec<u64>)> {
+        let index = DenseIndex::new(puzzle, start, g)?;
+        let weights = index.weights()?;
+        (index.coordinate_sizes() == pc.sizes()).then_some((index, weights))
+    }
+
+    /// Whether a full table can be built for the phase (its coordinates index densely).
+    pub(crate) fn possible(puzzle: &Puzzle, pc: &PhaseCoords, start: &[u8], g: &[&[u8]]) -> bool {
+        Self::index(puzzle, pc, start, g).is_some()
+    }
+
+    /// Fills the table by breadth-first search from the goal (on all threads with the `parallel`
+    /// feature).
+    pub(crate) fn build(
+        puzzle: &Puzzle,
+        pc: &PhaseCoords,
+        start: &[u8],
+        g: &[&[u8]],
+        control: Control,
+    ) -> Result<Self> {
+        let (mut index, weights) = Self::index(puzzle, pc, start, g).ok_or_else(|| {
+            Error::internal("a full phase table was planned for coordinates that do not index densely")
+        })?;
+        index.prepare();
+        let goal: u64 = pc.goal().iter().zip(&weights).map(|(&v, &w)| v as u64 * w).sum();
+        let size = index.size();
+        let run = search(&index, goal, size, 0, Direction::Auto, None, control)?;
+        Ok(FullTable { bits: run.bits, weights, counts: run.counts, size })
+    }
+
+    /// The dense index of coordinate values.
+    #[inline(always)]
+    pub(crate) fn index_of(&self, vals: &[u32]) -> u64 {
+        vals.iter().zip(&self.weights).map(|(&v, &w)| v as u64 * w).sum()
+    }
+
+    /// The stored value of coordinate values: the distance modulo 3, or [`UNSEEN`].
+    #[inline(always)]
+    pub(crate) fn value(&self, vals: &[u32]) -> u8 {
+        self.bits.get(self.index_of(vals))
+    }
+
+    /// The distance of a neighbour of a position at distance `d`, from the neighbour's stored value.
+    #[inline(always)]
+    pub(crate) fn step_distance(d: u32, v: u8) -> Option<u32> {
+        if v == UNSEEN {
+            return None;
+        }
+        // The neighbour is at d - 1, d or d + 1: the one whose value mod 3 is v.
+        Some(d + ((v as u32 + 4 - d % 3) % 3) - 1)
+    }
+
+    /// The exact distance of coordinate values (`None`: no move sequence reaches the goal), by walking
+    /// to the goal one closer neighbour at a time; `work` and `next` are scratch values.
+    pub(crate) fn distance(&self, pc: &PhaseCoords, vals: &[u32], work: &mut [u32], next: &mut [u32]) -> Option<u32> {
+        let mut v = self.value(vals);
+        if v == UNSEEN {
+            return None;
+        }
+        work.copy_from_slice(vals);
+        let mut d = 0u32;
+        while work != pc.goal() {
+            let want = (v + 2) % 3;
+            let found = (0..pc.moves()).any(|mv| {
+                pc.apply(work, mv, next);
+                self.value(next) == want
+            });
+            if !found {
+                return None;
+            }
+            work.copy_from_slice(next);
+            v = want;
+            d += 1;
+        }
+        Some(d)
+    }
+
+    /// Entries per distance (the last count: entries no move sequence reaches).
+    pub(crate) fn distribution(&self) -> Vec<u64> {
+        let mut d = self.counts.clone();
+        let seen: u64 = d.iter().sum();
+        d.push(self.size.saturating_sub(seen));
+        d
+    }
+}
