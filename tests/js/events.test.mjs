@@ -172,6 +172,20 @@ test('a seed makes a scramble reproducible (direct, cubing.js and worker APIs al
   }
 });
 
+test('in a worker, aborting a cold event scramble stops its work through the shared flag', async () => {
+  const worker = new TwistsearchWorker({ abortGraceMs: 5000 });
+  try {
+    await worker.init();
+    // The pyraminx's tables take seconds to build: the abort comes in the middle.
+    await assert.rejects(worker.randomScrambleForEvent('pyram', { signal: AbortSignal.timeout(200) }), { name: 'AbortError' });
+    // The worker answers the next call once the aborted work has stopped (not by being restarted).
+    assert.equal(typeof (await worker.randomScrambleForEvent('clock', { seed: 1 })), 'string');
+    assert.equal(worker.restarts, 0);
+  } finally {
+    worker.terminate();
+  }
+});
+
 test('unknown, refused and malformed requests fail as documented', async () => {
   const worker = new TwistsearchWorker();
   const solver = cubingSolver({ worker: true });
