@@ -102,6 +102,14 @@ export function algArg(alg, method) {
   return alg;
 }
 
+/** An event ID argument (`"333"`, `"pyram"`): a string, else a `TypeError` naming the argument. */
+export function eventArg(eventID, method) {
+  if (typeof eventID !== 'string') {
+    throw new TypeError(`${method}: eventID must be a string, not ${eventID === null ? 'null' : typeof eventID}`);
+  }
+  return eventID;
+}
+
 /** canonicalCounts' depth: an integer from 0 to 2^32 - 1 (`TypeError` / `RangeError` otherwise). */
 export function depthArg(depth, method) {
   if (typeof depth !== 'number') throw new TypeError(`${method}: depth must be a number, not ${typeof depth}`);

@@ -1,6 +1,6 @@
 import type { Alg } from 'cubing/alg';
 import type { KPattern, KPuzzle } from 'cubing/kpuzzle';
-import type { PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
+import type { EventScrambleOptions, PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
 import type { WorkerOptions } from './worker-client.js';
 
 /** Generator moves used when a call gives none, by cubing.js definition name (3x3x3: face turns only). */
@@ -13,6 +13,8 @@ export interface CubingSolver {
   solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
   solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
   randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
+  /** A scramble for a cubing.js event ID, as an Alg (in the worker with `worker: true`). */
+  randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
   terminate(): void;
 }
 
@@ -22,3 +24,9 @@ export function cubingSolver(options?: { worker?: boolean } & WorkerOptions): Cu
 export function solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
 export function solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
 export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
+/**
+ * A scramble for a cubing.js event ID as an Alg, with cubing.js's signature (on the calling thread).
+ * Rejects with a `TypeError` for a non-string ID, a `RangeError` for an ID cubing.js does not have, an
+ * `Error` for an event not scrambled yet.
+ */
+export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;

@@ -1,9 +1,10 @@
 // `twistsearch/cubing`: cubing.js in, cubing.js out. Solves a cubing.js `KPattern` and returns an `Alg`
-// (what `<twisty-player>` plays). Puzzles are loaded once per `KPuzzle` and kept, with their pruning
-// tables, for later calls. `cubing` is an (optional) peer dependency of twistsearch.
+// (what `<twisty-player>` plays); scrambles a cubing.js event as cubing.js's `randomScrambleForEvent`
+// does. Puzzles are loaded once per `KPuzzle` and kept, with their pruning tables, for later calls;
+// event scramblers once per event. `cubing` is an (optional) peer dependency of twistsearch.
 
 import { Alg } from 'cubing/alg';
-import { loadPuzzle } from './index.js';
+import { loadPuzzle, randomScrambleForEvent as eventScramble } from './index.js';
 import { TwistsearchWorker } from './worker-client.js';
 
 /**
@@ -68,6 +69,11 @@ export function cubingSolver(options = {}) {
     async randomScramble(kpuzzle, scrambleOptions) {
       return new Alg(await (await puzzleFor(kpuzzle)).randomScramble(withDefaults(kpuzzle, scrambleOptions)));
     },
+    /** A scramble for a cubing.js event ID, as an Alg (options: `seed`, `signal`, `onProgress`). */
+    async randomScrambleForEvent(eventID, options) {
+      const alg = worker ? await worker.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
+      return new Alg(alg);
+    },
     /** Stops the worker (with `worker: true`). */
     terminate() {
       worker?.terminate();
@@ -94,4 +100,14 @@ export function solveAll(kpattern, options) {
 /** A random-state scramble of a cubing.js KPuzzle, as an Alg. */
 export function randomScramble(kpuzzle, options) {
   return defaultSolver().randomScramble(kpuzzle, options);
+}
+
+/**
+ * A scramble for a cubing.js event ID (`"333"`, `"pyram"`, `"clock"`, ...) as a cubing.js Alg, with
+ * cubing.js's signature (`randomScrambleForEvent` of `cubing/scramble`), on the calling thread. Options:
+ * `seed`, `signal`, `onProgress`. A non-string ID rejects with a `TypeError`, an ID cubing.js does not
+ * have with a `RangeError`, an event twistsearch does not scramble yet with an `Error` naming it.
+ */
+export function randomScrambleForEvent(eventID, options) {
+  return defaultSolver().randomScrambleForEvent(eventID, options);
 }

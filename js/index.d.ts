@@ -224,3 +224,33 @@ export function build(): Build | null;
 export function threads(): number;
 /** Loads a puzzle (and the WebAssembly module on first use, with `options`). */
 export function loadPuzzle(definition: PuzzleDefinition, options?: InitOptions): Promise<Puzzle>;
+
+/** Options of `randomScrambleForEvent`. */
+export interface EventScrambleOptions extends CallOptions {
+  /** A seed for a reproducible scramble (a safe integer). */
+  seed?: number;
+}
+
+/** A cubing.js event, as `scrambleEvents` lists it. */
+export interface ScrambleEvent {
+  /** The cubing.js event ID (`"333"`, `"pyram"`). */
+  id: string;
+  /** The event's name (`"3x3x3 Cube"`). */
+  name: string;
+  /** The cubing.js puzzle ID of its puzzle (`"3x3x3"`). */
+  puzzle: string;
+  /** Whether twistsearch scrambles it. */
+  supported: boolean;
+  /** Why an unsupported event is not scrambled yet. */
+  reason?: string;
+}
+
+/** Every cubing.js event, and whether twistsearch scrambles it. */
+export function scrambleEvents(): Promise<ScrambleEvent[]>;
+/**
+ * A scramble for a cubing.js event ID in the event's notation (megaminx lines separated by newlines), as
+ * cubing.js's `randomScrambleForEvent` but a string; the event's tables are built once and kept. Rejects
+ * with a `TypeError` for a non-string ID, a `RangeError` for an ID cubing.js does not have, an `Error`
+ * for an event not scrambled yet.
+ */
+export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;

@@ -5,7 +5,17 @@
 // waiting). To keep a page responsive, use the same API from a worker: `twistsearch/worker`.
 
 import { loadWasm } from './wasm.js';
-import { algArg, canBlock, callError, definitionText, depthArg, orderOptions, patternArg, splitOptions } from './common.js';
+import {
+  algArg,
+  canBlock,
+  callError,
+  definitionText,
+  depthArg,
+  eventArg,
+  orderOptions,
+  patternArg,
+  splitOptions,
+} from './common.js';
 
 let state = null;
 
@@ -161,4 +171,39 @@ export async function loadPuzzle(definition, options) {
   const text = definitionText(definition);
   if (!state) await init(options);
   return new Puzzle(new state.glue.Puzzle(text));
+}
+
+/** Event scramblers by event ID, each keeping its tables for later calls. */
+const eventScramblers = new Map();
+
+/**
+ * Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an event is not
+ * scrambled yet). Loads the WebAssembly module if needed.
+ */
+export async function scrambleEvents() {
+  if (!state) await init();
+  return state.glue.scrambleEvents();
+}
+
+/**
+ * A scramble for a cubing.js event ID (`"333"`, `"pyram"`, `"clock"`, ...) in the event's notation, as a
+ * string: a random-state scramble where the event has them, random moves for the big cubes and the
+ * megaminx, as cubing.js's `randomScrambleForEvent`. The event's tables are built by its first call and
+ * kept. Options: `seed` (reproducible), `signal`, `onProgress`. Errors: a non-string ID is a
+ * `TypeError`, an ID cubing.js does not have a `RangeError`, an event not scrambled yet an `Error`.
+ */
+export async function randomScrambleForEvent(eventID, options) {
+  eventArg(eventID, 'randomScrambleForEvent');
+  const { rest, signal, onProgress, cancelFlag } = splitOptions(options, 'randomScrambleForEvent');
+  if (!state) await init();
+  try {
+    let scrambler = eventScramblers.get(eventID);
+    if (!scrambler) {
+      scrambler = new state.glue.EventScrambler(eventID);
+      eventScramblers.set(eventID, scrambler);
+    }
+    return scrambler.scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;
+  } catch (e) {
+    throw callError(e, signal);
+  }
 }

@@ -1,4 +1,12 @@
-import type { Build, InitOptions, PuzzleApi, PuzzleDefinition, PuzzleInfo } from './index.js';
+import type {
+  Build,
+  EventScrambleOptions,
+  InitOptions,
+  PuzzleApi,
+  PuzzleDefinition,
+  PuzzleInfo,
+  ScrambleEvent,
+} from './index.js';
 
 export interface WorkerOptions extends InitOptions {
   /** Where worker.js is served (default: next to this module). */
@@ -21,6 +29,10 @@ export declare class TwistsearchWorker {
   /** How many times the worker was terminated and restarted to stop aborted work. */
   readonly restarts: number;
   loadPuzzle(definition: PuzzleDefinition): Promise<WorkerPuzzle>;
+  /** A scramble for a cubing.js event ID, made in the worker (its tables kept there across calls). */
+  randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
+  /** Every cubing.js event, and whether twistsearch scrambles it. */
+  scrambleEvents(): Promise<ScrambleEvent[]>;
   terminate(): void;
 }
 

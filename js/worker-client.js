@@ -1,6 +1,6 @@
 // `twistsearch/worker`: the same API as `twistsearch`, with the work in a Web Worker (a worker thread in
-// Node.js), so that a page's main thread never blocks. Puzzles and their pruning tables stay in the
-// worker across calls.
+// Node.js), so that a page's main thread never blocks. Puzzles and their pruning tables, and event
+// scramblers and their tables, stay in the worker across calls.
 //
 // Cancellation (an AbortSignal in a call's options) really stops the work: with SharedArrayBuffer
 // (cross-origin isolated pages, Node.js) through a shared flag the work polls; else, or if the work
@@ -8,7 +8,17 @@
 // loaded again there; their tables are rebuilt on the next solve). Either way the call rejects with an
 // AbortError at once.
 
-import { abortError, algArg, definitionText, depthArg, orderOptions, patternArg, reviveError, splitOptions } from './common.js';
+import {
+  abortError,
+  algArg,
+  definitionText,
+  depthArg,
+  eventArg,
+  orderOptions,
+  patternArg,
+  reviveError,
+  splitOptions,
+} from './common.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined' && typeof self === 'undefined';
 
@@ -237,6 +247,21 @@ export class TwistsearchWorker {
     const info = await this.#send(w, { type: 'load', puzzle, definition: text });
     this.#puzzles.set(puzzle, text);
     return new WorkerPuzzle(this, puzzle, info);
+  }
+
+  /**
+   * A scramble for a cubing.js event ID, as `randomScrambleForEvent` of `twistsearch` (a string), made in
+   * the worker: the event's tables are built there by its first call and kept for later ones.
+   */
+  async randomScrambleForEvent(eventID, options) {
+    eventArg(eventID, 'randomScrambleForEvent');
+    const { rest, signal, onProgress } = splitOptions(options, 'randomScrambleForEvent');
+    return this.call({ type: 'event', eventID, options: rest }, signal, onProgress);
+  }
+
+  /** Every cubing.js event, as `scrambleEvents` of `twistsearch`. */
+  async scrambleEvents() {
+    return this.call({ type: 'events' });
   }
 
   /** @internal */

@@ -6,12 +6,15 @@
 //               {type: 'load', id, puzzle, definition}              (definition: text)
 //               {type: 'call', id, puzzle, method, args, options, progress, cancel?}
 //               {type: 'free', id, puzzle}
+//               {type: 'event', id, eventID, options, progress, cancel?}   (randomScrambleForEvent)
+//               {type: 'events', id}                                      (scrambleEvents)
 // Messages out: {type: 'result', id, value} | {type: 'error', id, error: {name, message}}
 //               {type: 'progress', id, progress}
 // A call's `cancel` is an Int32Array over a SharedArrayBuffer: the client stores 1 to cancel it.
-// Messages are handled one at a time, in order.
+// Messages are handled one at a time, in order. Event scramblers (and their tables) live here too, kept
+// by index.js across calls.
 
-import { init, loadPuzzle } from './index.js';
+import { init, loadPuzzle, randomScrambleForEvent, scrambleEvents } from './index.js';
 import { errorData } from './common.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -44,6 +47,15 @@ const methods = new Set([
   'releaseSolver',
 ]);
 
+/** A call's options with its progress and cancel hooks (undefined when it has none). */
+function callOptions(m) {
+  if (m.options === undefined && !m.progress && !m.cancel) return undefined;
+  const options = { ...(m.options ?? {}) };
+  if (m.progress) options.onProgress = (progress) => post({ type: 'progress', id: m.id, progress });
+  if (m.cancel) options.cancelFlag = m.cancel;
+  return options;
+}
+
 async function handle(m) {
   switch (m.type) {
     case 'init':
@@ -63,14 +75,14 @@ async function handle(m) {
       if (!p) throw new Error('this puzzle was freed');
       if (!methods.has(m.method)) throw new Error(`no method ${m.method}`);
       const args = [...m.args];
-      if (m.options !== undefined || m.progress || m.cancel) {
-        const options = { ...(m.options ?? {}) };
-        if (m.progress) options.onProgress = (progress) => post({ type: 'progress', id: m.id, progress });
-        if (m.cancel) options.cancelFlag = m.cancel;
-        args.push(options);
-      }
+      const options = callOptions(m);
+      if (options !== undefined) args.push(options);
       return p[m.method](...args);
     }
+    case 'event':
+      return randomScrambleForEvent(m.eventID, callOptions(m));
+    case 'events':
+      return scrambleEvents();
     default:
       throw new Error(`unknown message type ${m.type}`);
   }

@@ -121,3 +121,18 @@ export function scrambleCases({ quick = false } = {}) {
     { id: 'pyraminx scramble', puzzle: 'pyraminx', event: 'pyram', count },
   ].map((c) => ({ ...c, generatorMoves: GENERATORS[c.puzzle] }));
 }
+
+/** The events of `--events --quick`: a random-state, a random-move, the clock and a refused event. */
+const QUICK_EVENTS = ['222', 'pyram', 'clock', '555', '444'];
+
+/**
+ * The event cases (`--events`): our `randomScrambleForEvent` vs cubing.js's, for each event in `events`
+ * (every cubing.js event twistsearch lists; `[{id, puzzle}]`): one first call and 20 warm ones (quick:
+ * a few events, 3 calls).
+ */
+export function eventCases(events, { quick = false } = {}) {
+  const count = quick ? 3 : 21;
+  return events
+    .filter((e) => !quick || QUICK_EVENTS.includes(e.id))
+    .map((e) => ({ id: e.id, event: e.id, puzzle: e.puzzle, supported: e.supported, count }));
+}

@@ -3,15 +3,17 @@
 // built; cubing.js: a new search worker, its wasm and its tables), and the workers that cubing.js never
 // terminates go away with the process.
 //
-// Message in: { kind: 'solve' | 'scramble', side: 'ours' | 'peer', puzzle, generatorMoves, patterns?, count?,
-// event?, memoryMB? }. Message out: { ok, firstMs, warmMs[], results[], loadMs?, error? }.
-// Times are wall-clock milliseconds (performance.now()) around the public API calls only.
+// Message in: { kind: 'solve' | 'scramble' | 'event', side: 'ours' | 'peer', puzzle, generatorMoves, patterns?,
+// count?, event?, memoryMB? }. Message out: { ok, firstMs, warmMs[], results[], loadMs?, memory?, error? }.
+// Times are wall-clock milliseconds (performance.now()) around the public API calls only. `event`: both
+// sides' `randomScrambleForEvent`; `memory`: the process's resident set before the first call and at its
+// peak (bytes; cubing.js's search workers are threads of the same process).
 
 import { KPattern } from 'cubing/kpuzzle';
 import { randomScrambleForEvent } from 'cubing/scramble';
 import { experimentalSolveTwips, setSearchDebug } from 'cubing/search';
 
-import { loadPuzzle } from '../../js/index.js';
+import { init, loadPuzzle, randomScrambleForEvent as oursForEvent } from '../../js/index.js';
 import { kpuzzles } from './cases.mjs';
 
 // cubing.js prints "Search ended, ..." with console.log after each twips search, and per-call timings
@@ -65,11 +67,38 @@ async function peer(job, search) {
   return { firstMs: times[0], warmMs: times.slice(1), results };
 }
 
+/** `count` scrambles of `job.event` by one side: the first call (ours: with loading the wasm module) and the rest. */
+async function events(job) {
+  const rssBefore = process.memoryUsage().rss;
+  const call = job.side === 'ours' ? () => oursForEvent(job.event) : () => randomScrambleForEvent(job.event).then(String);
+  const t0 = performance.now();
+  let loadMs;
+  if (job.side === 'ours') {
+    await init();
+    loadMs = performance.now() - t0;
+  }
+  const results = [await call()];
+  const firstMs = performance.now() - t0;
+  const warmMs = [];
+  for (let i = 1; i < job.count; i++) {
+    const t = performance.now();
+    results.push(await call());
+    warmMs.push(performance.now() - t);
+  }
+  // maxRSS is in KiB.
+  const memory = { rssBefore, maxRss: process.resourceUsage().maxRSS * 1024 };
+  return { firstMs, warmMs, results, memory, ...(loadMs !== undefined ? { loadMs } : {}) };
+}
+
 process.once('message', async (job) => {
   let reply;
   try {
-    const { search } = await kpuzzles(job.puzzle);
-    reply = { ok: true, ...(job.side === 'ours' ? await ours(job, search) : await peer(job, search)) };
+    if (job.kind === 'event') {
+      reply = { ok: true, ...(await events(job)) };
+    } else {
+      const { search } = await kpuzzles(job.puzzle);
+      reply = { ok: true, ...(job.side === 'ours' ? await ours(job, search) : await peer(job, search)) };
+    }
     // Test hook (tests/js/peers.test.mjs): spoil our answers to check that run.mjs catches it.
     if (job.side === 'ours' && process.env.BENCH_PEERS_FAULT === 'drop-last-move') {
       reply.results = reply.results.map((alg) => alg.split(' ').slice(0, -1).join(' '));

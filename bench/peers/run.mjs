@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:peers [-- --json] [-- --quick]`: twistsearch's single-threaded wasm build against cubing.js
+// `npm run bench:peers [-- --json] [-- --quick] [-- --events]`: twistsearch's single-threaded wasm build against cubing.js
 // (the real client and peer, pinned devDependency) in Node, on the same puzzles, positions and generator moves.
 //
 // 1. Solves: `puzzle.solve` vs `experimentalSolveTwips`, time to the first solution: the first call of a
@@ -7,13 +7,17 @@
 //    its wasm and its tables) and the median of the following calls (twistsearch keeps its table; cubing.js
 //    starts a new worker for every twips call, so its following calls cost about what its first does).
 // 2. Random-state scrambles: `puzzle.randomScramble` vs `randomScrambleForEvent` (prefetching off).
+// With --events, instead: every cubing.js event, our `randomScrambleForEvent` (twistsearch's main entry)
+// vs cubing.js's: the first call of a fresh process (ours: with loading the wasm module), the median of the
+// warm calls, scramble lengths and the process's peak resident memory. Every scramble is applied with
+// cubing.js's KPuzzle of the event, which must accept it and be left unsolved.
 //
 // Each side of each case runs in its own child process (child.mjs). Every solution and scramble is checked
 // here with cubing.js; our solutions must not be longer than the peer's, and our scrambles must be optimal
 // (twips' optimal solve of the scrambled position has the same length). A correctness failure exits 1;
 // timings never do. Options: --json (one JSON record on stdout), --quick (fewer and smaller cases),
-// --only TEXT (cases whose id contains TEXT), --memory-mb N (twistsearch's memoryMB; default: the
-// library's), --timeout S (per side of a case, default 900).
+// --only TEXT (cases whose id contains TEXT; with --events: the event IDs, comma-separated), --memory-mb N
+// (twistsearch's memoryMB; default: the library's), --timeout S (per side of a case, default 900), --events.
 
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,14 +28,17 @@ import { Alg } from 'cubing/alg';
 import { KPattern } from 'cubing/kpuzzle';
 import { experimentalSolveTwips, setSearchDebug } from 'cubing/search';
 
-import { kpuzzles, scrambleCases, solveCases } from './cases.mjs';
+import { eventInfo, puzzles } from 'cubing/puzzles';
+
+import { scrambleEvents } from '../../js/index.js';
+import { eventCases, kpuzzles, scrambleCases, solveCases } from './cases.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const GOAL = 5;
 
 function parseArgs(argv) {
-  const args = { json: false, quick: false, only: null, memoryMB: undefined, timeoutS: 900 };
+  const args = { json: false, quick: false, events: false, only: null, memoryMB: undefined, timeoutS: 900 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -40,11 +47,12 @@ function parseArgs(argv) {
     };
     if (a === '--json') args.json = true;
     else if (a === '--quick') args.quick = true;
+    else if (a === '--events') args.events = true;
     else if (a === '--only') args.only = value();
     else if (a === '--memory-mb') args.memoryMB = Number(value());
     else if (a === '--timeout') args.timeoutS = Number(value());
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 18).join('\n') + '\n');
+      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 20).join('\n') + '\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -290,6 +298,70 @@ async function runScrambleCase(c) {
   return record;
 }
 
+/** Whether a pattern is solved as cubing.js judges it (up to orientation), or identical to solved where it cannot judge. */
+function isSolved(pattern) {
+  try {
+    return pattern.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true });
+  } catch {
+    return pattern.isIdentical(pattern.kpuzzle.defaultPattern());
+  }
+}
+
+/** Checks one event's scrambles with cubing.js's KPuzzle of the event: each applies and leaves it unsolved. */
+async function checkEventScrambles(c, who, scrambles) {
+  const puzzleID = eventInfo(c.event)?.puzzleID ?? c.puzzle;
+  const kpuzzle = await puzzles[puzzleID].kpuzzle();
+  let ok = true;
+  for (const s of scrambles) {
+    try {
+      if (isSolved(kpuzzle.defaultPattern().applyAlg(s))) {
+        ok = false;
+        fail(c.id, `${who} scramble "${s}" leaves the puzzle solved`);
+      }
+    } catch (e) {
+      ok = false;
+      fail(c.id, `${who} scramble "${s}" does not apply: ${e.message}`);
+    }
+  }
+  return ok;
+}
+
+/** Moves of a scramble (cubing.js's moves among its top-level nodes: no newlines or pauses). */
+function moveLength(alg) {
+  return [...Alg.fromString(alg).childAlgNodes()].filter((n) => n.family !== undefined).length;
+}
+
+async function runEventCase(c) {
+  const job = { kind: 'event', event: c.event, count: c.count };
+  say(`${c.id}: ${c.count} scrambles of event "${c.event}" (${c.puzzle})`);
+  const peer = await runChild({ ...job, side: 'peer' }, args.timeoutS);
+  say(peer.ok ? `  cubing.js: first ${fmtMs(peer.firstMs)}, then median ${fmtMs(median(peer.warmMs))}` : `  cubing.js: n/a (${firstLine(peer.error)})`);
+  const ours = await runChild({ ...job, side: 'ours' }, args.timeoutS);
+  say(ours.ok ? `  twistsearch: first ${fmtMs(ours.firstMs)} (load ${fmtMs(ours.loadMs)}), then median ${fmtMs(median(ours.warmMs))}` : `  twistsearch: ${c.supported ? 'FAILED' : 'refused'} (${firstLine(ours.error)})`);
+  const record = { id: c.id, event: c.event, puzzle: c.puzzle, supported: c.supported, peer: timing(peer), ours: timing(ours), ratio: { first: null, warm: null }, verified: false };
+  let ok = true;
+  for (const [side, name, who] of [[peer, 'peer', "cubing.js's"], [ours, 'ours', 'our']]) {
+    if (!side.ok) continue;
+    Object.assign(record[name], { scrambles: side.results, lengths: side.results.map(moveLength), memory: side.memory });
+    if (!(await checkEventScrambles(c, who, side.results))) ok = false;
+  }
+  // An event twistsearch lists as unsupported must be refused with an error naming it; a supported one must work.
+  if (!ours.ok && (c.supported || !firstLine(ours.error).includes(`event ${c.event}:`))) {
+    ok = false;
+    fail(c.id, `twistsearch failed: ${firstLine(ours.error)}`);
+  }
+  if (ours.ok && !c.supported) {
+    ok = false;
+    fail(c.id, 'twistsearch lists this event as unsupported but scrambled it');
+  }
+  record.verified = ok;
+  if (peer.ok && ours.ok) {
+    record.ratio.first = ratio(peer.firstMs, ours.firstMs);
+    record.ratio.warm = ratio(record.peer.warmMedianMs, record.ours.warmMedianMs);
+  }
+  return record;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Formatting
 
@@ -363,7 +435,69 @@ function scrambleRows(records) {
   ]);
 }
 
+function fmtMiB(bytes) {
+  return bytes == null ? 'n/a' : `${Math.round(bytes / 2 ** 20)}`;
+}
+
+function eventRows(records) {
+  const first = (side, supported) => (side.error ? (supported === false ? 'refused' : 'FAILED') : fmtMs(side.firstMs));
+  const warm = (side, supported) => (side.error ? (supported === false ? 'refused' : 'FAILED') : fmtMs(side.warmMedianMs));
+  return records.map((r) => [
+    r.event,
+    r.ours.scrambles?.length ?? r.peer.scrambles?.length ?? 'n/a',
+    r.peer.error ? 'n/a' : fmtMs(r.peer.firstMs),
+    first(r.ours, r.supported),
+    fmtRatio(r.ratio.first),
+    r.peer.error ? 'n/a' : fmtMs(r.peer.warmMedianMs),
+    warm(r.ours, r.supported),
+    fmtRatio(r.ratio.warm),
+    fmtLengthSummary(r.peer),
+    fmtLengthSummary(r.ours),
+    fmtMiB(r.peer.memory?.maxRss),
+    fmtMiB(r.ours.memory?.maxRss),
+    r.verified ? 'ok' : 'FAIL',
+  ]);
+}
+
 // ---------------------------------------------------------------------------------------------------------
+
+/** Runs the cases the arguments select: the solve and scramble cases, or with --events the event cases. */
+async function runCases() {
+  if (args.events) {
+    const ids = args.only ? args.only.split(',') : null;
+    const cases = eventCases(await scrambleEvents(), { quick: args.quick }).filter((c) => !ids || ids.includes(c.id));
+    const events = [];
+    for (const c of cases) events.push(await runEventCase(c));
+    return { solves: [], scrambles: [], events };
+  }
+  const only = (c) => !args.only || c.id.includes(args.only);
+  const solves = [];
+  for (const c of solveCases({ quick: args.quick }).filter(only)) solves.push(await runSolveCase(c));
+  const scrambles = [];
+  for (const c of scrambleCases({ quick: args.quick }).filter(only)) scrambles.push(await runScrambleCase(c));
+  return { solves, scrambles, events: [] };
+}
+
+function printTables(solves, scrambles, events) {
+  const headers = ['case', 'n', 'cubing.js first', 'ours first', 'ratio first', 'cubing.js warm', 'ours warm', 'ratio warm', 'len cubing.js', 'len ours', 'check'];
+  if (solves.length) {
+    say('');
+    say('Solves (time to the first solution; ratio = cubing.js / twistsearch; lengths per position)');
+    say(table(headers, solveRows(solves)));
+  }
+  if (scrambles.length) {
+    say('');
+    say('Random-state scrambles (lengths: mean [min-max])');
+    say(table(headers, scrambleRows(scrambles)));
+  }
+  if (events.length) {
+    say('');
+    say('randomScrambleForEvent (first: fresh process, ours with loading wasm; warm: median; ratio = cubing.js / twistsearch; lengths in moves: mean [min-max]; RSS: peak resident MiB of the process)');
+    const eventHeaders = [...headers.slice(0, 10), 'RSS cubing.js', 'RSS ours', 'check'];
+    eventHeaders[0] = 'event';
+    say(table(eventHeaders, eventRows(events)));
+  }
+}
 
 async function main() {
   if (!existsSync(new URL('pkg/single/twistsearch_bg.wasm', ROOT))) {
@@ -383,11 +517,7 @@ async function main() {
   say(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')}${loadBefore[0] > 0.5 ? '  (the machine is busy: timings are disturbed; rerun when it is idle)' : ''}`);
   if (args.memoryMB !== undefined) say(`twistsearch memoryMB: ${args.memoryMB}`);
 
-  const only = (c) => !args.only || c.id.includes(args.only);
-  const solves = [];
-  for (const c of solveCases({ quick: args.quick }).filter(only)) solves.push(await runSolveCase(c));
-  const scrambles = [];
-  for (const c of scrambleCases({ quick: args.quick }).filter(only)) scrambles.push(await runScrambleCase(c));
+  const { solves, scrambles, events } = await runCases();
   machine.loadAverageAfter = os.loadavg();
 
   const ratios = [...solves, ...scrambles].flatMap((r) => [
@@ -395,7 +525,7 @@ async function main() {
     { id: r.id, call: 'warm', ratio: r.ratio.warm },
   ]);
   const belowGoal = ratios.filter((x) => x.ratio != null && x.ratio < GOAL);
-  const peerUnavailable = [...solves, ...scrambles].filter((r) => r.peer.error).map((r) => `${r.id}: ${r.peer.error}`);
+  const peerUnavailable = [...solves, ...scrambles, ...events].filter((r) => r.peer.error).map((r) => `${r.id}: ${r.peer.error}`);
 
   const record = {
     benchmark: 'twistsearch bench:peers',
@@ -405,6 +535,7 @@ async function main() {
     peer: { package: 'cubing', version: packageVersion('node_modules/cubing/package.json') },
     machine,
     quick: args.quick,
+    mode: args.events ? 'events' : 'solves and scrambles',
     goalRatio: GOAL,
     notes: [
       'times in ms, wall clock around the public API calls; each side of each case in a fresh Node process',
@@ -414,28 +545,20 @@ async function main() {
     ],
     solves,
     scrambles,
+    ...(args.events ? { events } : {}),
     belowGoal,
     peerUnavailable,
     failures,
     ok: failures.length === 0,
   };
 
-  const headers = ['case', 'n', 'cubing.js first', 'ours first', 'ratio first', 'cubing.js warm', 'ours warm', 'ratio warm', 'len cubing.js', 'len ours', 'check'];
-  if (solves.length) {
-    say('');
-    say('Solves (time to the first solution; ratio = cubing.js / twistsearch; lengths per position)');
-    say(table(headers, solveRows(solves)));
-  }
-  if (scrambles.length) {
-    say('');
-    say('Random-state scrambles (lengths: mean [min-max])');
-    say(table(headers, scrambleRows(scrambles)));
-  }
+  printTables(solves, scrambles, events);
   say('');
   say(`load average after: ${machine.loadAverageAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (belowGoal.length) say(`below the ${GOAL}x goal: ${belowGoal.map((x) => `${x.id} (${x.call} ${fmtRatio(x.ratio)})`).join('; ')}`);
   if (peerUnavailable.length) say(`cubing.js n/a: ${peerUnavailable.join('; ')}`);
   if (failures.length) say(`CORRECTNESS FAILURES (${failures.length}):\n  ${failures.join('\n  ')}`);
+  else if (args.events) say('every scramble (ours and cubing.js\'s) applies with cubing.js and leaves its puzzle unsolved; unsupported events are refused by name');
   else say(`all solutions and scrambles verified with cubing.js; no solution of ours is longer than cubing.js's${peerUnavailable.length ? ' (where it answered)' : ''}`);
   if (args.json) process.stdout.write(JSON.stringify(record) + '\n');
   return failures.length === 0 ? 0 : 1;

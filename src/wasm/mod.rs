@@ -1,6 +1,6 @@
-//! The WebAssembly shell (feature `wasm`, `wasm32` only): the `Puzzle` class that the npm package's JS
-//! API (`js/`) wraps. It converts between JS values and the core's types and nothing more: every
-//! computation is the core's.
+//! The WebAssembly shell (feature `wasm`, `wasm32` only): the `Puzzle` and `EventScrambler` classes that
+//! the npm package's JS API (`js/`) wraps. It converts between JS values and the core's types and nothing
+//! more: every computation is the core's.
 //!
 //! Two builds come from this source (scripts/build-wasm.sh): single-threaded (no `parallel`) and
 //! threaded (`parallel`: rayon on Web Workers through wasm-bindgen-rayon, which exports
@@ -10,10 +10,12 @@
 //! Errors are JS `Error`s carrying the core's message (cancelled work: name `AbortError`); no user input
 //! panics, and a panic hook logs any bug to the console.
 
+mod events;
 mod options;
 mod puzzle;
 mod run;
 
+pub use events::{scramble_events, EventScrambler};
 pub use puzzle::Puzzle;
 #[cfg(feature = "parallel")]
 pub use wasm_bindgen_rayon::init_thread_pool;

@@ -97,3 +97,29 @@ test('a wrong solution of ours is a loud correctness failure (exit 1)', { timeou
   assert.equal(r.solves[0].verified, false);
   assert.ok(r.failures.length >= 2 && r.failures.every((f) => /does not solve/.test(f)), r.failures.join('\n'));
 });
+
+test('bench:peers --events --quick --json: every scramble checked with cubing.js, refused events named', { timeout: 600_000 }, async () => {
+  const { code, stdout, stderr } = await runHarness(['--events', '--quick', '--json']);
+  assert.equal(code, 0, stderr.slice(-3000));
+  const r = JSON.parse(stdout.trim());
+  assert.equal(r.mode, 'events');
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.solves, []);
+  assert.deepEqual(r.scrambles, []);
+  assert.deepEqual(r.events.map((c) => c.event), ['222', '444', '555', 'clock', 'pyram']);
+  for (const c of r.events) {
+    assert.equal(c.verified, true, c.event);
+    checkSide(c.peer, 3, `${c.event} peer`);
+    assert.ok(c.peer.memory.maxRss > 0, c.event);
+    if (c.supported) {
+      checkSide(c.ours, 3, `${c.event} ours`);
+      assert.ok(isTime(c.ours.loadMs), c.event);
+      assert.ok(c.ours.memory.maxRss >= c.ours.memory.rssBefore, c.event);
+      assert.ok(isRatio(c.ratio.first) && isRatio(c.ratio.warm), c.event);
+    } else {
+      assert.match(c.ours.error, new RegExp(`event ${c.event}: `));
+    }
+  }
+  assert.deepEqual(r.events.filter((c) => !c.supported).map((c) => c.event), ['444']);
+  assert.match(stderr, /randomScrambleForEvent \(first: fresh process/);
+});

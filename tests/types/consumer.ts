@@ -5,9 +5,12 @@ import {
   build,
   init,
   loadPuzzle,
+  randomScrambleForEvent,
+  scrambleEvents,
   threads,
   type Build,
   type CountOptions,
+  type EventScrambleOptions,
   type GodsAlgorithmOptions,
   type GodsAlgorithmResult,
   type InitResult,
@@ -17,6 +20,7 @@ import {
   type Puzzle,
   type PuzzleApi,
   type PuzzleInfo,
+  type ScrambleEvent,
   type ScrambleOptions,
   type SolveOptions,
   type SolveResult,
@@ -32,6 +36,7 @@ import {
   cubingSolver,
   defaultGeneratorMoves,
   randomScramble as cubingRandomScramble,
+  randomScrambleForEvent as cubingScrambleForEvent,
   solve as cubingSolve,
   solveAll as cubingSolveAll,
   type CubingSolver,
@@ -100,7 +105,12 @@ async function direct(): Promise<void> {
   await usePuzzle(puzzle, AbortSignal.timeout(1000));
   puzzle.free();
   fromKPuzzle.free();
-  console.log(started.build, started.fallbackReason ?? '', b, n);
+  const eventOptions: EventScrambleOptions = { seed: 1, signal: AbortSignal.timeout(5000), onProgress: (p) => p.depth };
+  const scramble: string = await randomScrambleForEvent('222', eventOptions);
+  const events: ScrambleEvent[] = await scrambleEvents();
+  const supported: string[] = events.filter((e) => e.supported).map((e) => `${e.id} ${e.name} ${e.puzzle}`);
+  const reasons: (string | undefined)[] = events.map((e) => e.reason);
+  console.log(started.build, started.fallbackReason ?? '', b, n, scramble, supported, reasons);
 }
 
 async function worker(): Promise<void> {
@@ -109,12 +119,14 @@ async function worker(): Promise<void> {
   const started = await w.init();
   const p: WorkerPuzzle = await w.loadPuzzle(tws);
   await usePuzzle(p, new AbortController().signal);
+  const eventScramble: string = await w.randomScrambleForEvent('pyram', { seed: 2, signal: new AbortController().signal });
+  const workerEvents: ScrambleEvent[] = await w.scrambleEvents();
   const restarts: number = w.restarts;
   await p.free();
   w.terminate();
   const own: WorkerPuzzle = await createWorkerPuzzle(tws, { workerUrl: new URL('./worker.js', import.meta.url) });
   own.terminate();
-  console.log(started.threads, restarts, own.worker.info?.build);
+  console.log(started.threads, restarts, own.worker.info?.build, eventScramble, workerEvents.length);
 }
 
 async function cubing(): Promise<void> {
@@ -125,12 +137,15 @@ async function cubing(): Promise<void> {
   const viaSolver: Alg = await solver.solve(pattern, { maxDepth: 8 });
   const all: Alg[] = await solver.solveAll(pattern, { allOptimal: true });
   const scramble: Alg = await solver.randomScramble(kpuzzle, { seed: 3 });
+  const eventAlg: Alg = await solver.randomScrambleForEvent('333', { seed: 4, onProgress: () => {} });
   const api: PuzzleApi = await solver.puzzleFor(kpuzzle);
   solver.terminate();
   const one: Alg = await cubingSolve(pattern);
   const many: Alg[] = await cubingSolveAll(pattern);
   const random: Alg = await cubingRandomScramble(kpuzzle);
+  const forEvent: Alg = await cubingScrambleForEvent('333');
   console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, many, random);
+  console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes());
 }
 
 export const checks: Array<() => Promise<void>> = [direct, worker, cubing];

@@ -1,0 +1,133 @@
+//! The `EventScrambler` class: scrambles for one cubing.js event (`333`, `pyram`, `clock`, …), in the
+//! event's notation, by the core's [`crate::events::EventScrambler`]. The cubing.js KPuzzle definitions
+//! the events need are embedded in the module (as the CLI's are), so scrambles need no network and no
+//! cubing.js. A scrambler keeps its tables (built by its first scramble) for every later one.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::events::{self, ScrambleKind, EVENTS};
+use crate::group::rng_from_seed;
+use crate::Error;
+
+use super::options;
+use super::run::{error, run, Hooks};
+
+/// The cubing.js KPuzzle definition (JSON text) of a puzzle the events use.
+fn definition(puzzle: &str) -> Option<&'static str> {
+    macro_rules! defs {
+        ($($name:literal),*) => {
+            match puzzle {
+                $($name => Some(include_str!(concat!(
+                    "../../tests/data/puzzles/cubing-kpuzzle/", $name, ".kpuzzle.json"
+                ))),)*
+                _ => None,
+            }
+        };
+    }
+    defs!(
+        "2x2x2",
+        "3x3x3",
+        "4x4x4",
+        "5x5x5",
+        "6x6x6",
+        "7x7x7",
+        "clock",
+        "megaminx",
+        "pyraminx",
+        "skewb",
+        "square1",
+        "fto",
+        "master_tetraminx",
+        "kilominx",
+        "redi_cube",
+        "baby_fto"
+    )
+}
+
+/// Options of `scramble`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+struct EventScrambleOptions {
+    /// A seed for a reproducible scramble (a safe integer).
+    seed: Option<u64>,
+}
+
+/// A JS `RangeError` for an event ID that is not one of cubing.js's (with the core's `input` kind).
+fn unknown_event(id: &str) -> JsValue {
+    let ids: Vec<&str> = EVENTS.iter().map(|e| e.id).collect();
+    let e = js_sys::RangeError::new(&format!("unknown event {id:?}: expected one of {}", ids.join(", ")));
+    // Setting a data property on a fresh Error cannot fail.
+    let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str("input"));
+    e.into()
+}
+
+/// The scrambler of one cubing.js event; its tables are built by the first scramble and kept.
+#[wasm_bindgen]
+pub struct EventScrambler {
+    inner: events::EventScrambler,
+}
+
+#[wasm_bindgen]
+impl EventScrambler {
+    /// The scrambler of a cubing.js event ID: a `RangeError` for an ID cubing.js does not have, an
+    /// `Error` naming the event for one twistsearch does not scramble yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(event_id: &str) -> Result<EventScrambler, JsValue> {
+        let event = events::event(event_id).ok_or_else(|| unknown_event(event_id))?;
+        let text = definition(event.puzzle).ok_or_else(|| {
+            error(&Error::internal(format!("event {event_id}: no embedded definition of {}", event.puzzle)))
+        })?;
+        let inner = events::EventScrambler::new(event_id, text).map_err(|e| error(&e))?;
+        Ok(EventScrambler { inner })
+    }
+
+    /// The cubing.js event ID.
+    #[wasm_bindgen(getter, js_name = eventId)]
+    pub fn event_id(&self) -> String {
+        self.inner.event().id.to_string()
+    }
+
+    /// Whether the tables are built (a later scramble reuses them).
+    #[wasm_bindgen(getter)]
+    pub fn warm(&self) -> bool {
+        self.inner.is_warm()
+    }
+
+    /// One scramble: `{alg, length}` (the alg in the event's notation; megaminx lines separated by
+    /// newlines). Options: `{seed}`; hooks: see the `run` module.
+    pub fn scramble(&self, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        let o: EventScrambleOptions =
+            options::read(options, "randomScrambleForEvent options").map_err(|e| error(&e))?;
+        let mut rng = rng_from_seed(o.seed).map_err(|e| error(&e))?;
+        let inner = &self.inner;
+        let s = run(&hooks, |control| inner.scramble(&mut rng, control))?;
+        plain(&json!({ "alg": s.alg, "length": s.length }))
+    }
+}
+
+/// Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an unsupported
+/// event is not scrambled yet).
+#[wasm_bindgen(js_name = scrambleEvents)]
+pub fn scramble_events() -> Result<JsValue, JsValue> {
+    let list: Vec<Value> = EVENTS
+        .iter()
+        .map(|e| {
+            let mut v = json!({ "id": e.id, "name": e.name, "puzzle": e.puzzle, "supported": true });
+            if let ScrambleKind::Unsupported(why) = e.kind {
+                v["supported"] = json!(false);
+                v["reason"] = json!(why);
+            }
+            v
+        })
+        .collect();
+    plain(&Value::Array(list))
+}
+
+/// A JSON value as a plain JS value (objects as objects, not `Map`s).
+fn plain(v: &Value) -> Result<JsValue, JsValue> {
+    use serde::Serialize;
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&Error::internal(e.to_string())))
+}

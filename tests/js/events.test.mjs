@@ -1,0 +1,236 @@
+// Event scrambles (`randomScrambleForEvent`): every supported cubing.js event's scrambles applied with
+// cubing.js 0.63.4's own KPuzzle give a legal, scrambled state of that event; seeds make them
+// reproducible; refused and unknown events and bad arguments fail as documented; the 2x2x2 scrambles are
+// uniform (chi-square on a fixed seed, so it cannot flake) and optimal by cubing.js's own 2x2x2 solver.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Alg } from 'cubing/alg';
+import { eventInfo, puzzles, twizzleEvents } from 'cubing/puzzles';
+import { experimentalSolve2x2x2, setSearchDebug } from 'cubing/search';
+
+import { randomScrambleForEvent, scrambleEvents } from '../../js/index.js';
+import { cubingSolver, randomScrambleForEvent as cubingScrambleForEvent } from '../../js/cubing.js';
+import { TwistsearchWorker } from '../../js/worker-client.js';
+
+setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
+
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'baby_fto'];
+const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx', 'kilominx', 'redi_cube'];
+
+const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
+/** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
+const RULES = {
+  222: { families: ['U', 'F', 'R'], moves: [4, 11], randomState: true },
+  333: { families: FACES, moves: [2, 21], randomState: true },
+  pyram: { families: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'], moves: [6, 15], randomState: true },
+  skewb: { families: ['U', 'L', 'R', 'B'], moves: [7, 11], randomState: true },
+  baby_fto: { families: ['U', 'F', 'L', 'R', 'B', 'D', 'BL', 'BR'], moves: [2, 14], randomState: true },
+  555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
+  666: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [80, 80] },
+  777: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [100, 100] },
+};
+RULES['333oh'] = RULES['333ft'] = RULES['333'];
+RULES['555bf'] = RULES['555'];
+
+/** The scramble body and suffix of a blindfolded event: `Rw`/`Fw` then `Uw` turns at the end. */
+function splitOrientation(alg) {
+  const tokens = alg.split(' ');
+  let i = tokens.length;
+  if (i > 0 && /^Uw['2]?$/.test(tokens[i - 1])) i--;
+  if (i > 0 && /^(Rw['2]?|Fw'?)$/.test(tokens[i - 1])) i--;
+  return { body: tokens.slice(0, i).join(' '), suffix: tokens.slice(i) };
+}
+
+/** Checks one scramble's notation against the event's rules; returns the part the rules describe. */
+function checkNotation(eventID, alg) {
+  if (eventID === '333bf' || eventID === '333mbf' || eventID === '555bf') {
+    const { body, suffix } = splitOrientation(alg);
+    assert.ok(suffix.length <= 2, `${eventID}: ${alg}`);
+    return { rules: RULES[eventID === '555bf' ? '555' : '333'], body };
+  }
+  if (eventID === '333fm') {
+    assert.match(alg, /^R' U' F .* R' U' F$/, alg);
+    return { rules: RULES['333'], body: alg.slice("R' U' F ".length, -" R' U' F".length) };
+  }
+  if (eventID === 'clock') {
+    const dial = (n) => `${n}(?:[0-6]\\+|[1-5]-)`;
+    const front = ['UR', 'DR', 'DL', 'UL', 'U', 'R', 'D', 'L', 'ALL'].map(dial).join(' ');
+    const back = ['U', 'R', 'D', 'L', 'ALL'].map(dial).join(' ');
+    assert.match(alg, new RegExp(`^${front} y2 ${back}( UR)?( DR)?( DL)?( UL)?$`), alg);
+    return { rules: null, body: alg };
+  }
+  if (eventID === 'minx') {
+    const lines = alg.split('\n');
+    assert.equal(lines.length, 7, alg);
+    for (const line of lines) assert.match(line, /^(R(\+\+|--) D(\+\+|--) ){5}U'?$/, line);
+    return { rules: null, body: alg };
+  }
+  return { rules: RULES[eventID], body: alg };
+}
+
+const SOLVED_OPTIONS = { ignorePuzzleOrientation: true, ignoreCenterOrientation: true };
+
+/** Whether a pattern is solved, as cubing.js judges (up to orientation), or identical to solved where it cannot judge (big cubes). */
+function isSolved(pattern) {
+  try {
+    return pattern.experimentalIsSolved(SOLVED_OPTIONS);
+  } catch {
+    return pattern.isIdentical(pattern.kpuzzle.defaultPattern());
+  }
+}
+
+/** Asserts that `alg` is a legal scramble of `eventID`, checked with cubing.js's KPuzzle of the event. */
+async function checkScramble(eventID, alg) {
+  // (cubing.js 0.63.4 has no event info for 333ft, With Feet: a 3x3x3 event.)
+  const kpuzzle = await puzzles[eventInfo(eventID)?.puzzleID ?? (eventID === '333ft' ? '3x3x3' : '')].kpuzzle();
+  const { rules, body } = checkNotation(eventID, alg);
+  if (rules) {
+    const nodes = [...Alg.fromString(body).childAlgNodes()];
+    // The move without its amount: `3Rw` (cubing.js's family of `3Rw` is `Rw`, with an inner layer).
+    const families = nodes.map((m) => (m.quantum ? m.quantum.toString() : String(m)));
+    assert.deepEqual(families.filter((f) => !rules.families.includes(f)), [], `${eventID}: ${alg}`);
+    assert.ok(nodes.length >= rules.moves[0] && nodes.length <= rules.moves[1], `${eventID}: ${nodes.length} moves: ${alg}`);
+    // No two consecutive moves of one family (a solver's output is canonical).
+    families.forEach((f, i) => assert.ok(i === 0 || f !== families[i - 1], `${eventID}: ${alg}`));
+  }
+  // Applies on cubing.js's own puzzle (every move is cubing.js notation), and leaves it scrambled.
+  const pattern = kpuzzle.defaultPattern().applyAlg(alg);
+  assert.equal(isSolved(pattern), false, `${eventID}: ${alg} leaves the puzzle solved`);
+  // The inverse of the scramble's transformation (cubing.js's) brings it back.
+  assert.ok(isSolved(pattern.applyTransformation(kpuzzle.algToTransformation(alg).invert())), `${eventID}: ${alg}`);
+  return pattern;
+}
+
+test('scrambleEvents lists cubing.js events, with the supported ones and a reason for the rest', async () => {
+  const events = await scrambleEvents();
+  const ids = events.map((e) => e.id);
+  for (const id of Object.keys(twizzleEvents).filter((id) => id !== 'loopover')) assert.ok(ids.includes(id), id);
+  assert.deepEqual(events.filter((e) => e.supported).map((e) => e.id).sort(), [...SUPPORTED].sort());
+  assert.deepEqual(events.filter((e) => !e.supported).map((e) => e.id).sort(), [...REFUSED].sort());
+  for (const e of events) {
+    assert.equal(typeof e.name, 'string');
+    if (eventInfo(e.id)) assert.equal(e.puzzle, eventInfo(e.id).puzzleID, e.id);
+    assert.equal(typeof e.reason === 'string', !e.supported, e.id);
+  }
+});
+
+test('a cold event scramble reports progress and can be cancelled; warm ones reuse its tables', async () => {
+  // Abort on the first progress report: the 3x3x3's tables are being built.
+  const controller = new AbortController();
+  let reports = 0;
+  const onProgress = () => {
+    reports++;
+    controller.abort();
+  };
+  await assert.rejects(randomScrambleForEvent('333', { signal: controller.signal, onProgress }), { name: 'AbortError' });
+  assert.ok(reports >= 1);
+  await assert.rejects(randomScrambleForEvent('333', { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  // The next call builds the tables (reporting their phase), the one after uses them (no table phase).
+  const phases = (list) => (p) => list.push(p.phase);
+  const cold = [];
+  const warm = [];
+  await randomScrambleForEvent('333', { seed: 1, onProgress: phases(cold) });
+  await randomScrambleForEvent('333', { seed: 2, onProgress: phases(warm) });
+  assert.ok(cold.some((p) => p.startsWith('table')), cold.join(' '));
+  assert.ok(!warm.some((p) => p.startsWith('table')), warm.join(' '));
+});
+
+test('every supported event: scrambles apply with cubing.js and leave a legal scrambled state', async (t) => {
+  for (const id of SUPPORTED) {
+    const t0 = performance.now();
+    const seen = new Set();
+    for (let seed = 1; seed <= 4; seed++) {
+      const alg = await randomScrambleForEvent(id, { seed });
+      await checkScramble(id, alg);
+      seen.add(alg);
+    }
+    assert.equal(seen.size, 4, `${id}: four seeds, four scrambles`);
+    t.diagnostic(`${id}: 4 scrambles in ${Math.round(performance.now() - t0)} ms`);
+  }
+});
+
+test('a seed makes a scramble reproducible (direct, cubing.js and worker APIs alike)', async () => {
+  const worker = new TwistsearchWorker();
+  try {
+    for (const id of ['222', '333fm', 'pyram', 'clock', 'minx', '666']) {
+      const a = await randomScrambleForEvent(id, { seed: 42 });
+      assert.equal(await randomScrambleForEvent(id, { seed: 42 }), a, id);
+      const alg = await cubingScrambleForEvent(id, { seed: 42 });
+      assert.ok(alg instanceof Alg);
+      assert.ok(alg.isIdentical(Alg.fromString(a)), id);
+      // (Not the 3x3x3 and pyraminx events in the worker: their tables would be built once more there,
+      // for seconds.)
+      if (id !== '333fm' && id !== 'pyram') assert.equal(await worker.randomScrambleForEvent(id, { seed: 42 }), a, id);
+    }
+    // Unseeded scrambles differ.
+    const unseeded = new Set();
+    for (let i = 0; i < 3; i++) unseeded.add(await randomScrambleForEvent('skewb'));
+    assert.equal(unseeded.size, 3);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test('in a worker, aborting a cold event scramble stops its work through the shared flag', async () => {
+  const worker = new TwistsearchWorker({ abortGraceMs: 5000 });
+  try {
+    await worker.init();
+    // The pyraminx's tables take seconds to build: the abort comes in the middle.
+    await assert.rejects(worker.randomScrambleForEvent('pyram', { signal: AbortSignal.timeout(200) }), { name: 'AbortError' });
+    // The worker answers the next call once the aborted work has stopped (not by being restarted).
+    assert.equal(typeof (await worker.randomScrambleForEvent('clock', { seed: 1 })), 'string');
+    assert.equal(worker.restarts, 0);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test('unknown, refused and malformed requests fail as documented', async () => {
+  const worker = new TwistsearchWorker();
+  const solver = cubingSolver({ worker: true });
+  try {
+    for (const scramble of [randomScrambleForEvent, cubingScrambleForEvent, (id, o) => worker.randomScrambleForEvent(id, o), solver.randomScrambleForEvent]) {
+      await assert.rejects(scramble('3x3x3'), (e) => e instanceof RangeError && /unknown event "3x3x3"/.test(e.message) && /333/.test(e.message));
+      await assert.rejects(scramble(333), (e) => e instanceof TypeError && /eventID must be a string, not number/.test(e.message));
+      await assert.rejects(scramble(null), TypeError);
+      await assert.rejects(scramble(undefined), TypeError);
+      for (const id of REFUSED) {
+        await assert.rejects(scramble(id), (e) => e.constructor === Error && e.message.startsWith(`event ${id}: `), id);
+      }
+      await assert.rejects(scramble('222', { seed: -1 }), RangeError);
+      await assert.rejects(scramble('222', { seed: '1' }), TypeError);
+      await assert.rejects(scramble('222', { generatorMoves: 'U' }), /unknown field `generatorMoves`/);
+      await assert.rejects(scramble('222', { signal: AbortSignal.abort() }), { name: 'AbortError' });
+    }
+  } finally {
+    worker.terminate();
+    solver.terminate();
+  }
+});
+
+test('222: scrambles are optimal (cubing.js solver) and uniform (chi-square, fixed seed)', async () => {
+  const kpuzzle = await puzzles['2x2x2'].kpuzzle();
+  // Optimal: cubing.js's own 2x2x2 solver needs as many moves as the scramble has.
+  for (let seed = 100; seed < 103; seed++) {
+    const alg = Alg.fromString(await randomScrambleForEvent('222', { seed }));
+    const pattern = kpuzzle.defaultPattern().applyAlg(alg);
+    const solution = await experimentalSolve2x2x2(pattern);
+    assert.ok(pattern.applyAlg(solution).experimentalIsSolved(SOLVED_OPTIONS));
+    assert.equal(solution.experimentalNumChildAlgNodes(), alg.experimentalNumChildAlgNodes(), `${alg} / ${solution}`);
+  }
+  // Uniform: which corner (of the 7 that U, F, R move) sits in the first slot, and its orientation: 21
+  // cells of probability 1/21 in a uniformly random state.
+  const n = 840;
+  const counts = new Map();
+  for (let seed = 1000; seed < 1000 + n; seed++) {
+    const data = kpuzzle.defaultPattern().applyAlg(await randomScrambleForEvent('222', { seed })).patternData.CORNERS;
+    const cell = `${data.pieces[0]}/${data.orientation[0]}`;
+    counts.set(cell, (counts.get(cell) ?? 0) + 1);
+  }
+  assert.equal(counts.size, 21, [...counts.keys()].join(' '));
+  const expected = n / 21;
+  const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
+  // 20 degrees of freedom: P(chi2 > 45.31) = 0.001.
+  assert.ok(chi2 < 45.31, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
+});
