@@ -17,6 +17,7 @@ mod phases;
 mod progress;
 mod shell;
 mod solve;
+mod tables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
@@ -203,6 +204,17 @@ struct SearchFlags {
     threads: Option<usize>,
     #[arg(long)]
     json: bool,
+    /// Progress on stderr even when it is not a terminal (a line a second), and with --json.
+    #[arg(long)]
+    progress: bool,
+    /// Keep pruning tables in this directory: read one for the same puzzle, moves, metric, target and
+    /// --memory when it is there (a damaged or foreign file is refused and the table rebuilt).
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<String>,
+    /// When to write tables to --cache-dir: never, auto (when filling took a second or more; the
+    /// default) or always (whenever the table changed).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    write_tables: Option<tables::WriteTables>,
 }
 
 impl SearchFlags {
@@ -214,6 +226,8 @@ impl SearchFlags {
             memory_mb: self.memory,
             target: self.target.as_deref(),
             json: self.json,
+            progress: self.progress,
+            cache: tables::TableCache::new(self.cache_dir.as_deref(), self.write_tables)?,
         })
     }
 }
