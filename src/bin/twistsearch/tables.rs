@@ -19,9 +19,10 @@ use crate::shell::{fail, Failure};
 pub enum WriteTables {
     /// Only read tables.
     Never,
-    /// Write a table once filling it took at least [`AUTO_SECONDS`] since it was made or loaded.
+    /// Write a table that is not in its file yet once its fills took at least [`AUTO_SECONDS`] (since it
+    /// was loaded, for a table from the file).
     Auto,
-    /// Write a table whenever it changed (grew or deepened) since it was made or loaded.
+    /// Write a table whenever it is not in its file yet: built here, or changed since it was loaded.
     Always,
 }
 
@@ -35,11 +36,11 @@ pub struct TableCache {
     write: WriteTables,
 }
 
-/// The table of one solver as the cache knows it: its file, and the solver's table changes and fill
-/// seconds when it was last loaded or written.
+/// The table of one solver as the cache knows it: its file; the solver's table changes when the file
+/// last matched the table (loaded or written; `None`: never), and its fill seconds then (0 before).
 pub struct Entry {
     path: PathBuf,
-    changes: u64,
+    synced: Option<u64>,
     seconds: f64,
     /// Seconds the load took, when the table came from the file.
     pub loaded_seconds: Option<f64>,
@@ -63,8 +64,7 @@ impl TableCache {
     pub fn open(&self, solver: &mut Solver, name: &str, budget_mib: usize, control: Control) -> Entry {
         let key = solver.table().fingerprint().combined();
         let path = self.dir.join(format!("{}-{key:016x}-{budget_mib}MiB.prune", file_stem(name)));
-        let mut entry =
-            Entry { path, changes: solver.table_changes(), seconds: solver.table_seconds(), loaded_seconds: None };
+        let mut entry = Entry { path, synced: None, seconds: 0.0, loaded_seconds: None };
         let t = Instant::now();
         let bytes = match std::fs::read(&entry.path) {
             Ok(b) => b,
@@ -77,7 +77,8 @@ impl TableCache {
         match solver.load_table(&bytes, control) {
             Ok(()) => {
                 entry.loaded_seconds = Some(t.elapsed().as_secs_f64());
-                entry.changes = solver.table_changes();
+                entry.synced = Some(solver.table_changes());
+                entry.seconds = solver.table_seconds();
             }
             Err(e) => warn(&entry.path, &format!("{e}; the table is rebuilt")),
         }
@@ -87,7 +88,7 @@ impl TableCache {
     /// Writes `solver`'s table to its file when the policy asks for it; returns whether it wrote.
     /// Failing to write is reported on stderr, not an error: the results stand.
     pub fn save(&self, solver: &Solver, entry: &mut Entry) -> bool {
-        let changed = solver.table_changes() != entry.changes;
+        let changed = entry.synced != Some(solver.table_changes());
         let worth = match self.write {
             WriteTables::Never => false,
             WriteTables::Always => changed,
@@ -98,7 +99,7 @@ impl TableCache {
         }
         match write_atomically(&self.dir, &entry.path, &solver.save_table()) {
             Ok(()) => {
-                entry.changes = solver.table_changes();
+                entry.synced = Some(solver.table_changes());
                 entry.seconds = solver.table_seconds();
                 true
             }
