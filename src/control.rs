@@ -27,6 +27,7 @@ pub struct Control<'a> {
     cancel: Option<&'a AtomicBool>,
     poll: Option<&'a (dyn Fn() -> bool + Sync)>,
     progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    clock: Option<&'a (dyn Fn() -> f64 + Sync)>,
 }
 
 impl std::fmt::Debug for Control<'_> {
@@ -35,6 +36,7 @@ impl std::fmt::Debug for Control<'_> {
             .field("cancel", &self.cancel)
             .field("poll", &self.poll.is_some())
             .field("progress", &self.progress.is_some())
+            .field("clock", &self.clock.is_some())
             .finish()
     }
 }
@@ -62,6 +64,28 @@ impl<'a> Control<'a> {
     pub fn with_progress(mut self, f: &'a (dyn Fn(&Progress) + Sync)) -> Self {
         self.progress = Some(f);
         self
+    }
+
+    /// With a clock: seconds since any fixed origin (the shell's monotonic clock: `Instant` natively,
+    /// `performance.now()` in a page). The core has no clock of its own; with one, it times its work
+    /// (pruning-table fills, say) for its reports.
+    pub fn with_clock(mut self, clock: &'a (dyn Fn() -> f64 + Sync)) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// The clock's reading in seconds, or `None` without a clock.
+    #[inline]
+    pub fn now(&self) -> Option<f64> {
+        self.clock.map(|c| c())
+    }
+
+    /// Seconds since `start` (a reading of [`Control::now`]), 0 without a clock.
+    pub fn seconds_since(&self, start: Option<f64>) -> f64 {
+        match (start, self.now()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => 0.0,
+        }
     }
 
     /// Whether cancellation was requested.
@@ -111,5 +135,19 @@ mod tests {
         let c = Control::none().with_cancel(&flag);
         flag.store(true, Ordering::Relaxed);
         assert!(c.is_cancelled());
+    }
+
+    #[test]
+    fn clock_is_optional_and_times_intervals() {
+        let none = Control::none();
+        assert_eq!(none.now(), None);
+        assert_eq!(none.seconds_since(Some(1.0)), 0.0);
+        let ticks = AtomicUsize::new(0);
+        let clock = || ticks.fetch_add(1, Ordering::Relaxed) as f64 * 0.5;
+        let c = Control::none().with_clock(&clock);
+        let start = c.now();
+        assert_eq!(start, Some(0.0));
+        assert_eq!(c.seconds_since(start), 0.5);
+        assert_eq!(c.seconds_since(None), 0.0);
     }
 }

@@ -302,8 +302,8 @@ fn a_small_first_table_grows_step_by_step_to_the_budget_when_searches_need_it() 
     let easy = position(&p, "R U F");
     assert_eq!(solve(&mut s, &easy, &SolveOptions::default())[0].len(), 3);
     assert_eq!(s.table().bytes(), 64 << 10);
-    // Harder: the search grows the table on the way (GROWTH_STEP times larger at each step: 512 KiB, then
-    // the 1 MiB budget, never past it), and stays optimal.
+    // Harder: the search grows the table on the way (GROWTH_STEP times larger, 512 KiB, would leave less
+    // than a step to the budget: straight to the 1 MiB budget, never past it), and stays optimal.
     let hard = position(&p, "B2 L B U' R2 B' L' U' R' F");
     let sol = &solve(&mut s, &hard, &SolveOptions::default())[0];
     assert_solves(&p, &hard, sol);
@@ -318,4 +318,38 @@ fn small_groups_get_small_tables() {
     let p = common::puzzle("puzzles/main/2x2x2.tws");
     let s = solver(&p, Some("U,F,R"), 256);
     assert!(s.table().entries() <= 4 * 3_674_160 + 64, "{}", s.table().entries());
+}
+
+#[test]
+fn table_seconds_count_every_fill_and_growth() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    // A clock that moves one second at each reading: every timed piece of table work takes 1 s or more.
+    let ticks = AtomicU64::new(0);
+    let clock = || ticks.fetch_add(1, Ordering::Relaxed) as f64;
+    let control = Control::none().with_clock(&clock);
+    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let options = SolverOptions { memory_bytes: MIB, initial_memory_bytes: Some(64 << 10), ..SolverOptions::default() };
+    let mut s = Solver::new(&p, options, control).unwrap();
+    let built = s.table_seconds();
+    assert!(built >= 1.0, "the first fill is timed: {built}");
+    assert_eq!(s.table_changes(), 0);
+    // A search the small table serves: no table work.
+    let easy = s.solve(&position(&p, "R U F"), &SolveOptions::default(), control).unwrap();
+    assert_eq!((easy.table_seconds, s.table_seconds(), s.table_changes()), (0.0, built, 0));
+    // A search that grows and deepens the table: its time is in the report and in the total.
+    let hard = s.solve(&position(&p, "B2 L B U' R2 B' L' U' R' F"), &SolveOptions::default(), control).unwrap();
+    assert_eq!(s.table().bytes(), MIB);
+    assert!(s.table_changes() >= 1);
+    assert!(
+        hard.table_seconds >= s.table_changes() as f64,
+        "{} s for {} changes",
+        hard.table_seconds,
+        s.table_changes()
+    );
+    assert_eq!(s.table_seconds(), built + hard.table_seconds);
+    // Without a clock, nothing is timed.
+    let mut quiet = solver(&p, None, 1);
+    assert_eq!(quiet.table_seconds(), 0.0);
+    let r = quiet.solve(&position(&p, "R U F"), &SolveOptions::default(), Control::none()).unwrap();
+    assert_eq!(r.table_seconds, 0.0);
 }

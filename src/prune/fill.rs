@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::hash::{hash_bytes, slot};
 use super::kernel::Kernel;
+use super::persist::{Fingerprint, Hasher};
 use super::table::{Nibbles, MAX_DEPTH};
 use crate::canon::fsm::REFUSED;
 use crate::canon::CanonFsm;
@@ -44,6 +45,8 @@ pub(crate) struct Walk {
     target: Vec<u8>,
     /// Canonical sequences of each length `0..=MAX_DEPTH + 1` (for predictions and progress totals).
     counts: Vec<f64>,
+    /// What the table is for (saved with it, checked when it is loaded).
+    fingerprint: Fingerprint,
 }
 
 /// What one fill of a depth did.
@@ -81,7 +84,13 @@ impl Walk {
             }
         }
         let counts = sequence_counts(fsm, MAX_DEPTH + 1);
-        Ok(Walk { size, kernel, fsm: fsm.clone(), illegal, target: target.to_vec(), counts })
+        let fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
+        Ok(Walk { size, kernel, fsm: fsm.clone(), illegal, target: target.to_vec(), counts, fingerprint })
+    }
+
+    /// What the table is for: the puzzle, move set, automaton and target, as hashes.
+    pub(crate) fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint
     }
 
     /// The target state.
@@ -166,6 +175,37 @@ impl Walk {
         let counts = FillCounts { leaves: job.leaves.into_inner(), added: job.added.into_inner() };
         (counts, result)
     }
+}
+
+/// The fingerprint of a table's puzzle (state layout and illegal placements), moves (their
+/// transformations in order), canonical automaton (its transitions) and target.
+fn fingerprint(
+    puzzle: &Puzzle,
+    transforms: &[&[u8]],
+    fsm: &CanonFsm,
+    illegal: &[(usize, u8)],
+    target: &[u8],
+) -> Fingerprint {
+    let mut p = Hasher::new();
+    for o in puzzle.orbits() {
+        p.number(o.size as u64).number(u64::from(o.orientations));
+    }
+    for &(at, piece) in illegal {
+        p.number(at as u64).number(u64::from(piece));
+    }
+    let mut m = Hasher::new();
+    for t in transforms {
+        m.bytes(t);
+    }
+    let mut a = Hasher::new();
+    a.number(fsm.states() as u64).number(fsm.moves() as u64);
+    for s in 0..fsm.states() {
+        for &to in fsm.row(s as u32) {
+            a.number(u64::from(to));
+        }
+    }
+    let t = Hasher::new().bytes(target).finish();
+    Fingerprint { puzzle: p.finish(), moves: m.finish(), automaton: a.finish(), target: t }
 }
 
 /// The number of canonical sequences of each length `0..=depth`, in floating point (dynamic programming

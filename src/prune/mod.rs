@@ -17,10 +17,13 @@
 //! - `table`: the nibble storage and the table's sizing.
 //! - `kernel`: applying moves during a fill (only the slots a move changes).
 //! - `fill`: the walk that fills one depth.
+//! - [`persist`]: the table as versioned, checksummed, compressed bytes ([`PruneTable::to_bytes`],
+//!   [`PruneTable::from_bytes`]) for shells to keep.
 
 mod fill;
 pub mod hash;
 pub(crate) mod kernel;
+pub mod persist;
 mod table;
 
 use crate::canon::CanonFsm;
@@ -29,6 +32,7 @@ use crate::error::Result;
 use crate::moveset::MoveSet;
 use crate::puzzle::Puzzle;
 use fill::Walk;
+use persist::Fingerprint;
 use table::Nibbles;
 
 pub(crate) use table::entries_for;
@@ -133,6 +137,36 @@ impl PruneTable {
             }
             t.fill_next(control)?;
         }
+    }
+
+    /// A table from bytes made by [`PruneTable::to_bytes`] for the same puzzle, move set, automaton and
+    /// target (checked through their fingerprint), whose entries take at most `max_bytes`. Errors, and
+    /// never a table, for bytes that are damaged, truncated, of another format version, or made for
+    /// anything else (the message says which).
+    pub fn from_bytes(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        fsm: &CanonFsm,
+        target: &[u8],
+        bytes: &[u8],
+        max_bytes: usize,
+    ) -> Result<PruneTable> {
+        let walk = Walk::new(puzzle, moves, fsm, target)?;
+        let nibbles = Nibbles::zeroed(64)?;
+        let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
+        persist::load_into(&mut t, bytes, max_bytes)?;
+        Ok(t)
+    }
+
+    /// The table as bytes: a versioned header with the fingerprint of what it was built for, the fill's
+    /// counts and checksums, and the entries compressed (see [`persist`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        persist::to_bytes(self)
+    }
+
+    /// What the table was built for: hashes of the puzzle, move set, automaton and target.
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.walk.fingerprint()
     }
 
     /// Fills one more depth if it is still worthwhile: the filled depth is below [`MAX_DEPTH`], the last

@@ -144,6 +144,19 @@ impl Nibbles {
         self.cells.chunks(PAGE).for_each(touch);
     }
 
+    /// The cells (two entries each), for reading them out.
+    pub(crate) fn cells(&self) -> &[AtomicU8] {
+        &self.cells
+    }
+
+    /// The cells as plain bytes, for filling them in at once (a table being loaded).
+    pub(crate) fn bytes_mut(&mut self) -> &mut [u8] {
+        let len = self.cells.len();
+        // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, and `&mut self` rules out
+        // any other access to the cells for the slice's lifetime.
+        unsafe { std::slice::from_raw_parts_mut(self.cells.as_mut_ptr() as *mut u8, len) }
+    }
+
     /// A copy of the raw bytes (tests compare tables).
     #[cfg(test)]
     pub(crate) fn snapshot(&self) -> Vec<u8> {

@@ -4,8 +4,10 @@
 //! their table entries before looking any up, so the memory latency of the table overlaps. Nothing is
 //! allocated while walking.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::canon::fsm::REFUSED;
-use crate::control::Control;
+use crate::control::{Control, Progress};
 use crate::prune::kernel::Kernel;
 use crate::prune::PruneTable;
 use crate::puzzle::Puzzle;
@@ -24,7 +26,18 @@ pub(crate) struct Shared<'a> {
     pub limit: usize,
     /// ksolve+ move constraints, when the definition has any.
     pub rules: Option<&'a MoveRules>,
+    /// The depth of the iteration (for progress reports).
+    pub depth: u32,
+    /// Nodes of the solve so far, every thread's walks included (each adds what it did since its last
+    /// report, every [`REPORT_EVERY`] lookups, when the control wants progress).
+    pub seen: &'a AtomicU64,
 }
+
+/// Lookups between two progress reports of one walker, as a power of two (about 1M: tens of reports a
+/// second over all threads).
+const REPORT_SHIFT: u32 = 20;
+/// Lookups between two looks at the cancellation flag, as a power of two.
+const CHECK_SHIFT: u32 = 14;
 
 /// ksolve+ `ForbiddenPairs` / `ForbiddenGroups` and `MoveLimits`, over the move set's indices.
 #[derive(Debug, Clone)]
@@ -73,6 +86,8 @@ pub(crate) struct Workspace {
     pub lookups: u64,
     /// Set when the walk was cancelled.
     pub cancelled: bool,
+    /// `lookups` at the last progress report.
+    reported: u64,
 }
 
 impl Workspace {
@@ -85,6 +100,7 @@ impl Workspace {
             path: Vec::new(),
             lookups: 0,
             cancelled: false,
+            reported: 0,
         }
     }
 
@@ -121,6 +137,15 @@ pub(crate) fn walk(
     recurse(shared, ws, 0, 0, fsm_state, remaining, out);
 }
 
+/// Adds this walker's lookups since its last report to the solve's count and reports the total.
+#[cold]
+fn report(shared: &Shared, ws: &mut Workspace) {
+    let add = ws.lookups - ws.reported;
+    ws.reported = ws.lookups;
+    let done = shared.seen.fetch_add(add, Ordering::Relaxed) + add;
+    shared.control.report(Progress { phase: "search", depth: shared.depth, done, total: None });
+}
+
 /// Expands the node in slot `slot` of `level` (automaton state `fsm_state`, `remaining` moves to go).
 fn recurse(
     shared: &Shared,
@@ -152,9 +177,14 @@ fn recurse(
     }
     let before = ws.lookups;
     ws.lookups += row.len() as u64;
-    if before >> 14 != ws.lookups >> 14 && shared.control.is_cancelled() {
-        ws.cancelled = true;
-        return;
+    if before >> CHECK_SHIFT != ws.lookups >> CHECK_SHIFT {
+        if shared.control.is_cancelled() {
+            ws.cancelled = true;
+            return;
+        }
+        if before >> REPORT_SHIFT != ws.lookups >> REPORT_SHIFT && shared.control.wants_progress() {
+            report(shared, ws);
+        }
     }
     let rest = remaining - 1;
     for (m, &next) in row.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! [`Solver`]: a puzzle, its move set, canonical automaton, group and pruning table, kept together so
 //! that many positions can be solved with one table (the JS worker keeps one across calls).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use num_traits::ToPrimitive;
@@ -128,6 +129,9 @@ pub struct SolveReport {
     pub nodes: u64,
     /// Depth the pruning table is filled to.
     pub table_depth: u32,
+    /// Seconds this solve spent filling and growing the pruning table (0 when the control has no clock,
+    /// see [`Control::with_clock`]).
+    pub table_seconds: f64,
 }
 
 /// A solver for one puzzle, move set, metric and target.
@@ -157,6 +161,12 @@ pub struct Solver<'p> {
     hint: Option<f64>,
     /// The definition's ksolve+ move constraints.
     rules: Option<MoveRules>,
+    /// Seconds spent building and filling tables since the solver was made (with a clock).
+    table_seconds: f64,
+    /// How many times the table changed (filled deeper, grown or loaded) since the solver was made.
+    table_changes: u64,
+    /// The nodes of the current solve, as its walks report them (progress within an iteration).
+    seen: AtomicU64,
 }
 
 impl<'p> Solver<'p> {
@@ -183,8 +193,10 @@ impl<'p> Solver<'p> {
         // A budget below the minimum is refused by the table itself, with the budget named.
         let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
         let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1) };
+        let started = control.now();
         let mut table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         table.fill_while(FIRST_FILL_LEAVES, control)?;
+        let table_seconds = control.seconds_since(started);
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
         let rules = move_rules(puzzle, &move_list)?;
@@ -203,15 +215,18 @@ impl<'p> Solver<'p> {
             searched: 0.0,
             hint,
             rules,
+            table_seconds,
+            table_changes: 0,
+            seen: AtomicU64::new(0),
         })
     }
 
-    /// Replaces the table by one [`GROWTH_STEP`] times larger, at most the budget (and at most four
-    /// entries per state when the group order is known), filled as a new table is, once the search needs
-    /// a depth the current table cannot hold. Returns whether it grew.
+    /// Replaces the table by a larger one ([`grown_size`]: [`GROWTH_STEP`] times larger, or the whole
+    /// budget; at most four entries per state when the group order is known), filled as a new table is,
+    /// once the search needs a depth the current table cannot hold. Returns whether it grew.
     fn grow(&mut self, control: Control) -> Result<bool> {
         let now = self.table.bytes();
-        let bytes = now.saturating_mul(GROWTH_STEP).min(self.budget);
+        let bytes = grown_size(now, self.budget);
         if self.small {
             // The exact order now (a chain that cannot be built leaves the table uncapped).
             self.hint = self.chain().ok().and_then(|c| c.order().to_f64());
@@ -234,6 +249,17 @@ impl<'p> Solver<'p> {
     /// the searches then deepen in turn); at the budget, the table's own limit on crowding applies.
     /// Returns whether anything changed.
     fn deepen(&mut self, control: Control) -> Result<bool> {
+        let started = control.now();
+        let result = self.deepen_untimed(control);
+        self.table_seconds += control.seconds_since(started);
+        if let Ok(true) = result {
+            self.table_changes += 1;
+        }
+        result
+    }
+
+    /// [`Solver::deepen`] without the bookkeeping.
+    fn deepen_untimed(&mut self, control: Control) -> Result<bool> {
         if self.table.predicted_leaves() > self.table.entries() as f64 * CROWDED && self.grow(control)? {
             return Ok(true);
         }
@@ -248,6 +274,35 @@ impl<'p> Solver<'p> {
     /// The pruning table.
     pub fn table(&self) -> &PruneTable {
         &self.table
+    }
+
+    /// The pruning table as bytes ([`PruneTable::to_bytes`]), to keep for a later [`Solver::load_table`].
+    pub fn save_table(&self) -> Vec<u8> {
+        self.table.to_bytes()
+    }
+
+    /// Replaces the pruning table by one saved by [`Solver::save_table`] for the same puzzle, move set,
+    /// metric and target. Refused (and the current table kept) when the bytes are damaged, truncated,
+    /// of another format version, made for anything else, or larger than the memory budget.
+    pub fn load_table(&mut self, bytes: &[u8], control: Control) -> Result<()> {
+        control.check()?;
+        let t = PruneTable::from_bytes(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), bytes, self.budget)?;
+        self.table = t;
+        self.searched = 0.0;
+        self.table_changes += 1;
+        Ok(())
+    }
+
+    /// Seconds spent building, filling and growing the pruning table since the solver was made, the first
+    /// fill included (0 when the controls passed had no clock, see [`Control::with_clock`]).
+    pub fn table_seconds(&self) -> f64 {
+        self.table_seconds
+    }
+
+    /// How many times the pruning table changed (filled deeper, grown, or replaced by
+    /// [`Solver::load_table`]) since the solver was made: a shell saves the table when this moved.
+    pub fn table_changes(&self) -> u64 {
+        self.table_changes
     }
 
     /// The group the moves generate (built on first use).
@@ -300,6 +355,7 @@ impl<'p> Solver<'p> {
                 "asked for {limit} solutions: at most {MAX_SOLUTIONS} are kept (ask for fewer)"
             )));
         }
+        let table_seconds_before = self.table_seconds;
         // Earlier solves searched more than the next depth costs to fill: fill it now.
         if self.searched > self.table.predicted_leaves() && self.deepen(control)? {
             self.searched = 0.0;
@@ -322,6 +378,7 @@ impl<'p> Solver<'p> {
                     Some(p) => p as f64 * self.growth >= PARALLEL_MIN_NODES,
                     None => depth > self.table.filled_depth() + 2,
                 };
+                self.seen.store(nodes, Ordering::Relaxed);
                 let (sols, n) = self.iteration(&kernel, &start_n, depth, want, big, control)?;
                 previous = Some(n);
                 nodes += n;
@@ -354,7 +411,12 @@ impl<'p> Solver<'p> {
                 return Err(Error::internal("a solution failed verification"));
             }
         }
-        Ok(SolveReport { solutions, nodes, table_depth: self.table.filled_depth() })
+        Ok(SolveReport {
+            solutions,
+            nodes,
+            table_depth: self.table.filled_depth(),
+            table_seconds: self.table_seconds - table_seconds_before,
+        })
     }
 
     /// Refuses a start, or a target it does not already match, with a placement the definition declares
@@ -395,6 +457,8 @@ impl<'p> Solver<'p> {
             control,
             limit,
             rules: self.rules.as_ref(),
+            depth,
+            seen: &self.seen,
         };
         let (tasks, split_nodes) = self.split(start, depth, if parallel { split_tasks() } else { 1 });
         let size = self.puzzle.state_size();
@@ -408,7 +472,7 @@ impl<'p> Solver<'p> {
         #[cfg(feature = "parallel")]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
             use rayon::prelude::*;
-            use std::sync::atomic::{AtomicUsize, Ordering};
+            use std::sync::atomic::AtomicUsize;
             // Tasks after one that alone found enough solutions cannot change the answer.
             let cutoff = AtomicUsize::new(usize::MAX);
             tasks
@@ -502,6 +566,19 @@ impl<'p> Solver<'p> {
     }
 }
 
+/// The size a table of `now` bytes grows to: [`GROWTH_STEP`] times larger, or the whole `budget` when
+/// that step would leave room for less than one more full step (a last step of less than
+/// [`GROWTH_STEP`] times would refill the same depths for a few fewer collisions, while going to the
+/// budget now costs about the same fill as the step).
+pub(crate) fn grown_size(now: usize, budget: usize) -> usize {
+    let step = now.saturating_mul(GROWTH_STEP);
+    if step.saturating_mul(GROWTH_STEP) > budget {
+        budget.max(now)
+    } else {
+        step
+    }
+}
+
 /// The definition's ksolve+ `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits` over the move list, or
 /// `None` without any. `Block` (bandaging) is refused: the solver does not honour it yet.
 fn move_rules(puzzle: &Puzzle, moves: &[MoveRef]) -> Result<Option<MoveRules>> {
@@ -542,4 +619,26 @@ struct Task {
     state: Vec<u8>,
     fsm_state: u32,
     prefix: Vec<u16>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grown_size;
+
+    const MIB: usize = 1 << 20;
+
+    #[test]
+    fn tables_grow_by_steps_then_to_the_whole_budget() {
+        // 256 MiB: 2 → 16 → 256 (not 128, which would leave a last step of 2×).
+        assert_eq!(grown_size(2 * MIB, 256 * MIB), 16 * MIB);
+        assert_eq!(grown_size(16 * MIB, 256 * MIB), 256 * MIB);
+        assert_eq!(grown_size(16 * MIB, 512 * MIB), 512 * MIB);
+        // 1 GiB: 16 → 128 → 1024.
+        assert_eq!(grown_size(16 * MIB, 1024 * MIB), 128 * MIB);
+        assert_eq!(grown_size(128 * MIB, 1024 * MIB), 1024 * MIB);
+        // At the budget, or beyond it (a table loaded from a file), no smaller.
+        assert_eq!(grown_size(256 * MIB, 256 * MIB), 256 * MIB);
+        assert_eq!(grown_size(512 * MIB, 256 * MIB), 512 * MIB);
+        assert_eq!(grown_size(usize::MAX / 2, usize::MAX), usize::MAX);
+    }
 }

@@ -18,6 +18,7 @@ mod phases;
 mod progress;
 mod shell;
 mod solve;
+mod tables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
@@ -204,6 +205,17 @@ struct SearchFlags {
     threads: Option<usize>,
     #[arg(long)]
     json: bool,
+    /// Progress on stderr even when it is not a terminal (a line a second), and with --json.
+    #[arg(long)]
+    progress: bool,
+    /// Keep pruning tables in this directory: read one for the same puzzle, moves, metric, target and
+    /// --memory when it is there (a damaged or foreign file is refused and the table rebuilt).
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<String>,
+    /// When to write tables to --cache-dir: never, auto (when filling took a second or more; the
+    /// default) or always (whenever the table changed).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    write_tables: Option<tables::WriteTables>,
 }
 
 impl SearchFlags {
@@ -215,6 +227,8 @@ impl SearchFlags {
             memory_mb: self.memory,
             target: self.target.as_deref(),
             json: self.json,
+            progress: self.progress,
+            cache: tables::TableCache::new(self.cache_dir.as_deref(), self.write_tables)?,
         })
     }
 }
@@ -301,6 +315,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
         Command::Solve { puzzle, args, phases, search } if phases.active() => {
+            if search.cache_dir.is_some() || search.write_tables.is_some() {
+                return Err(fail("--cache-dir", "--phases does not keep its tables in files (yet)"));
+            }
             out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
         }
         Command::Solve { puzzle, args, search, .. } => {

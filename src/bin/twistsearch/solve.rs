@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
+use crate::tables::{Entry, TableCache};
 use twistsearch::group::{random_position, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
@@ -27,6 +28,10 @@ pub struct SearchArgs<'a> {
     pub target: Option<&'a str>,
     /// JSON output.
     pub json: bool,
+    /// Progress on stderr even when it is not a terminal (`--progress`).
+    pub progress: bool,
+    /// Saved tables (`--cache-dir`, `--write-tables`).
+    pub cache: Option<TableCache>,
 }
 
 /// Options of `solve`.
@@ -84,10 +89,37 @@ pub fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
 struct Solvers<'p> {
     puzzle: &'p Puzzle,
     args: &'p SearchArgs<'p>,
-    /// Built solvers: metric, the target they were built for (`None`: the default), solver, seconds the
-    /// build took (reported once).
-    built: Vec<(Metric, Option<Vec<u8>>, Solver<'p>, f64)>,
+    built: Vec<Built<'p>>,
     bar: &'p Bar,
+}
+
+/// A built solver.
+struct Built<'p> {
+    metric: Metric,
+    /// The target it was built for (`None`: the default).
+    key: Option<Vec<u8>>,
+    solver: Solver<'p>,
+    /// Its table seconds already reported.
+    reported: f64,
+    /// Its table's file, with a cache directory.
+    file: Option<Entry>,
+}
+
+impl Built<'_> {
+    /// The table seconds since the last call, and the seconds the table took to load (once).
+    fn table_report(&mut self) -> (f64, Option<f64>) {
+        let total = self.solver.table_seconds();
+        let seconds = total - self.reported;
+        self.reported = total;
+        (seconds, self.file.as_mut().and_then(|f| f.loaded_seconds.take()))
+    }
+
+    /// Writes the table to the cache directory when the policy asks for it.
+    fn save(&mut self, cache: Option<&TableCache>) {
+        if let (Some(cache), Some(file)) = (cache, self.file.as_mut()) {
+            cache.save(&self.solver, file);
+        }
+    }
 }
 
 impl<'p> Solvers<'p> {
@@ -95,7 +127,7 @@ impl<'p> Solvers<'p> {
         // An explicit --target wins over a target relaxed for a scramble's `?` entries.
         let relaxed = if self.args.target.is_some() { None } else { relaxed };
         let key = relaxed.map(|t| t.as_bytes().to_vec());
-        if let Some(i) = self.built.iter().position(|b| b.0 == metric && b.1 == key) {
+        if let Some(i) = self.built.iter().position(|b| b.metric == metric && b.key == key) {
             return Ok(&mut self.built[i]);
         }
         let moves = move_set(self.puzzle, self.args.moves)?;
@@ -111,15 +143,16 @@ impl<'p> Solvers<'p> {
             memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
             initial_memory_bytes: None,
         };
-        let t = Instant::now();
-        let solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
-        self.built.push((metric, key, solver, t.elapsed().as_secs_f64()));
+        let mut solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
+        let file = self
+            .args
+            .cache
+            .as_ref()
+            .map(|c| c.open(&mut solver, self.puzzle.name(), self.args.memory_mb, self.bar.control()));
+        self.built.push(Built { metric, key, solver, reported: 0.0, file });
         Ok(self.built.last_mut().expect("just pushed"))
     }
 }
-
-/// A built solver with its metric, target key and build time.
-type Built<'p> = (Metric, Option<Vec<u8>>, Solver<'p>, f64);
 
 /// One position to solve.
 struct Job {
@@ -224,7 +257,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
     if jobs.is_empty() {
         return Err(fail("solve", "nothing to solve: give a scramble file, --scramble ALG or --state FILE"));
     }
-    let bar = Bar::new(!search.json);
+    let bar = Bar::with_flag(!search.json, search.progress);
     let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
@@ -239,10 +272,12 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
             known_reachable: job.known_reachable,
         };
         let t = Instant::now();
-        let report = entry.2.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
+        let report = entry.solver.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
-        let solver = &entry.2;
+        entry.save(search.cache.as_ref());
+        let (table_seconds, load_seconds) = entry.table_report();
+        let solver = &entry.solver;
         let algs: Vec<(String, usize)> = report.solutions.iter().map(|s| (solver.alg_string(s), s.len())).collect();
         if search.json {
             rows.push(json!({
@@ -251,7 +286,8 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                 "solutions": algs.iter().map(|(a, n)| json!({ "alg": a, "length": n })).collect::<Vec<_>>(),
                 "nodes": report.nodes,
                 "seconds": seconds,
-                "tableSeconds": entry.3,
+                "tableSeconds": table_seconds,
+                "tableLoadSeconds": load_seconds,
                 "tableBytes": solver.table().bytes(),
                 "tableDepth": report.table_depth,
             }));
@@ -260,7 +296,6 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
                 let _ = writeln!(out, "{}: {a} ({n})", job.name);
             }
         }
-        entry.3 = 0.0;
     }
     if search.json {
         return Ok(json_text(json!({ "puzzle": puzzle.name(), "results": rows })));
@@ -275,22 +310,23 @@ pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option
         return Err(fail("--count", too_many_for_json(count)));
     }
     let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
-    let bar = Bar::new(!search.json);
+    let bar = Bar::with_flag(!search.json, search.progress);
     let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
     let metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
     let out = String::new();
     let mut rows = Vec::new();
     for _ in 0..count {
         let entry = solvers.get(metric, None)?;
-        let chain = entry.2.chain().map_err(|e| fail("group", e))?;
+        let chain = entry.solver.chain().map_err(|e| fail("group", e))?;
         let state = random_position(puzzle, chain, &mut rng).map_err(|e| fail("scramble", e))?;
         // A random element of the group: reachable by construction.
         let options = SolveOptions { known_reachable: search.target.is_none(), ..SolveOptions::default() };
-        let report = entry.2.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
+        let report = entry.solver.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
         bar.clear();
+        entry.save(search.cache.as_ref());
         let solution = &report.solutions[0];
         let inverse = puzzle.invert_moves(solution);
-        let alg = entry.2.alg_string(&inverse);
+        let alg = entry.solver.alg_string(&inverse);
         if search.json {
             rows.push(json!({ "alg": alg, "length": inverse.len() }));
         } else {

@@ -1,0 +1,172 @@
+//! Saved pruning tables for `solve` and `scramble`: `--cache-dir DIR` reads a solver's table from DIR
+//! when a file for the same puzzle, moves, metric, target and memory budget is there, and
+//! `--write-tables never|auto|always` (as twsearch's option of that name) says when to write it back.
+//! Files are written whole to a temporary name and renamed, so a reader never sees half a file. A file
+//! the core refuses (damaged, truncated, another format version or made for something else) is reported
+//! on stderr and the table rebuilt; `auto` and `always` then replace it.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::ValueEnum;
+use twistsearch::control::Control;
+use twistsearch::search::Solver;
+
+use crate::shell::{fail, Failure};
+
+/// When to write a solver's table to the cache directory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WriteTables {
+    /// Only read tables.
+    Never,
+    /// Write a table that is not in its file yet once its fills took at least [`AUTO_SECONDS`] (since it
+    /// was loaded, for a table from the file).
+    Auto,
+    /// Write a table whenever it is not in its file yet: built here, or changed since it was loaded.
+    Always,
+}
+
+/// `auto` writes a table whose fills took at least this many seconds (cheaper tables are rebuilt faster
+/// than they are written and read back).
+pub const AUTO_SECONDS: f64 = 1.0;
+
+/// Where tables are kept and when they are written.
+pub struct TableCache {
+    dir: PathBuf,
+    write: WriteTables,
+}
+
+/// The table of one solver as the cache knows it: its file; the solver's table changes when the file
+/// last matched the table (loaded or written; `None`: never), and its fill seconds then (0 before).
+pub struct Entry {
+    path: PathBuf,
+    synced: Option<u64>,
+    seconds: f64,
+    /// Seconds the load took, when the table came from the file.
+    pub loaded_seconds: Option<f64>,
+}
+
+impl TableCache {
+    /// The cache of `--cache-dir` and `--write-tables` (default `auto`), or `None` without a directory.
+    pub fn new(dir: Option<&str>, write: Option<WriteTables>) -> Result<Option<TableCache>, Failure> {
+        match (dir, write) {
+            (Some(dir), write) => {
+                Ok(Some(TableCache { dir: PathBuf::from(dir), write: write.unwrap_or(WriteTables::Auto) }))
+            }
+            (None, Some(_)) => Err(fail("--write-tables", "needs --cache-dir DIR (where tables are kept)")),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// Loads the file of `solver`'s table into it when there is one (`name`: the puzzle's name, for the
+    /// file name; `budget_mib`: the memory budget, part of the key). A file that cannot be read or is
+    /// refused is reported on stderr and left for `auto`/`always` to replace.
+    pub fn open(&self, solver: &mut Solver, name: &str, budget_mib: usize, control: Control) -> Entry {
+        let key = solver.table().fingerprint().combined();
+        let path = self.dir.join(format!("{}-{key:016x}-{budget_mib}MiB.prune", file_stem(name)));
+        let mut entry = Entry { path, synced: None, seconds: 0.0, loaded_seconds: None };
+        let t = Instant::now();
+        let bytes = match std::fs::read(&entry.path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return entry,
+            Err(e) => {
+                warn(&entry.path, &format!("{e}; the table is rebuilt"));
+                return entry;
+            }
+        };
+        match solver.load_table(&bytes, control) {
+            Ok(()) => {
+                entry.loaded_seconds = Some(t.elapsed().as_secs_f64());
+                entry.synced = Some(solver.table_changes());
+                entry.seconds = solver.table_seconds();
+            }
+            Err(e) => warn(&entry.path, &format!("{e}; the table is rebuilt")),
+        }
+        entry
+    }
+
+    /// Writes `solver`'s table to its file when the policy asks for it; returns whether it wrote.
+    /// Failing to write is reported on stderr, not an error: the results stand.
+    pub fn save(&self, solver: &Solver, entry: &mut Entry) -> bool {
+        let changed = entry.synced != Some(solver.table_changes());
+        let worth = match self.write {
+            WriteTables::Never => false,
+            WriteTables::Always => changed,
+            WriteTables::Auto => changed && solver.table_seconds() - entry.seconds >= AUTO_SECONDS,
+        };
+        if !worth {
+            return false;
+        }
+        match write_atomically(&self.dir, &entry.path, &solver.save_table()) {
+            Ok(()) => {
+                entry.synced = Some(solver.table_changes());
+                entry.seconds = solver.table_seconds();
+                true
+            }
+            Err(e) => {
+                warn(&entry.path, &format!("cannot write the table: {e}"));
+                false
+            }
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let result = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A puzzle name as a file name: letters, digits, `-` and `_` kept, anything else `_`.
+fn file_stem(name: &str) -> String {
+    let s: String =
+        name.chars().take(40).map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    if s.is_empty() {
+        "puzzle".to_string()
+    } else {
+        s
+    }
+}
+
+fn warn(path: &Path, message: &str) {
+    eprintln!("warning: {}: {message}", path.display());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_safe_file_names() {
+        assert_eq!(file_stem("3x3x3"), "3x3x3");
+        assert_eq!(file_stem("My Cube/../x"), "My_Cube____x");
+        assert_eq!(file_stem(""), "puzzle");
+    }
+
+    #[test]
+    fn write_tables_needs_a_directory() {
+        assert!(TableCache::new(None, None).ok().unwrap().is_none());
+        let e = TableCache::new(None, Some(WriteTables::Always)).err().unwrap();
+        assert_eq!(e.input, "--write-tables");
+        let c = TableCache::new(Some("d"), None).ok().unwrap().unwrap();
+        assert_eq!(c.write, WriteTables::Auto);
+    }
+
+    #[test]
+    fn files_are_replaced_whole() {
+        let dir = std::env::temp_dir().join(format!("twistsearch-tables-{}", std::process::id()));
+        let path = dir.join("t.prune");
+        write_atomically(&dir, &path, b"one").unwrap();
+        write_atomically(&dir, &path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

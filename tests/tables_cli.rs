@@ -1,0 +1,134 @@
+//! The CLI's saved tables (`--cache-dir`, `--write-tables`) and progress lines (`--progress`), end to end:
+//! a table written by one process is loaded by the next, a damaged or foreign file is refused with a
+//! warning and the table rebuilt (and rewritten), `never` and `auto` write only when they should.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
+const CUBE_2: &str = "tests/data/puzzles/main/2x2x2.tws";
+const TEN: &str = "B2 L B U' R2 B' L' U' R' F";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the CLI runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// `solve PUZZLE --scramble ALG --memory 4 --json` with `extra`: the first result and stderr.
+fn solve(puzzle: &str, alg: &str, extra: &[&str]) -> (Value, String) {
+    let mut args = vec!["solve", puzzle, "--scramble", alg, "--memory", "4", "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    (v["results"][0].clone(), err)
+}
+
+/// A fresh directory for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("twistsearch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The files in a directory.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn tables_round_trip_and_bad_files_are_rebuilt() {
+    let dir = fresh_dir("cache");
+    let d = dir.to_str().unwrap();
+    let always = ["--cache-dir", d, "--write-tables", "always"];
+    let (first, err) = solve(CUBE, TEN, &always);
+    assert_eq!(err, "");
+    assert!(first["tableLoadSeconds"].is_null());
+    let written = files(&dir);
+    assert_eq!(written.len(), 1, "{written:?}");
+    let path = &written[0];
+    assert!(path.to_str().unwrap().ends_with("-4MiB.prune"), "{path:?}");
+    let saved = std::fs::read(path).unwrap();
+    // Loaded by the next process: the same answer, and the table as it was saved.
+    let (second, err) = solve(CUBE, TEN, &always);
+    assert_eq!(err, "");
+    assert!(second["tableLoadSeconds"].as_f64().unwrap() > 0.0, "{second}");
+    assert_eq!(second["solutions"][0]["length"], first["solutions"][0]["length"]);
+    assert_eq!(second["tableBytes"], first["tableBytes"]);
+    assert_eq!(second["tableDepth"], first["tableDepth"]);
+    // Damaged: refused with a warning, rebuilt, and replaced by a good file.
+    let mut bad = saved.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0xff;
+    bad.truncate(bad.len() - 7);
+    std::fs::write(path, &bad).unwrap();
+    let (third, err) = solve(CUBE, TEN, &always);
+    assert!(err.contains("warning: ") && err.contains("not a valid saved pruning table: truncated"), "{err}");
+    assert!(err.contains("the table is rebuilt"), "{err}");
+    assert!(third["tableLoadSeconds"].is_null());
+    assert_eq!(third["solutions"][0]["length"], first["solutions"][0]["length"]);
+    let (_, err) = solve(CUBE, TEN, &always);
+    assert_eq!(err, "", "the rebuilt table was written back");
+    // Foreign: a 2x2x2 table under the 3x3x3's name is refused.
+    let other = fresh_dir("cache-2x2x2");
+    let o = other.to_str().unwrap();
+    solve(CUBE_2, "R U F", &["--cache-dir", o, "--write-tables", "always"]);
+    std::fs::copy(&files(&other)[0], path).unwrap();
+    let (fourth, err) = solve(CUBE, TEN, &["--cache-dir", d, "--write-tables", "never"]);
+    assert!(err.contains("the saved pruning table was built for another puzzle; the table is rebuilt"), "{err}");
+    assert_eq!(fourth["solutions"][0]["length"], first["solutions"][0]["length"]);
+    // `never` left the foreign file alone; no temporary file is left anywhere.
+    assert_eq!(std::fs::read(path).unwrap(), std::fs::read(&files(&other)[0]).unwrap());
+    assert_eq!(files(&dir).len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&other).unwrap();
+}
+
+#[test]
+fn never_and_auto_write_only_when_they_should() {
+    let dir = fresh_dir("cache-policy");
+    let d = dir.to_str().unwrap();
+    solve(CUBE, TEN, &["--cache-dir", d, "--write-tables", "never"]);
+    assert!(files(&dir).is_empty());
+    // `auto` (the default): a table that took milliseconds is not worth a file.
+    solve(CUBE, "R U F", &["--cache-dir", d]);
+    assert!(files(&dir).is_empty());
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U", "--write-tables", "always"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("error: --write-tables: needs --cache-dir DIR"), "{err}");
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U", "--cache-dir", d, "--write-tables", "sometimes"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U", "--phases", "U,D,F2,B2,R2,L2", "--cache-dir", d]);
+    assert_eq!(code, 1);
+    assert!(err.contains("error: --cache-dir: --phases does not keep its tables in files"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn table_seconds_include_the_fills_during_the_search() {
+    let (r, _) = solve(CUBE, TEN, &[]);
+    // The first table (2 MiB) is filled to depth 4 when the solver is made; this search fills deeper.
+    assert!(r["tableDepth"].as_u64().unwrap() >= 5, "{r}");
+    let t = r["tableSeconds"].as_f64().unwrap();
+    assert!(t > 0.0 && t <= r["seconds"].as_f64().unwrap() + 1.0, "{r}");
+}
+
+#[test]
+fn progress_lines_only_when_asked_for_off_a_terminal() {
+    let (_, err) = solve(CUBE, TEN, &[]);
+    assert_eq!(err, "", "stderr is not a terminal: no progress");
+    let (_, err) = solve(CUBE, TEN, &["--progress"]);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.iter().any(|l| l.contains("] filling pruning table: depth ")), "{err}");
+    assert!(lines.iter().any(|l| l.contains("] searching: depth 9, ")), "{err}");
+    assert!(lines.iter().all(|l| l.starts_with('[') && l.contains(" s] ")), "{err}");
+}
