@@ -1,7 +1,7 @@
 //! [`Solver`]: a puzzle, its move set, canonical automaton, group and pruning table, kept together so
 //! that many positions can be solved with one table (the JS worker keeps one across calls).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use num_traits::ToPrimitive;
 
@@ -130,9 +130,10 @@ pub struct SolveReport {
     pub table_depth: u32,
 }
 
-/// A solver for one puzzle, move set, metric and target.
-pub struct Solver<'p> {
-    puzzle: &'p Puzzle,
+/// A solver for one puzzle, move set, metric and target. It shares the puzzle it was built for (an
+/// [`Arc`]), so a shell can keep it beside the puzzle across calls.
+pub struct Solver {
+    puzzle: Arc<Puzzle>,
     moves: MoveSet,
     move_list: Vec<MoveRef>,
     fsm: CanonFsm,
@@ -159,15 +160,15 @@ pub struct Solver<'p> {
     rules: Option<MoveRules>,
 }
 
-impl<'p> Solver<'p> {
+impl Solver {
     /// Builds the automaton, the group and the pruning table (the table is filled to a cheap depth here
     /// and deepened by later searches when they would profit).
-    pub fn new(puzzle: &'p Puzzle, options: SolverOptions, control: Control) -> Result<Self> {
+    pub fn new(puzzle: Arc<Puzzle>, options: SolverOptions, control: Control) -> Result<Self> {
         let moves = match options.moves {
             Some(m) => m,
-            None => MoveSet::all(puzzle)?,
+            None => MoveSet::all(&puzzle)?,
         };
-        let fsm = CanonFsm::new(puzzle, &moves, options.metric)?;
+        let fsm = CanonFsm::new(&puzzle, &moves, options.metric)?;
         let target_state = options.target.unwrap_or_else(|| puzzle.solved().clone());
         let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
         // A small puzzle's group is computed now, without its verification: that proves most positions
@@ -176,18 +177,18 @@ impl<'p> Solver<'p> {
         let points: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
         let small = points <= HINT_POINTS;
         // An error here is reported by the membership test, where the verified group is needed.
-        let probable = if small { probable_puzzle_chain(puzzle, &moves).ok() } else { None };
+        let probable = if small { probable_puzzle_chain(&puzzle, &moves).ok() } else { None };
         let hint = probable.as_ref().and_then(|c| c.order_lower_bound().to_f64());
         let budget = options.memory_bytes;
         let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
         // A budget below the minimum is refused by the table itself, with the budget named.
         let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
         let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1) };
-        let mut table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
+        let mut table = PruneTable::new(&puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         table.fill_while(FIRST_FILL_LEAVES, control)?;
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
-        let rules = move_rules(puzzle, &move_list)?;
+        let rules = move_rules(&puzzle, &move_list)?;
         Ok(Solver {
             puzzle,
             moves,
@@ -223,8 +224,8 @@ impl<'p> Solver<'p> {
         // The old table goes first, so the two never hold more than the budget together; a tiny one
         // (admissible, as every table is) stands in should the new build be cancelled.
         let tiny = TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1) };
-        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
-        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
+        self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
+        self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
         self.table.fill_while(FIRST_FILL_LEAVES, control)?;
         Ok(true)
     }
@@ -238,6 +239,16 @@ impl<'p> Solver<'p> {
             return Ok(true);
         }
         Ok(self.table.extend(control)? || self.grow(control)?)
+    }
+
+    /// The puzzle this solver solves.
+    pub fn puzzle(&self) -> &Arc<Puzzle> {
+        &self.puzzle
+    }
+
+    /// The target the solver reaches (normalized).
+    pub fn target(&self) -> &Target {
+        &self.target
     }
 
     /// The move set.
@@ -257,7 +268,7 @@ impl<'p> Solver<'p> {
         }
         let c = match &self.probable {
             Some(p) => p.clone().complete()?,
-            None => puzzle_chain(self.puzzle, &self.moves)?,
+            None => puzzle_chain(&self.puzzle, &self.moves)?,
         };
         Ok(self.chain.get_or_init(|| c))
     }
@@ -278,7 +289,9 @@ impl<'p> Solver<'p> {
     /// Solves a position: sequences of moves taking `start` to the target. Unreachable positions are an
     /// error at once (group membership); so is finding nothing within the depth limit.
     pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
-        let layout = self.puzzle.layout();
+        // A handle of its own: the table may be rebuilt (`&mut self`) while the layout is in use.
+        let puzzle = Arc::clone(&self.puzzle);
+        let layout = puzzle.layout();
         let start_n = self.target.normalize(layout, start.as_bytes())?;
         if !options.known_reachable && !self.reachable(&start_n)? {
             return Err(Error::new(
@@ -303,7 +316,7 @@ impl<'p> Solver<'p> {
         if self.searched > self.table.predicted_leaves() && self.deepen(control)? {
             self.searched = 0.0;
         }
-        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
+        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| puzzle.transform(m)).collect();
         let kernel = Kernel::new(layout, &transforms, &start_n)?;
         let mut found: Vec<Vec<u16>> = Vec::new();
         let mut nodes = 0u64;
@@ -348,7 +361,7 @@ impl<'p> Solver<'p> {
         let solutions: Vec<Vec<MoveRef>> =
             found.iter().map(|s| s.iter().map(|&m| self.move_list[m as usize]).collect()).collect();
         for s in &solutions {
-            let end = self.puzzle.apply_moves(start, s);
+            let end = puzzle.apply_moves(start, s);
             if !self.target.matches(layout, end.as_bytes()) {
                 return Err(Error::internal("a solution failed verification"));
             }
@@ -368,7 +381,7 @@ impl<'p> Solver<'p> {
         control: Control,
     ) -> Result<(Vec<Vec<u16>>, u64)> {
         let shared = Shared {
-            puzzle: self.puzzle,
+            puzzle: &self.puzzle,
             kernel,
             fsm: &self.fsm,
             table: &self.table,

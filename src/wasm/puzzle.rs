@@ -1,5 +1,7 @@
 //! The `Puzzle` class: a loaded puzzle and the solver it keeps across calls.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
@@ -27,16 +29,15 @@ struct SolverKey {
 /// The kept solver.
 struct Cached {
     key: SolverKey,
-    solver: Solver<'static>,
+    solver: Solver,
 }
 
 /// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
 /// group, pruning table) and reuses it while moves, metric, target and memory budget stay the same.
 #[wasm_bindgen]
 pub struct Puzzle {
-    // Field order matters: `cache` borrows `*puzzle` and must be dropped first.
+    puzzle: Arc<crate::Puzzle>,
     cache: Option<Cached>,
-    puzzle: Box<crate::Puzzle>,
 }
 
 fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
@@ -69,7 +70,7 @@ impl Puzzle {
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<Puzzle, JsValue> {
         let puzzle = js(crate::load_puzzle(text))?;
-        Ok(Puzzle { cache: None, puzzle: Box::new(puzzle) })
+        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None })
     }
 
     /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
@@ -166,7 +167,7 @@ impl Puzzle {
             slack: o.slack,
             known_reachable: job.known_reachable,
         };
-        let (puzzle, cache) = self.parts();
+        let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, job.target, control)?;
             let report = solver.solve(&job.start, &solve_options, control)?;
@@ -194,7 +195,7 @@ impl Puzzle {
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
         let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb))?;
-        let (puzzle, cache) = self.parts();
+        let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, None, control)?;
             let bytes = random_state(solver.chain()?, puzzle.solved().as_bytes(), &mut rng)?;
@@ -262,15 +263,6 @@ impl Puzzle {
 }
 
 impl Puzzle {
-    /// The puzzle (for the solver's lifetime) and the solver cache.
-    fn parts(&mut self) -> (&'static crate::Puzzle, &mut Option<Cached>) {
-        // SAFETY: `puzzle` is boxed, so its address is stable; it is never replaced or mutated after
-        // construction, and it outlives every solver made from it: solvers live only in `cache`, which is
-        // declared first and so dropped first. The `'static` borrow never leaves this type.
-        let puzzle: &'static crate::Puzzle = unsafe { &*(&*self.puzzle as *const crate::Puzzle) };
-        (puzzle, &mut self.cache)
-    }
-
     /// The start (and the target it needs) of a solve, as the CLI's `solve` prepares it.
     fn job(&self, start: JsValue, set: &MoveSet, target: Option<&PatternOption>) -> Result<Job, Error> {
         let p = &*self.puzzle;
@@ -313,13 +305,13 @@ fn key(
 
 /// The kept solver if it fits `key`, else a new one (which replaces it).
 fn solver<'c>(
-    puzzle: &'static crate::Puzzle,
+    puzzle: &Arc<crate::Puzzle>,
     cache: &'c mut Option<Cached>,
     key: SolverKey,
     moves: MoveSet,
     target: Option<State>,
     control: crate::control::Control,
-) -> crate::Result<&'c mut Solver<'static>> {
+) -> crate::Result<&'c mut Solver> {
     if cache.as_ref().is_some_and(|c| c.key == key) {
         return Ok(&mut cache.as_mut().expect("checked").solver);
     }
@@ -332,6 +324,6 @@ fn solver<'c>(
         memory_bytes: key.memory_bytes,
         initial_memory_bytes: key.initial_memory_bytes,
     };
-    let solver = Solver::new(puzzle, options, control)?;
+    let solver = Solver::new(Arc::clone(puzzle), options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)
 }

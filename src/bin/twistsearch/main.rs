@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 mod bench;
 mod canon;
@@ -303,14 +304,14 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
         }
         Command::Solve { puzzle, args, search, .. } => {
-            out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
+            out = solve::solve(&Arc::new(load(&puzzle)?), &search.args()?, &args)?;
         }
         Command::Scramble { event: Some(id), count, seed, search, .. } => {
             out = events::scramble(&id, count, seed, search.json)?;
         }
         Command::Scramble { puzzle, count, seed, search, .. } => {
             let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;
-            out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
+            out = solve::scramble(&Arc::new(load(&puzzle)?), &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,

@@ -1,6 +1,7 @@
 //! `solve` and `scramble`: optimal solutions with IDA* and the pruning table, and random-state scrambles.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{json, Value};
@@ -82,16 +83,16 @@ pub fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
 
 /// Solvers by metric, built on first use (a scramble file may switch metric).
 struct Solvers<'p> {
-    puzzle: &'p Puzzle,
+    puzzle: &'p Arc<Puzzle>,
     args: &'p SearchArgs<'p>,
     /// Built solvers: metric, the target they were built for (`None`: the default), solver, seconds the
     /// build took (reported once).
-    built: Vec<(Metric, Option<Vec<u8>>, Solver<'p>, f64)>,
+    built: Vec<Built>,
     bar: &'p Bar,
 }
 
 impl<'p> Solvers<'p> {
-    fn get(&mut self, metric: Metric, relaxed: Option<&State>) -> Result<&mut Built<'p>, Failure> {
+    fn get(&mut self, metric: Metric, relaxed: Option<&State>) -> Result<&mut Built, Failure> {
         // An explicit --target wins over a target relaxed for a scramble's `?` entries.
         let relaxed = if self.args.target.is_some() { None } else { relaxed };
         let key = relaxed.map(|t| t.as_bytes().to_vec());
@@ -112,14 +113,14 @@ impl<'p> Solvers<'p> {
             initial_memory_bytes: None,
         };
         let t = Instant::now();
-        let solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
+        let solver = Solver::new(Arc::clone(self.puzzle), options, self.bar.control()).map_err(|e| fail("table", e))?;
         self.built.push((metric, key, solver, t.elapsed().as_secs_f64()));
         Ok(self.built.last_mut().expect("just pushed"))
     }
 }
 
 /// A built solver with its metric, target key and build time.
-type Built<'p> = (Metric, Option<Vec<u8>>, Solver<'p>, f64);
+type Built = (Metric, Option<Vec<u8>>, Solver, f64);
 
 /// One position to solve.
 struct Job {
@@ -143,7 +144,7 @@ fn has_open_orientation(puzzle: &Puzzle, state: &State) -> bool {
 }
 
 /// Runs `solve`.
-pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
+pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
     let default_metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
     let mut jobs = Vec::new();
     // The group and generator for RandomScramble entries, made on first use.
@@ -271,7 +272,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
 
 /// Runs `scramble`: uniformly random positions, each solved optimally and printed as the inverse of
 /// the solution (an alg that reaches the random position from solved).
-pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
+pub fn scramble(puzzle: &Arc<Puzzle>, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
     if search.json && count > MAX_BUFFERED {
         return Err(fail("--count", too_many_for_json(count)));
     }

@@ -8,6 +8,7 @@
 //! A case that is not available yet has `run: Err(reason)`: it is listed and says so, with no figures.
 //! Making it available takes a function `fn(&Ctx) -> Result<CaseOutput, Failure>` and `run: Ok(it)`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use num_bigint::BigUint;
@@ -256,7 +257,7 @@ fn warm_calls(quick: bool) -> usize {
 fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     const NAME: &str = "tperm";
     let e = |e: twistsearch::Error| fail(NAME, e);
-    let p = load(NAME, CUBE_3)?;
+    let p = Arc::new(load(NAME, CUBE_3)?);
     let file = parse_scrambles(&p, TPERM).map_err(|err| fail("tperm.scr", err))?;
     let entry = file.scrambles.first().ok_or_else(|| fail("tperm.scr", "no scramble"))?;
     let (ScrambleKind::Alg(alg), Some(state)) = (&entry.kind, &entry.state) else {
@@ -271,7 +272,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     for _ in 0..ctx.repeat {
         let t0 = Instant::now();
         let mut solver = Solver::new(
-            &p,
+            Arc::clone(&p),
             SolverOptions {
                 memory_bytes: TPERM_MEMORY,
                 initial_memory_bytes: Some(TPERM_MEMORY),
@@ -498,7 +499,7 @@ fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Optio
 fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let name = spec.name;
     let e = |e: twistsearch::Error| fail(name, e);
-    let p = load(name, spec.puzzle)?;
+    let p = Arc::new(load(name, spec.puzzle)?);
     let set = MoveSet::all(&p).map_err(e)?;
     let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
     let (lengths, per, memory_bytes) = spec.size(ctx.quick);
@@ -514,7 +515,7 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     }
     let t = Instant::now();
     let mut solver = Solver::new(
-        &p,
+        Arc::clone(&p),
         SolverOptions {
             moves: Some(set),
             memory_bytes,
