@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod bytes;
 pub mod canon;
 pub mod control;
 pub mod error;

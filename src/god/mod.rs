@@ -30,6 +30,7 @@ pub use symmetry::SymmetryCounts;
 
 use num_traits::ToPrimitive;
 
+use crate::bytes::describe_bytes;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, MAX_POINTS};
@@ -157,17 +158,6 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
     moves.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect()
 }
 
-/// `bytes` in MiB: whole from 10 MiB on, else with two decimals (integer arithmetic: no float formatting
-/// code in the WebAssembly build).
-fn mib(bytes: u64) -> String {
-    let hundredths = (bytes as u128 * 100 + (1 << 19)) >> 20;
-    if hundredths >= 1000 {
-        format!("{} MiB", (hundredths + 50) / 100)
-    } else {
-        format!("{}.{:02} MiB", hundredths / 100, hundredths % 100)
-    }
-}
-
 /// Enumerates every position the moves reach from the puzzle's solved state, by distance.
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
     if options.method == Method::Cosets {
@@ -194,9 +184,9 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
             return Err(Error::new(format!(
                 "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
                  budget of {}",
-                mib(need),
+                describe_bytes(need),
                 dense.as_ref().map_or(0, |ix| ix.size()),
-                mib(budget)
+                describe_bytes(budget)
             )))
         }
         (Method::Dense, None) => {
@@ -390,19 +380,19 @@ fn too_big(
     budget: u64,
 ) -> Error {
     let dense = match (dense_need, dense_size) {
-        (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", mib(need)),
+        (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", describe_bytes(need)),
         _ => "the positions cannot be indexed densely".to_string(),
     };
     let hash = match order {
         // The group order in full (the 3x3x3's 4.3e19 does not fit 64 bits).
         Some(o) => {
             let bytes = o * per_entry;
-            let need = bytes.to_u64().map_or_else(|| format!("{} MiB", bytes >> 20u32), mib);
+            let need = bytes.to_u64().map_or_else(|| format!("{} MiB", bytes >> 20u32), describe_bytes);
             format!("; a hash map of up to {o} positions needs {need}")
         }
         None => String::new(),
     };
-    Error::limit(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))
+    Error::limit(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", describe_bytes(budget)))
 }
 
 /// An antipode from its state and the path (move indices) that takes it back to the start.
@@ -419,15 +409,6 @@ fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usi
 mod tests {
     use super::*;
 
-    #[test]
-    fn mebibytes_in_words() {
-        assert_eq!(mib(88_179_840 / 4), "21 MiB");
-        assert_eq!(mib(10 << 20), "10 MiB");
-        assert_eq!(mib((10 << 20) - 1), "10 MiB");
-        assert_eq!(mib(1 << 20), "1.00 MiB");
-        assert_eq!(mib(1_500_000), "1.43 MiB");
-        assert_eq!(mib(0), "0.00 MiB");
-    }
     use crate::load_puzzle;
 
     const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");

@@ -18,8 +18,7 @@ use crate::state::State;
 use super::ida::{walk, MoveRules, Shared, Workspace};
 use super::target::Target;
 
-/// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
-pub const DEFAULT_MEMORY: usize = 256 << 20;
+pub use crate::prune::DEFAULT_MEMORY;
 
 /// The size a pruning table starts at, unless the options say otherwise: room for the first fill
 /// ([`FIRST_FILL_LEAVES`]) and a few more depths, small enough that a first answer does not wait for

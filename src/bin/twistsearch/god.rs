@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
+use twistsearch::bytes::describe_bytes;
 use twistsearch::god::{gods_algorithm, Direction, GodOptions, Method, Reduce};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
@@ -54,7 +55,7 @@ pub struct GodArgs {
     #[arg(long)]
     pub symmetry: bool,
     /// Memory budget for the tables, in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = twistsearch::god::DEFAULT_MEMORY >> 20)]
     pub memory: u64,
     /// How positions are stored: a dense 2-bit table, a hash map, or whichever fits.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
@@ -99,7 +100,7 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
         return crate::cosets::run(puzzle, args, threads);
     }
     let set = move_set(puzzle, args.moves.as_deref())?;
-    let metric = if args.qtm { Metric::Qtm } else { Metric::Htm };
+    let metric = Metric::from_qtm(args.qtm);
     let options = GodOptions {
         metric,
         memory_bytes: args.memory.saturating_mul(1 << 20),
@@ -130,7 +131,7 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
     let report = report?;
     let seconds = t.elapsed().as_secs_f64();
     let names = set.describe(puzzle);
-    let metric_name = if args.qtm { "QTM" } else { "HTM" };
+    let metric_name = metric.name();
     let alg = |m: &[twistsearch::MoveRef]| m.iter().map(|&x| puzzle.move_name(x)).collect::<Vec<_>>().join(" ");
     if args.json {
         let antipodes: Vec<_> = report
@@ -168,9 +169,9 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
     };
     let _ = writeln!(
         out,
-        "# {} ({metric_name}, moves {names}): {storage}, {:.1} MiB, {threads} thread{}",
+        "# {} ({metric_name}, moves {names}): {storage}, {}, {threads} thread{}",
         puzzle.name(),
-        report.memory_bytes as f64 / (1u64 << 20) as f64,
+        describe_bytes(report.memory_bytes),
         if threads == 1 { "" } else { "s" }
     );
     match &report.symmetry {

@@ -194,7 +194,7 @@ struct SearchFlags {
     #[arg(long)]
     qtm: bool,
     /// Memory budget of the pruning table, in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = twistsearch::search::DEFAULT_MEMORY >> 20)]
     memory: usize,
     /// The pattern to reach instead of solved: a StartState block file or KPattern JSON.
     #[arg(long)]

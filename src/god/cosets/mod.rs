@@ -134,7 +134,7 @@ fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions
     }
     Err(Error::new(format!(
         "no coset size fits the memory budget of {} with one bitmap per thread",
-        super::mib(options.memory_bytes)
+        crate::bytes::describe_bytes(options.memory_bytes)
     )))
 }
 
@@ -218,9 +218,9 @@ pub fn coset_enumeration(
     if need > options.memory_bytes {
         return Err(Error::new(format!(
             "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
-            super::mib(need),
+            crate::bytes::describe_bytes(need),
             threads(),
-            super::mib(options.memory_bytes)
+            crate::bytes::describe_bytes(options.memory_bytes)
         )));
     }
     let order = puzzle_chain(puzzle, moves)?
@@ -281,7 +281,7 @@ pub fn coset_enumeration(
         format: units::FORMAT.to_string(),
         puzzle: puzzle.name().to_string(),
         sets: layout.orbits().iter().map(|o| o.name.clone()).collect(),
-        metric: if options.metric == Metric::Htm { "HTM" } else { "QTM" }.to_string(),
+        metric: options.metric.name().to_string(),
         fingerprint: units::fingerprint(puzzle, &move_words, options, letters),
         units: options.units,
         unit: options.unit,
