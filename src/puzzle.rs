@@ -395,26 +395,7 @@ impl PuzzleBuilder {
     /// Validates everything, generates move powers and names, resolves sequences, aliases and ksolve+
     /// move names.
     pub fn build(self) -> Result<Puzzle> {
-        let rotation_names = self.rotation_names;
-        let mut first_seen: HashMap<String, Location> = HashMap::new();
-        let all_names = self
-            .moves
-            .iter()
-            .map(|m| (&m.name, &m.at))
-            .chain(self.sequences.iter().map(|s| (&s.name, &s.at)))
-            .chain(self.aliases.iter().map(|a| (&a.0, &a.2)));
-        for (name, at) in all_names {
-            if let Some(prev) = first_seen.get(name) {
-                return Err(Error {
-                    kind: crate::error::ErrorKind::Input,
-                    location: at.clone(),
-                    token: Some(name.clone()),
-                    reason: format!("move {name} is defined twice (first at {prev})"),
-                });
-            }
-            first_seen.insert(name.clone(), at.clone());
-        }
-
+        self.check_unique_names()?;
         let mut puzzle = Puzzle {
             name: self.name,
             layout: self.layout,
@@ -430,23 +411,68 @@ impl PuzzleBuilder {
         for m in self.moves {
             puzzle.push_base(m.name, m.transform, MoveSource::Defined, &m.at)?;
         }
-        // Sequences may use each other in any order: resolve in rounds until none is left.
-        let mut pending = self.sequences;
+        puzzle.add_sequences(self.sequences)?;
+        for (new, old, at) in self.aliases {
+            let Some(r) = puzzle.resolve_name(&old) else {
+                return Err(name_error(&old, &at, format!("MoveAlias {new}: unknown move {old}")));
+            };
+            puzzle.names.insert(new.clone(), r);
+            puzzle.aliases.push((new, old));
+        }
+        // Generated power names, unless a defined name already took that spelling.
+        for (base, b) in puzzle.base_moves.iter().enumerate() {
+            for k in 2..b.order as i64 {
+                let amount = canonical_amount(k, b.order);
+                puzzle.names.entry(power_name(&b.name, amount)).or_insert(MoveRef { base, amount });
+            }
+        }
+        for p in self.pending_names {
+            puzzle.add_name_list(p)?;
+        }
+        for m in &mut puzzle.base_moves {
+            m.rotation = self.rotation_names.is_rotation(&m.name);
+        }
+        Ok(puzzle)
+    }
+
+    /// Refuses a move name defined twice (moves, sequences and aliases share one name space).
+    fn check_unique_names(&self) -> Result<()> {
+        let mut first_seen: HashMap<&String, &Location> = HashMap::new();
+        let all_names = self
+            .moves
+            .iter()
+            .map(|m| (&m.name, &m.at))
+            .chain(self.sequences.iter().map(|s| (&s.name, &s.at)))
+            .chain(self.aliases.iter().map(|a| (&a.0, &a.2)));
+        for (name, at) in all_names {
+            if let Some(prev) = first_seen.get(name) {
+                return Err(name_error(name, at, format!("move {name} is defined twice (first at {prev})")));
+            }
+            first_seen.insert(name, at);
+        }
+        Ok(())
+    }
+}
+
+/// An error at a move name: `reason` about `name`, at `at`.
+fn name_error(name: &str, at: &Location, reason: String) -> Error {
+    Error { kind: crate::error::ErrorKind::Input, location: at.clone(), token: Some(name.to_string()), reason }
+}
+
+impl Puzzle {
+    /// Adds move sequences as base moves. They may use each other in any order: resolved in rounds until
+    /// none is left (a round without progress is a cycle or an error in one of them).
+    fn add_sequences(&mut self, sequences: Vec<PendingSequence>) -> Result<()> {
+        let mut pending = sequences;
         while !pending.is_empty() {
             let mut progressed = false;
             let mut failed = Vec::new();
             let mut first_error = None;
             for s in pending {
-                let attempt =
-                    Alg::parse(&s.alg).and_then(|alg| puzzle.alg_transform(&alg)).map_err(|e| relocate(e, &s.at));
-                match attempt {
+                match Alg::parse(&s.alg).and_then(|alg| self.alg_transform(&alg)).map_err(|e| relocate(e, &s.at)) {
                     Ok(t) => {
-                        puzzle.push_base(
-                            s.name.clone(),
-                            t.as_bytes().to_vec(),
-                            MoveSource::Sequence(s.alg.clone()),
-                            &s.at,
-                        )?;
+                        let source = MoveSource::Sequence(s.alg.clone());
+                        self.push_base(s.name.clone(), t.as_bytes().to_vec(), source, &s.at)?;
                         progressed = true;
                     }
                     Err(e) => {
@@ -469,50 +495,22 @@ impl PuzzleBuilder {
             }
             pending = failed;
         }
-        for (new, old, at) in self.aliases {
-            let Some(r) = puzzle.resolve_name(&old) else {
-                return Err(Error {
-                    kind: crate::error::ErrorKind::Input,
-                    location: at,
-                    token: Some(old.clone()),
-                    reason: format!("MoveAlias {new}: unknown move {old}"),
-                });
-            };
-            puzzle.names.insert(new.clone(), r);
-            puzzle.aliases.push((new, old));
+        Ok(())
+    }
+
+    /// Resolves a ksolve+ `ForbiddenPairs`, `ForbiddenGroups` or `MoveLimits` line into the extras.
+    fn add_name_list(&mut self, list: PendingNames) -> Result<()> {
+        let mut refs = Vec::new();
+        for (name, at) in &list.names {
+            let r = self.resolve_name(name).ok_or_else(|| name_error(name, at, format!("unknown move {name}")))?;
+            refs.push(r);
         }
-        // Generated power names, unless a defined name already took that spelling.
-        for (base, b) in puzzle.base_moves.iter().enumerate() {
-            for k in 2..b.order as i64 {
-                let amount = canonical_amount(k, b.order);
-                puzzle.names.entry(power_name(&b.name, amount)).or_insert(MoveRef { base, amount });
-            }
+        match list.kind {
+            NameListKind::Pair => self.extras.forbidden_pairs.push((refs[0], refs[1])),
+            NameListKind::Group => self.extras.forbidden_groups.push(refs),
+            NameListKind::Limit(limit) => self.extras.move_limits.push((refs[0].base, limit)),
         }
-        for p in self.pending_names {
-            let mut refs = Vec::new();
-            for (name, at) in &p.names {
-                match puzzle.resolve_name(name) {
-                    Some(r) => refs.push(r),
-                    None => {
-                        return Err(Error {
-                            kind: crate::error::ErrorKind::Input,
-                            location: at.clone(),
-                            token: Some(name.clone()),
-                            reason: format!("unknown move {name}"),
-                        })
-                    }
-                }
-            }
-            match p.kind {
-                NameListKind::Pair => puzzle.extras.forbidden_pairs.push((refs[0], refs[1])),
-                NameListKind::Group => puzzle.extras.forbidden_groups.push(refs),
-                NameListKind::Limit(limit) => puzzle.extras.move_limits.push((refs[0].base, limit)),
-            }
-        }
-        for m in &mut puzzle.base_moves {
-            m.rotation = rotation_names.is_rotation(&m.name);
-        }
-        Ok(puzzle)
+        Ok(())
     }
 }
 

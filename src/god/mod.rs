@@ -21,7 +21,7 @@ mod dense;
 mod hashed;
 mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
-#[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+#[cfg(threads)]
 mod symdense;
 mod symmetry;
 
@@ -172,36 +172,56 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if !puzzle.is_legal_bytes(start) {
         return Err(Error::new("the start position has an illegal placement"));
     }
-    let budget = options.memory_bytes;
     let dense = if options.method == Method::Hash { None } else { index::DenseIndex::new(puzzle, start, &transforms) };
     let dense_need = dense.as_ref().map(|ix| bits::DepthBits::bytes_for(ix.size()) + ix.table_bytes());
-    let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
-    let order = || -> Result<u64> { Ok(puzzle_chain(puzzle, moves)?.order().to_u64().unwrap_or(u64::MAX)) };
-    let use_dense = match (options.method, dense_need) {
-        (Method::Hash, _) => false,
-        (_, Some(need)) if need <= budget => true,
-        (Method::Dense, Some(need)) => {
-            return Err(Error::new(format!(
-                "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
-                 budget of {}",
-                describe_bytes(need),
-                dense.as_ref().map_or(0, |ix| ix.size()),
-                describe_bytes(budget)
-            )))
-        }
-        (Method::Dense, None) => {
-            return Err(Error::new(
-                "these positions cannot be indexed densely (some orientations of a set are wildcards, or there \
-                 are more than 2^64 positions)",
-            ))
-        }
-        _ => false,
-    };
-    if use_dense {
-        let mut index = dense.expect("checked above");
-        let reduce = options.reduce != Reduce::Never && cfg!(any(not(target_arch = "wasm32"), feature = "parallel"));
-        let syms = if reduce { symmetry::symmetries(puzzle, &transforms, start).ok() } else { None };
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+    let e = Enumeration { puzzle, moves, options, control, edge_moves, transforms };
+    match dense {
+        Some(index) if use_dense(options, &index, dense_need)? => e.dense(index, dense_need.unwrap_or(0)),
+        None if options.method == Method::Dense => Err(Error::new(
+            "these positions cannot be indexed densely (some orientations of a set are wildcards, or there are \
+             more than 2^64 positions)",
+        )),
+        index => e.hashed(dense_need, index.map(|ix| ix.size())),
+    }
+}
+
+/// Whether the dense index is used: when it fits the budget (unless the hash map was asked for); asked
+/// for and over the budget, an error.
+fn use_dense(options: &GodOptions, index: &index::DenseIndex, need: Option<u64>) -> Result<bool> {
+    match (options.method, need) {
+        (Method::Hash, _) => Ok(false),
+        (_, Some(need)) if need <= options.memory_bytes => Ok(true),
+        (Method::Dense, need) => Err(Error::new(format!(
+            "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
+             budget of {}",
+            need.map_or_else(|| "more than 2^64 bytes".to_string(), describe_bytes),
+            index.size(),
+            describe_bytes(options.memory_bytes)
+        ))),
+        _ => Ok(false),
+    }
+}
+
+/// One enumeration's inputs, shared by its dense and hash-map searches.
+struct Enumeration<'a> {
+    puzzle: &'a Puzzle,
+    moves: &'a MoveSet,
+    options: &'a GodOptions,
+    control: Control<'a>,
+    /// The moves a step takes, and their transforms.
+    edge_moves: Vec<MoveRef>,
+    transforms: Vec<&'a [u8]>,
+}
+
+impl Enumeration<'_> {
+    /// Over the dense index (`need`: its bytes): reduced by symmetry where that pays (not in the
+    /// single-threaded WebAssembly build), else plain.
+    fn dense(&self, mut index: index::DenseIndex, need: u64) -> Result<GodReport> {
+        let (puzzle, options, control) = (self.puzzle, self.options, self.control);
+        let start = puzzle.solved().as_bytes();
+        let reduce = options.reduce != Reduce::Never && cfg!(threads);
+        let syms = if reduce { symmetry::symmetries(puzzle, &self.transforms, start).ok() } else { None };
+        #[cfg(threads)]
         let syms = syms.filter(|s| {
             let pays =
                 |row| options.reduce == Reduce::Always || symdense::pays(index.size(), row, index.moves(), s.len());
@@ -211,87 +231,88 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         let mut s = index.scratch();
         let start_index =
             index.index_of(start, &mut s).ok_or_else(|| Error::internal("the start has no dense index"))?;
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        #[cfg(threads)]
         let plan = syms.and_then(|syms| {
-            let left = budget.saturating_sub(dense_need.unwrap_or(0));
+            let left = options.memory_bytes.saturating_sub(need);
             symdense::SymPlan::new(puzzle.layout(), &index, start_index, &syms, left, control)
         });
         control.check()?;
-        #[cfg(all(target_arch = "wasm32", not(feature = "parallel")))]
+        #[cfg(not(threads))]
         let _ = syms;
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        #[cfg(threads)]
         if let Some(plan) = plan {
-            control.check()?;
-            let (run, _) = symdense::search(
-                &index,
-                &plan,
-                start_index,
-                options.antipodes,
-                options.direction,
-                options.max_depth,
-                control,
-            )?;
-            let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
-            let value = |t: u64| run.bits.get(plan.stored(t));
-            let memory = index.table_bytes() + plan.bytes();
-            let dense = DenseResult {
-                counts: run.counts,
-                backward: run.backward,
-                last,
-                memory,
-                reduced: Some((plan.symmetries, plan.size())),
-            };
-            return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
+            return self.reduced(&index, &plan, start_index);
         }
-        let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
-        let run = dense::search(
-            &index,
-            start_index,
-            reachable,
-            options.antipodes,
-            options.direction,
-            options.max_depth,
-            control,
-        )?;
+        let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+        let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS {
+            puzzle_chain(puzzle, self.moves)?.order().to_u64().unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        let (antipodes, direction, max_depth) = (options.antipodes, options.direction, options.max_depth);
+        let run = dense::search(&index, start_index, reachable, antipodes, direction, max_depth, control)?;
         let value = |t: u64| run.bits.get(t);
-        let memory = dense_need.unwrap_or(0);
-        let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
-        return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
+        let dense =
+            DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory: need, reduced: None };
+        dense_report(puzzle, &index, &self.edge_moves, &self.transforms, start_index, options, dense, &value)
     }
-    // The hash map: plan with the group order (an upper bound on the positions).
-    let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
-    if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
-        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), None, per_entry, budget));
+
+    /// Over the dense index reduced by symmetry, as `plan` lays it out.
+    #[cfg(threads)]
+    fn reduced(&self, index: &index::DenseIndex, plan: &symdense::SymPlan, start_index: u64) -> Result<GodReport> {
+        let options = self.options;
+        self.control.check()?;
+        let (antipodes, direction, max_depth) = (options.antipodes, options.direction, options.max_depth);
+        let (run, _) = symdense::search(index, plan, start_index, antipodes, direction, max_depth, self.control)?;
+        let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
+        let value = |t: u64| run.bits.get(plan.stored(t));
+        let memory = index.table_bytes() + plan.bytes();
+        let reduced = Some((plan.symmetries, plan.size()));
+        let dense = DenseResult { counts: run.counts, backward: run.backward, last, memory, reduced };
+        dense_report(self.puzzle, index, &self.edge_moves, &self.transforms, start_index, options, dense, &value)
     }
-    let big_order = puzzle_chain(puzzle, moves)?.order();
-    let hash_need = (&big_order * per_entry).to_u64().unwrap_or(u64::MAX);
-    if hash_need > budget {
-        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(&big_order), per_entry, budget));
+
+    /// Over a hash map, planned with the group order (an upper bound on the positions); `dense_need` and
+    /// `dense_size` describe the dense index that did not fit, for the refusal.
+    fn hashed(&self, dense_need: Option<u64>, dense_size: Option<u64>) -> Result<GodReport> {
+        let (puzzle, options, transforms) = (self.puzzle, self.options, &self.transforms);
+        let (start, budget) = (puzzle.solved().as_bytes(), options.memory_bytes);
+        let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+        let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
+        if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
+            return Err(too_big(dense_need, dense_size, None, per_entry, budget));
+        }
+        let big_order = puzzle_chain(puzzle, self.moves)?.order();
+        let hash_need = (&big_order * per_entry).to_u64().unwrap_or(u64::MAX);
+        if hash_need > budget {
+            return Err(too_big(dense_need, dense_size, Some(&big_order), per_entry, budget));
+        }
+        let layout = puzzle.layout();
+        let run =
+            hashed::search(layout, start, transforms, options.antipodes, budget, options.max_depth, self.control)?;
+        let mut antipodes = Vec::with_capacity(run.last.len());
+        for a in &run.last {
+            let path = run.path_to_start(layout, transforms, a)?;
+            antipodes.push(antipode(puzzle, &self.edge_moves, a.to_vec(), &path)?);
+        }
+        let total: u64 = run.counts.iter().sum();
+        let symmetry = if options.symmetry {
+            Some(symmetry::count(puzzle, transforms, start, &|st: &[u8]| run.depth(st), &run.counts)?)
+        } else {
+            None
+        };
+        Ok(GodReport {
+            total,
+            counts: run.counts.clone(),
+            antipodes,
+            method: Method::Hash,
+            indexed: None,
+            memory_bytes: total * per_entry,
+            backward: Vec::new(),
+            symmetry,
+            reduced: None,
+        })
     }
-    let run =
-        hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, options.max_depth, control)?;
-    let mut antipodes = Vec::with_capacity(run.last.len());
-    for a in &run.last {
-        let path = run.path_to_start(puzzle.layout(), &transforms, a)?;
-        antipodes.push(antipode(puzzle, &edge_moves, a.to_vec(), &path)?);
-    }
-    let total: u64 = run.counts.iter().sum();
-    let symmetry = if options.symmetry {
-        Some(symmetry::count(puzzle, &transforms, start, &|st: &[u8]| run.depth(st), &run.counts)?)
-    } else {
-        None
-    };
-    Ok(GodReport {
-        total,
-        counts: run.counts.clone(),
-        antipodes,
-        method: Method::Hash,
-        indexed: None,
-        memory_bytes: total * per_entry,
-        backward: Vec::new(),
-        symmetry,
-        reduced: None,
-    })
 }
 
 /// [`Method::Cosets`] as one unit.

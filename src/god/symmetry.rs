@@ -38,7 +38,7 @@ pub(crate) struct Symmetry {
     offset: Vec<[u8; 256]>,
 }
 
-#[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+#[cfg_attr(not(threads), allow(dead_code))]
 impl Symmetry {
     /// Whether this is the identity rotation.
     pub(crate) fn is_identity(&self, layout: &Layout) -> bool {

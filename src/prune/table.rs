@@ -156,7 +156,7 @@ impl Nibbles {
 ///
 /// # Safety
 /// `layout` must have a non-zero size.
-#[cfg(not(all(target_arch = "wasm32", feature = "parallel")))]
+#[cfg(not(wasm_threads))]
 unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
     std::alloc::alloc_zeroed(layout)
 }
@@ -167,7 +167,7 @@ unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
 ///
 /// # Safety
 /// `layout` must have a non-zero size.
-#[cfg(all(target_arch = "wasm32", feature = "parallel"))]
+#[cfg(wasm_threads)]
 unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
     use rayon::prelude::*;
     const CHUNK: usize = 1 << 20;
