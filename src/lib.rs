@@ -13,7 +13,7 @@
 //! | layer | modules | what |
 //! |---|---|---|
 //! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`] | errors, progress and cancellation, input checks, byte counts in words |
-//! | model | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
+//! | model | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
 //! | formats | [`tws`], [`kpuzzle`], [`alg`] | `.tws` definitions and scramble files, KPuzzle JSON, algs |
 //! | structure | [`canon`], [`group`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements) |
 //! | search | [`prune`], [`search`], [`god`], [`phase`], [`events`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving, WCA-event scramblers |
@@ -113,6 +113,7 @@ pub mod kpuzzle;
 pub mod ksolve_plus;
 pub mod layout;
 pub mod move_names;
+pub mod move_ref;
 pub mod moveset;
 pub mod omit;
 pub mod phase;

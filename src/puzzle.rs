@@ -12,19 +12,11 @@ use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
 use crate::move_names::{canonical_amount, is_rotation_name, power_name, RotationNames};
+pub use crate::move_ref::MoveRef;
 use crate::state::State;
 
 /// The largest order a base move may have: all its powers are stored.
 pub const MAX_MOVE_ORDER: u32 = 4096;
-
-/// A move of the puzzle: a base move and a signed amount in twsearch's canonical range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MoveRef {
-    /// Index into [`Puzzle::base_moves`].
-    pub base: usize,
-    /// Signed amount, canonical for the base move's order (`R'` is -1, `U2'` on the megaminx is -2).
-    pub amount: i64,
-}
 
 /// Where a base move came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
