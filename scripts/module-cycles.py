@@ -36,19 +36,21 @@ def reexports(files, src):
                 for name in re.split(r"[,\s]+", names):
                     name = name.split(" as ")[0].strip()
                     if name and name != "self":
-                        out.setdefault(me, {})[name] = me + (m.group(1),)
+                        out.setdefault(me, {})[name] = me + (m.group(1), name)
     return out
 
 
 def resolve(target, known, exports):
     """The module a path names: a re-exported name resolves to the child it comes from; else the longest
     prefix that is a module."""
-    for n in range(len(target), 0, -1):
+    for n in range(len(target), -1, -1):
         prefix = tuple(target[:n])
         if prefix in known:
             rest = target[n:]
             if rest and rest[0] in exports.get(prefix, {}):
-                return exports[prefix][rest[0]]
+                # A re-exported module, or a name from a child module.
+                via = exports[prefix][rest[0]]
+                return via if via in known else via[:-1]
             return prefix
     return None
 

@@ -13,7 +13,7 @@
 //! | layer | modules | what |
 //! |---|---|---|
 //! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`] | errors, progress and cancellation, input checks, byte counts in words |
-//! | model | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
+//! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
 //! | formats | [`tws`], [`kpuzzle`], [`alg`] | `.tws` definitions and scramble files, KPuzzle JSON, algs |
 //! | structure | [`canon`], [`group`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements) |
 //! | search | [`prune`], [`search`], [`god`], [`phase`], [`events`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving, WCA-event scramblers |
@@ -110,21 +110,16 @@ pub mod events;
 pub mod god;
 pub mod group;
 pub mod kpuzzle;
-pub mod ksolve_plus;
-pub mod layout;
-pub mod move_names;
-pub mod move_ref;
-pub mod moveset;
-pub mod omit;
+pub mod model;
 pub mod phase;
 pub mod prune;
-pub mod puzzle;
 pub mod search;
-pub mod state;
 pub mod text;
 pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]
 pub mod wasm;
+
+pub use model::{ksolve_plus, layout, move_names, move_ref, moveset, omit, puzzle, state};
 
 pub use alg::Alg;
 pub use error::{Error, ErrorKind, Location, Result};

@@ -53,7 +53,7 @@ mod tests {
     use super::*;
     use crate::load_puzzle;
 
-    const CUBE3: &str = include_str!("../tests/data/puzzles/main/3x3x3.tws");
+    const CUBE3: &str = include_str!("../../tests/data/puzzles/main/3x3x3.tws");
 
     #[test]
     fn the_cube_without_corners_is_the_edges_group() {

@@ -172,7 +172,7 @@ mod tests {
     use crate::load_puzzle;
 
     fn cube() -> Puzzle {
-        load_puzzle(include_str!("../tests/data/puzzles/main/3x3x3.tws")).unwrap()
+        load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap()
     }
 
     #[test]
