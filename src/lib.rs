@@ -119,7 +119,7 @@ pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]
 pub mod wasm;
 
-pub use model::{ksolve_plus, layout, move_names, move_ref, moveset, omit, puzzle, state};
+pub use model::{builder, ksolve_plus, layout, move_names, move_ref, moveset, omit, puzzle, state};
 
 pub use alg::Alg;
 pub use error::{Error, ErrorKind, Location, Result};
