@@ -15,6 +15,7 @@ mod coords;
 mod relabel;
 mod search;
 mod solver;
+mod stage;
 mod table;
 
 pub use solver::PhaseSolver;

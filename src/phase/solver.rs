@@ -8,7 +8,8 @@ use num_traits::ToPrimitive;
 
 use super::coords::PhaseCoords;
 use super::relabel::Relabel;
-use super::search::{Search, Shared};
+use super::search::{Search, Shared, Tables};
+use super::stage::Phase;
 use super::table::{choose_projections, ProjectionTable};
 use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
 use crate::control::Control;
@@ -18,28 +19,6 @@ use crate::moveset::{Metric, MoveSet};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::search::Target;
 use crate::state::State;
-
-/// One phase: from the positions of `G_i` to the cosets of `H_i` (the target for the last phase).
-#[derive(Debug)]
-pub(crate) struct Phase {
-    /// The phase's moves, in the order of the coordinates' move tables.
-    pub(crate) moves: Vec<MoveRef>,
-    /// Each move's cost in the metric.
-    pub(crate) costs: Vec<u8>,
-    /// Whether each move belongs to the next phase's group (a phase solution never ends with one).
-    pub(crate) in_next: Vec<bool>,
-    /// Maps positions to this phase's cosets.
-    pub(crate) relabel: Relabel,
-    /// The coordinates and their move tables.
-    pub(crate) coords: PhaseCoords,
-    /// Projection tables (maximum of their distances is the bound).
-    pub(crate) tables: Vec<ProjectionTable>,
-    /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
-    pub(crate) exact: bool,
-    /// `H_i`'s chain, for the membership check of inexact phases.
-    pub(crate) chain_h: Option<StabilizerChain>,
-    info: PhaseInfo,
-}
 
 /// A multi-phase solver: tables are built by [`PhaseSolver::new`] and immutable afterwards, so one solver
 /// serves many [`PhaseSolver::solve`] calls, from several threads at once.
@@ -137,11 +116,6 @@ impl PhaseSolver {
         Some(vals.iter().zip(ph.coords.sizes()).fold(0u128, |a, (&v, s)| a * s as u128 + v as u128))
     }
 
-    /// The target pattern's bytes.
-    pub(crate) fn target(&self) -> &Target {
-        &self.target
-    }
-
     /// Solves a position: phase-1 solutions by increasing length, each continued by the later phases within
     /// the best total so far, until a solution of `target_length` or less, the node budget, the
     /// cancellation, or the proof that no shorter solution goes through the phases. Returns the best
@@ -154,7 +128,9 @@ impl PhaseSolver {
             return Err(Error::new("the position cannot be reached with these moves"));
         }
         let shared = Shared::new();
-        let outcome = Search::new(self, options, control, &shared).run(&start);
+        let tables =
+            Tables { puzzle: &self.puzzle, target: &self.target, phases: &self.phases, follows: &self.follows };
+        let outcome = Search::new(tables, options, control, &shared).run(&start);
         let Some((solution, phase_lengths)) = shared.best() else {
             return Err(outcome.err().unwrap_or_else(|| Error::new("no solution through these phases was found")));
         };
