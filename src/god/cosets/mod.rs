@@ -20,8 +20,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_traits::ToPrimitive;
 
+use self::engine::next_level;
 use self::engine::{run_coset, Bitmap, Shared};
-use self::levels::{next_level, Level};
+use self::levels::Level;
 use self::word::Alphabet;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
