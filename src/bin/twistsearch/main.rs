@@ -282,20 +282,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Reachable { puzzle, file, moves, json } => {
             out = group::reachable_cmd(&load(&puzzle)?, &file, moves.as_deref(), json)?;
         }
-        Command::Convert { puzzle, to, json } => {
-            let p = load(&puzzle)?;
-            let text = match to {
-                ConvertTarget::Json => kpuzzle_json(&p) + "\n",
-                ConvertTarget::Tws => write_definition(&p),
-            };
-            if json {
-                out += &json_text(
-                    json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
-                );
-            } else {
-                out.push_str(&text);
-            }
-        }
+        Command::Convert { puzzle, to, json } => out = convert(&load(&puzzle)?, to, json),
         Command::Canon { puzzle, depth, qtm, moves, newcanon, json } => {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
@@ -317,40 +304,60 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
         Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
-            let p = load(&puzzle)?;
-            let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;
-            let mut entries = Vec::new();
-            for s in &file.scrambles {
-                let kind = match &s.kind {
-                    ScrambleKind::Position { .. } => "position",
-                    ScrambleKind::Alg(_) => "alg",
-                    ScrambleKind::Random => "random",
-                };
-                if json {
-                    let mut v = json!({ "name": s.name, "line": s.line, "kind": kind });
-                    if let ScrambleKind::Alg(a) = &s.kind {
-                        v["alg"] = json!(a.to_string());
-                    }
-                    if let Some(st) = &s.state {
-                        v["pattern"] = pattern_value(&p, st);
-                    }
-                    entries.push(v);
-                    continue;
-                }
-                match &s.state {
-                    Some(st) => {
-                        let headers = (format!("ScrambleState {}", s.name), format!("Scramble {}", s.name));
-                        out.push_str(&state_text(&p, st, format, (&headers.0, &headers.1)));
-                    }
-                    None => {
-                        let _ = writeln!(out, "RandomScramble {}\nEnd", s.name);
-                    }
-                }
+            out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
+        }
+    }
+    Ok(out)
+}
+
+/// `convert`: the puzzle written in a format.
+fn convert(p: &twistsearch::Puzzle, to: ConvertTarget, json: bool) -> String {
+    let text = match to {
+        ConvertTarget::Json => kpuzzle_json(p) + "\n",
+        ConvertTarget::Tws => write_definition(p),
+    };
+    if json {
+        return json_text(
+            json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
+        );
+    }
+    text
+}
+
+/// `scrambles`: the entries of a scramble file, as position blocks (or JSON).
+fn scrambles_cmd(p: &twistsearch::Puzzle, path: &str, format: PositionFormat, json: bool) -> Result<String, Failure> {
+    let file = parse_scrambles(p, &read(path)?).map_err(|e| fail(path, e))?;
+    let mut out = String::new();
+    let mut entries = Vec::new();
+    for s in &file.scrambles {
+        let kind = match &s.kind {
+            ScrambleKind::Position { .. } => "position",
+            ScrambleKind::Alg(_) => "alg",
+            ScrambleKind::Random => "random",
+        };
+        if json {
+            let mut v = json!({ "name": s.name, "line": s.line, "kind": kind });
+            if let ScrambleKind::Alg(a) = &s.kind {
+                v["alg"] = json!(a.to_string());
             }
-            if json {
-                out += &json_text(json!({ "scrambles": entries }));
+            if let Some(st) = &s.state {
+                v["pattern"] = pattern_value(p, st);
+            }
+            entries.push(v);
+            continue;
+        }
+        match &s.state {
+            Some(st) => {
+                let headers = (format!("ScrambleState {}", s.name), format!("Scramble {}", s.name));
+                out.push_str(&state_text(p, st, format, (&headers.0, &headers.1)));
+            }
+            None => {
+                let _ = writeln!(out, "RandomScramble {}\nEnd", s.name);
             }
         }
+    }
+    if json {
+        out += &json_text(json!({ "scrambles": entries }));
     }
     Ok(out)
 }
