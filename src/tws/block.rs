@@ -90,37 +90,8 @@ pub fn read_block(
             }
             chunk.lines.push(line);
         } else {
-            if let Some(last) = chunks.last() {
-                if last.lines.is_empty() {
-                    return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
-                }
-            }
-            if layout.orbit_index(head).is_none() {
-                if let Some(e) = super::lines::missing_end(&line, header) {
-                    return Err(e);
-                }
-            }
-            if let Some(tok) = line.tokens.get(1) {
-                return Err(line.token_error(tok, format!(
-                    "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
-                    kind.noun(),
-                    header.number
-                )));
-            }
-            let Some(orbit) = layout.orbit_index(head) else {
-                return Err(line.token_error(
-                    &line.tokens[0],
-                    format!(
-                        "unknown set {head} (or a block missing its End; the {} block starts at line {})",
-                        kind.noun(),
-                        header.number
-                    ),
-                ));
-            };
-            if chunks.iter().any(|c| c.orbit == orbit) {
-                return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
-            }
-            chunks.push(Chunk { orbit, lines: Vec::new() });
+            let chunk = start_chunk(&line, header, layout, kind, &chunks)?;
+            chunks.push(chunk);
         }
     }
     if !closed {
@@ -189,6 +160,52 @@ fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) ->
             Ok(Value::Num(super::lines::number(line, tok, &format!("{article} {what} value"), u64::MAX)?))
         })
         .collect()
+}
+
+/// The chunk a set-name line starts, after the checks: the previous set has its permutation line, the
+/// set exists and appears once, nothing follows its name (else most likely a block missing its `End`).
+fn start_chunk<'a>(
+    line: &Line<'_>,
+    header: &Line<'_>,
+    layout: &Layout,
+    kind: BlockKind,
+    chunks: &[Chunk<'_>],
+) -> Result<Chunk<'a>> {
+    let head = line.head();
+    if let Some(last) = chunks.last() {
+        if last.lines.is_empty() {
+            return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
+        }
+    }
+    if layout.orbit_index(head).is_none() {
+        if let Some(e) = super::lines::missing_end(line, header) {
+            return Err(e);
+        }
+    }
+    if let Some(tok) = line.tokens.get(1) {
+        return Err(line.token_error(
+            tok,
+            format!(
+                "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
+                kind.noun(),
+                header.number
+            ),
+        ));
+    }
+    let Some(orbit) = layout.orbit_index(head) else {
+        return Err(line.token_error(
+            &line.tokens[0],
+            format!(
+                "unknown set {head} (or a block missing its End; the {} block starts at line {})",
+                kind.noun(),
+                header.number
+            ),
+        ));
+    };
+    if chunks.iter().any(|c| c.orbit == orbit) {
+        return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
+    }
+    Ok(Chunk { orbit, lines: Vec::new() })
 }
 
 /// Checks one orbit's values and writes them into `bytes`.
