@@ -1,5 +1,5 @@
-//! Uniformly random states ([`random_state`]) and the random-number generator they draw from
-//! ([`rng_from_seed`]).
+//! Uniformly random states ([`random_state`]) and positions of a puzzle ([`random_position`]), and the
+//! random-number generator they draw from ([`rng_from_seed`]).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
