@@ -2,6 +2,8 @@
 //! fixed short scrambles (3x3x3 8 and 10 moves, 4x4x4 and megaminx 5 and 6 moves) and of random states
 //! (2x2x2, skewb, pyraminx). Threads: rayon's default (one per core).
 
+use std::sync::Arc;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use twistsearch::control::Control;
 use twistsearch::group::{random_state, rng_from_seed};
@@ -32,7 +34,7 @@ fn walk(p: &Puzzle, len: usize, seed: u64) -> State {
 fn bench_solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
-    let cube = load("main/3x3x3.tws");
+    let cube = Arc::new(load("main/3x3x3.tws"));
     let tperm = parse_scrambles(
         &cube,
         &std::fs::read_to_string(format!("{}/tests/data/puzzles/main/tperm.scr", env!("CARGO_MANIFEST_DIR"))).unwrap(),
@@ -44,7 +46,7 @@ fn bench_solve(c: &mut Criterion) {
         .unwrap();
     group.bench_function("tperm_with_table_256MiB", |b| {
         b.iter(|| {
-            let mut s = Solver::new(&cube, SolverOptions::default(), Control::none()).unwrap();
+            let mut s = Solver::new(Arc::clone(&cube), SolverOptions::default(), Control::none()).unwrap();
             black_box(s.solve(&tperm, &SolveOptions::default(), Control::none()).unwrap().solutions.len())
         })
     });
@@ -54,8 +56,8 @@ fn bench_solve(c: &mut Criterion) {
         ("megaminx", "main/megaminx.tws", vec![5, 6]),
     ];
     for (name, rel, lengths) in cases {
-        let p = load(rel);
-        let mut s = Solver::new(&p, SolverOptions::default(), Control::none()).unwrap();
+        let p = Arc::new(load(rel));
+        let mut s = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
         for len in lengths {
             let states: Vec<State> = (0..3).map(|i| walk(&p, len, 17 + i)).collect();
             group.bench_function(format!("{name}/{len}_moves_x3"), |b| {
@@ -69,8 +71,8 @@ fn bench_solve(c: &mut Criterion) {
         }
     }
     for (name, rel) in [("2x2x2", "main/2x2x2.tws"), ("skewb", "main/skewb.tws"), ("pyraminx", "main/pyraminx.tws")] {
-        let p = load(rel);
-        let mut s = Solver::new(&p, SolverOptions::default(), Control::none()).unwrap();
+        let p = Arc::new(load(rel));
+        let mut s = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
         let mut rng = rng_from_seed(Some(7)).unwrap();
         let states: Vec<State> = (0..5)
             .map(|_| {

@@ -5,7 +5,9 @@
 #   pkg/threaded/  threaded: nightly Rust with shared memory (`-Z build-std`), `--features wasm,parallel`
 #                  (rayon on Web Workers through wasm-bindgen-rayon, `initThreadPool`); for pages served
 #                  with COOP/COEP headers.
-# Each: cargo (profile wasm-release) -> wasm-bindgen --target web -> wasm-opt (npm `binaryen`).
+# Each: cargo (profile wasm-release) -> wasm-bindgen --target web -> wasm-opt (npm `binaryen`), as
+# wasm-pack.toml declares them (features, toolchain, target flags, wasm-bindgen and wasm-opt settings; read
+# through scripts/wasm-config.py).
 #
 # Usage: scripts/build-wasm.sh [single|threaded]...   (default: both)
 # Installs what is missing: the wasm32 target, nightly's rust-src, wasm-bindgen-cli (the version the crate
@@ -22,7 +24,6 @@ done
 # The wasm-bindgen the crate pins (Cargo.toml: wasm-bindgen = "=X"); the CLI must be the same version.
 bindgen_version=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
 [ -n "$bindgen_version" ] || { echo "cannot find the pinned wasm-bindgen version in Cargo.toml" >&2; exit 1; }
-opt_level=${WASM_OPT_LEVEL:--O3}
 
 log() { printf '== %s\n' "$*" >&2; }
 elapsed() { echo $(($(date +%s) - $1))s; }
@@ -52,55 +53,33 @@ ensure_tools() {
   fi
 }
 
-# The wasm32 features Rust enables by default; wasm-opt must know them (and threads for the threaded build).
-wasm_features=(--enable-bulk-memory --enable-bulk-memory-opt --enable-sign-ext --enable-mutable-globals
-  --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue)
-
-# bindgen_and_opt NAME WASM: wasm-bindgen into pkg/NAME, then wasm-opt in place.
-bindgen_and_opt() {
-  local name=$1 wasm=$2 out=pkg/$1 extra=()
-  [ "$name" = threaded ] && extra=(--enable-threads)
-  rm -rf "$out"
-  wasm-bindgen --target web --out-dir "$out" --out-name twistsearch "$wasm"
-  local raw
-  raw=$(wc -c <"$out/twistsearch_bg.wasm")
-  node_modules/.bin/wasm-opt "$opt_level" "${wasm_features[@]}" "${extra[@]}" \
-    "$out/twistsearch_bg.wasm" -o "$out/twistsearch_bg.wasm.opt"
-  mv "$out/twistsearch_bg.wasm.opt" "$out/twistsearch_bg.wasm"
-  local size gz
-  size=$(wc -c <"$out/twistsearch_bg.wasm")
-  gz=$(gzip -9 -c "$out/twistsearch_bg.wasm" | wc -c)
-  log "$name: $out/twistsearch_bg.wasm $size bytes (gzip -9: $gz; before wasm-opt $opt_level: $raw)"
-}
-
-build_single() {
-  local t0
+# build NAME: the [build.NAME] table of wasm-pack.toml: cargo, then wasm-bindgen into its out-dir, then
+# wasm-opt in place.
+build() {
+  local name=$1 t0 toolchain target profile target_dir features out_dir bindgen_target out_name opt_level rustflags
+  local cargo_args=() opt_features=()
+  eval "$(python3 scripts/wasm-config.py "$name")"
+  opt_level=${WASM_OPT_LEVEL:-$opt_level}
   t0=$(date +%s)
-  log "single-threaded build (stable)"
-  cargo build --lib --locked --target wasm32-unknown-unknown --profile wasm-release \
-    --no-default-features --features wasm
-  bindgen_and_opt single target/wasm32-unknown-unknown/wasm-release/twistsearch.wasm
-  log "single-threaded build done in $(elapsed "$t0")"
-}
-
-build_threaded() {
-  local t0
-  t0=$(date +%s)
-  log "threaded build (nightly, shared memory, build-std)"
-  # Shared memory needs these flags (the atomics target feature alone no longer makes memory shared);
-  # --max-memory: the most a wasm32 memory can have (4 GiB). Kept out of any config file so that the
-  # stable single-threaded build never sees them, and in their own target dir so neither rebuilds the other.
-  local flags="-C target-feature=+atomics,+bulk-memory -C link-arg=--shared-memory
-    -C link-arg=--max-memory=4294967296 -C link-arg=--import-memory
-    -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size
-    -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base"
-  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$(echo $flags)" \
-    cargo +nightly build --lib --locked --target wasm32-unknown-unknown --profile wasm-release \
-    --target-dir target/wasm-threaded --no-default-features --features wasm,parallel \
-    -Z build-std=panic_abort,std
-  bindgen_and_opt threaded target/wasm-threaded/wasm32-unknown-unknown/wasm-release/twistsearch.wasm
-  log "threaded build done in $(elapsed "$t0")"
+  log "$name build (${toolchain:-default} toolchain, features $features)"
+  # Target flags only for this target and this build (an empty variable would still be one).
+  local flags_var
+  flags_var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')_RUSTFLAGS
+  env ${rustflags:+"$flags_var=$rustflags"} \
+    cargo ${toolchain:+"+$toolchain"} build --lib --locked --target "$target" --profile "$profile" \
+    --target-dir "$target_dir" --no-default-features --features "$features" "${cargo_args[@]}"
+  local wasm=$target_dir/$target/$profile/$out_name.wasm raw size gz
+  rm -rf "$out_dir"
+  wasm-bindgen --target "$bindgen_target" --out-dir "$out_dir" --out-name "$out_name" "$wasm"
+  raw=$(wc -c <"$out_dir/${out_name}_bg.wasm")
+  node_modules/.bin/wasm-opt "$opt_level" "${opt_features[@]}" "$out_dir/${out_name}_bg.wasm" \
+    -o "$out_dir/${out_name}_bg.wasm.opt"
+  mv "$out_dir/${out_name}_bg.wasm.opt" "$out_dir/${out_name}_bg.wasm"
+  size=$(wc -c <"$out_dir/${out_name}_bg.wasm")
+  gz=$(gzip -9 -c "$out_dir/${out_name}_bg.wasm" | wc -c)
+  log "$name: $out_dir/${out_name}_bg.wasm $size bytes (gzip -9: $gz; before wasm-opt $opt_level: $raw)"
+  log "$name build done in $(elapsed "$t0")"
 }
 
 ensure_tools
-for b in "${builds[@]}"; do "build_$b"; done
+for b in "${builds[@]}"; do build "$b"; done

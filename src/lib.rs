@@ -1,12 +1,108 @@
 //! twistsearch: load any twisty puzzle (ksolve/twsearch `.tws` definitions or cubing.js KPuzzle JSON),
-//! apply, invert and simplify algs, and (in later modules) solve, scramble and enumerate.
+//! apply, invert and simplify algs, solve positions optimally, make random-state scrambles, count
+//! canonical sequences and run God's algorithm.
 //!
 //! The core does no I/O and keeps no global state: it takes text or JSON values and returns values or
-//! [`Error`]s that name the line (and token) or JSON path at fault.
+//! [`Error`]s that name the line (and token) or JSON path at fault, with a kind callers match on
+//! ([`ErrorKind`]). Long work takes a [`Control`](control::Control): progress reports and cancellation.
+//!
+//! # Map
+//!
+//! The modules form layers; each uses only those above it.
+//!
+//! | layer | modules | what |
+//! |---|---|---|
+//! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`] | errors, progress and cancellation, input checks, byte counts in words |
+//! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
+//! | formats | [`tws`], [`kpuzzle`], [`alg`] | `.tws` definitions and scramble files, KPuzzle JSON, algs |
+//! | structure | [`canon`], [`group`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements) |
+//! | search | [`prune`], [`search`], [`god`], [`phase`], [`events`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving, WCA-event scramblers |
+//! | shells | `wasm` (feature `wasm`), the `twistsearch` CLI | convert and delegate only |
+//!
+//! # Examples
+//!
+//! Loading a puzzle (here a 2x2x2 with three moves) and applying an alg:
+//!
+//! ```
+//! let puzzle = twistsearch::load_puzzle(
+//!     "Name 2x2x2\nSet CORNER 8 3\n\
+//!      Solved\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//!      Move F\nCORNER\n7 1 3 2 5 6 4 8\n2 1 0 2 0 0 1 0\nEnd\n\
+//!      Move U\nCORNER\n3 2 6 4 5 7 1 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//!      Move R\nCORNER\n2 5 1 4 3 6 7 8\n1 2 2 0 1 0 0 0\nEnd\n",
+//! )?;
+//! let alg = twistsearch::Alg::parse("R U R' U'")?;
+//! assert_eq!(puzzle.alg_order(&alg)?.to_string(), "6");
+//! # Ok::<(), twistsearch::Error>(())
+//! ```
+//!
+//! Solving a position optimally (the solver keeps its pruning table for the next positions):
+//!
+//! ```
+//! use std::sync::Arc;
+//! use twistsearch::control::Control;
+//! use twistsearch::search::{solve_position, Position, SolveOptions, Solver, SolverOptions};
+//! # let puzzle = twistsearch::load_puzzle(
+//! #     "Name 2x2x2\nSet CORNER 8 3\n\
+//! #      Solved\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move F\nCORNER\n7 1 3 2 5 6 4 8\n2 1 0 2 0 0 1 0\nEnd\n\
+//! #      Move U\nCORNER\n3 2 6 4 5 7 1 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move R\nCORNER\n2 5 1 4 3 6 7 8\n1 2 2 0 1 0 0 0\nEnd\n",
+//! # )?;
+//! let puzzle = Arc::new(puzzle);
+//! let mut solver = Solver::new(Arc::clone(&puzzle), SolverOptions::default(), Control::none())?;
+//! let alg = twistsearch::Alg::parse("R U2 F' R")?;
+//! let position = Position::from_alg(&puzzle, &alg, solver.moves(), None)?;
+//! let report = solve_position(&mut solver, &position, &SolveOptions::default(), Control::none())?;
+//! assert_eq!(solver.alg_string(&report.solutions[0]), "R' F U2 R'");
+//! # Ok::<(), twistsearch::Error>(())
+//! ```
+//!
+//! Counting canonical sequences (no two moves in a row that cancel or commute out of order):
+//!
+//! ```
+//! use twistsearch::canon::{canonical_counts, CanonFsm};
+//! use twistsearch::moveset::Metric;
+//! use twistsearch::MoveSet;
+//! # let puzzle = twistsearch::load_puzzle(
+//! #     "Name 2x2x2\nSet CORNER 8 3\n\
+//! #      Solved\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move F\nCORNER\n7 1 3 2 5 6 4 8\n2 1 0 2 0 0 1 0\nEnd\n\
+//! #      Move U\nCORNER\n3 2 6 4 5 7 1 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move R\nCORNER\n2 5 1 4 3 6 7 8\n1 2 2 0 1 0 0 0\nEnd\n",
+//! # )?;
+//! let moves = MoveSet::parse(&puzzle, "U,R")?;
+//! let fsm = CanonFsm::new(&puzzle, &moves, Metric::Htm)?;
+//! let counts: Vec<String> = canonical_counts(&fsm, 3)?.iter().map(|c| c.to_string()).collect();
+//! assert_eq!(counts, ["1", "6", "18", "54"]);
+//! # Ok::<(), twistsearch::Error>(())
+//! ```
+//!
+//! God's algorithm: every position the moves reach, by distance:
+//!
+//! ```
+//! use twistsearch::control::Control;
+//! use twistsearch::god::{gods_algorithm, GodOptions};
+//! use twistsearch::MoveSet;
+//! # let puzzle = twistsearch::load_puzzle(
+//! #     "Name 2x2x2\nSet CORNER 8 3\n\
+//! #      Solved\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move F\nCORNER\n7 1 3 2 5 6 4 8\n2 1 0 2 0 0 1 0\nEnd\n\
+//! #      Move U\nCORNER\n3 2 6 4 5 7 1 8\n0 0 0 0 0 0 0 0\nEnd\n\
+//! #      Move R\nCORNER\n2 5 1 4 3 6 7 8\n1 2 2 0 1 0 0 0\nEnd\n",
+//! # )?;
+//! let moves = MoveSet::parse(&puzzle, "U,R")?;
+//! let report = gods_algorithm(&puzzle, &moves, &GodOptions::default(), Control::none())?;
+//! assert_eq!(report.total, 29_160);
+//! // Distances 0 to 14: the two-generator 2x2x2 group has diameter 14 in the half-turn metric.
+//! assert_eq!(report.counts, [1, 6, 18, 53, 148, 400, 910, 1882, 3276, 4628, 6198, 6325, 4352, 941, 22]);
+//! # Ok::<(), twistsearch::Error>(())
+//! ```
 
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod bytes;
 pub mod canon;
 pub mod control;
 pub mod error;
@@ -14,20 +110,16 @@ pub mod events;
 pub mod god;
 pub mod group;
 pub mod kpuzzle;
-pub mod ksolve_plus;
-pub mod layout;
-pub mod move_names;
-pub mod moveset;
-pub mod omit;
+pub mod model;
 pub mod phase;
 pub mod prune;
-pub mod puzzle;
 pub mod search;
-pub mod state;
 pub mod text;
 pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]
 pub mod wasm;
+
+pub use model::{builder, ksolve_plus, layout, move_names, move_ref, moveset, omit, puzzle, state};
 
 pub use alg::Alg;
 pub use error::{Error, ErrorKind, Location, Result};

@@ -237,7 +237,7 @@ fn too_large_is_refused_with_the_size_it_needs() {
         o.method = Method::Dense
     });
     let e = gods_algorithm(&p2, &set2, &dense_only, Control::none()).unwrap_err().to_string();
-    assert!(e.contains("needs 2") && e.contains("more than the memory budget of 1.00 MiB"), "{e}");
+    assert!(e.contains("needs 2") && e.contains("more than the memory budget of 1 MiB"), "{e}");
 }
 
 #[test]

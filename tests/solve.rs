@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use twistsearch::control::Control;
 use twistsearch::moveset::Metric;
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
@@ -10,10 +12,10 @@ use twistsearch::{Alg, MoveRef, MoveSet, Puzzle, State};
 
 const MIB: usize = 1 << 20;
 
-fn solver<'p>(p: &'p Puzzle, moves: Option<&str>, memory_mb: usize) -> Solver<'p> {
+fn solver(p: &Arc<Puzzle>, moves: Option<&str>, memory_mb: usize) -> Solver {
     let moves = moves.map(|m| MoveSet::parse(p, m).unwrap());
     let options = SolverOptions { moves, memory_bytes: memory_mb * MIB, ..SolverOptions::default() };
-    Solver::new(p, options, Control::none()).unwrap()
+    Solver::new(Arc::clone(p), options, Control::none()).unwrap()
 }
 
 fn position(p: &Puzzle, alg: &str) -> State {
@@ -32,7 +34,7 @@ fn assert_solves(p: &Puzzle, start: &State, solution: &[MoveRef]) {
 
 #[test]
 fn tperm_is_eleven_moves() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let file = parse_scrambles(&p, &common::read("puzzles/main/tperm.scr")).unwrap();
     let start = file.scrambles[0].state.clone().unwrap();
     let mut s = solver(&p, None, 64);
@@ -51,7 +53,7 @@ fn tperm_is_eleven_moves() {
 
 #[test]
 fn kpuzzle_cube_with_three_generators() {
-    let p = common::puzzle("puzzles/cubing-kpuzzle/3x3x3.kpuzzle.json");
+    let p = Arc::new(common::puzzle("puzzles/cubing-kpuzzle/3x3x3.kpuzzle.json"));
     let start = position(&p, "F R U R' U' F'");
     let mut s = solver(&p, Some("U,R,F"), 16);
     let sols = solve(&mut s, &start, &SolveOptions::default());
@@ -61,7 +63,7 @@ fn kpuzzle_cube_with_three_generators() {
 
 #[test]
 fn two_by_two_with_r_u_f() {
-    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/2x2x2.tws"));
     let start = position(&p, "L' U' L U F U F'");
     let mut s = solver(&p, Some("R,U,F"), 16);
     let sols = solve(&mut s, &start, &SolveOptions::default());
@@ -71,7 +73,7 @@ fn two_by_two_with_r_u_f() {
 
 #[test]
 fn three_move_alg_gets_three_moves() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let start = position(&p, "R U R'");
     let mut s = solver(&p, None, 16);
     let sols = solve(&mut s, &start, &SolveOptions::default());
@@ -80,7 +82,7 @@ fn three_move_alg_gets_three_moves() {
 
 #[test]
 fn counts_slack_and_depth_limits() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let start = position(&p, "R U F");
     let mut s = solver(&p, None, 16);
     let five = solve(&mut s, &start, &SolveOptions { max_solutions: Some(5), ..SolveOptions::default() });
@@ -102,10 +104,10 @@ fn counts_slack_and_depth_limits() {
 
 #[test]
 fn quarter_turns() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let start = position(&p, "R2 U");
     let options = SolverOptions { metric: Metric::Qtm, memory_bytes: 16 * MIB, ..SolverOptions::default() };
-    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let mut s = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
     let sols = solve(&mut s, &start, &SolveOptions::default());
     assert_eq!(sols[0].len(), 3);
     assert_eq!(s.alg_string(&sols[0]), "U' R2");
@@ -113,7 +115,7 @@ fn quarter_turns() {
 
 #[test]
 fn unsolvable_positions_are_rejected_at_once() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let file = parse_scrambles(&p, &common::read("group/3x3x3-unreachable.scr")).unwrap();
     let mut s = solver(&p, None, 16);
     for sc in file.scrambles.iter().take(4) {
@@ -131,12 +133,13 @@ fn unsolvable_positions_are_rejected_at_once() {
 
 #[test]
 fn bad_requests() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let zero = SolverOptions { memory_bytes: 0, ..SolverOptions::default() };
-    let err = Solver::new(&p, zero, Control::none()).err().unwrap();
+    let err = Solver::new(Arc::clone(&p), zero, Control::none()).err().unwrap();
     assert!(err.to_string().contains("too small"), "{err}");
     let cancel = std::sync::atomic::AtomicBool::new(true);
-    let err = Solver::new(&p, SolverOptions::default(), Control::none().with_cancel(&cancel)).err().unwrap();
+    let err =
+        Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none().with_cancel(&cancel)).err().unwrap();
     assert!(err.is_cancelled(), "{err}");
     let mut s = solver(&p, None, 16);
     let start = position(&p, "R U F D");
@@ -174,7 +177,7 @@ fn every_sample_puzzle_solves_short_scrambles() {
             continue;
         }
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let p = common::puzzle(&format!("puzzles/main/{name}"));
+        let p = Arc::new(common::puzzle(&format!("puzzles/main/{name}")));
         // Big puzzles: shorter scrambles keep the suite quick.
         let len = if p.state_size() > 400 { 2 } else { 4 };
         let Ok(set) = MoveSet::all(&p) else { continue };
@@ -199,7 +202,7 @@ fn every_sample_puzzle_solves_short_scrambles() {
 #[test]
 fn random_two_by_two_states_are_solved_optimally() {
     use twistsearch::group::{random_state, rng_from_seed};
-    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/2x2x2.tws"));
     let mut s = solver(&p, Some("U,R,F"), 8);
     let mut rng = rng_from_seed(Some(11)).unwrap();
     for _ in 0..5 {
@@ -218,11 +221,11 @@ fn random_two_by_two_states_are_solved_optimally() {
 
 #[test]
 fn target_patterns_other_than_solved() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     // Reach the position of `R U` from solved.
     let target = position(&p, "R U");
     let options = SolverOptions { target: Some(target.clone()), memory_bytes: 16 * MIB, ..SolverOptions::default() };
-    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let mut s = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
     let sols = solve(&mut s, p.solved(), &SolveOptions::default());
     assert_eq!(s.alg_string(&sols[0]), "R U");
     // A target that ignores corner orientation (wildcards): a lone twisted corner is then solved as is,
@@ -234,7 +237,7 @@ fn target_patterns_other_than_solved() {
     }
     let pattern = p.state_from_bytes(bytes).unwrap();
     let options = SolverOptions { target: Some(pattern), memory_bytes: 16 * MIB, ..SolverOptions::default() };
-    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let mut s = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
     let file = parse_scrambles(&p, &common::read("group/3x3x3-unreachable.scr")).unwrap();
     let twisted = file.scrambles[0].state.clone().unwrap();
     assert_eq!(solve(&mut s, &twisted, &SolveOptions::default())[0].len(), 0);
@@ -252,12 +255,12 @@ fn ksolve_plus_move_rules_are_honoured() {
     let base = common::read("puzzles/main/3x3x3.tws");
     let start_alg = "R U";
     // Unconstrained, R U is undone by U' R'.
-    let plain = twistsearch::load_puzzle(&base).unwrap();
+    let plain = Arc::new(twistsearch::load_puzzle(&base).unwrap());
     let mut s = solver(&plain, None, 16);
     let sols = solve(&mut s, &position(&plain, start_alg), &SolveOptions::default());
     assert_eq!(s.alg_string(&sols[0]), "U' R'");
     // U' may not be followed by R': the solver must find another way.
-    let p = twistsearch::load_puzzle(&format!("{base}\nForbiddenPairs\nU' R'\nEnd\n")).unwrap();
+    let p = Arc::new(twistsearch::load_puzzle(&format!("{base}\nForbiddenPairs\nU' R'\nEnd\n")).unwrap());
     let mut s = solver(&p, None, 16);
     let start = position(&p, start_alg);
     let sols = solve(&mut s, &start, &SolveOptions::default());
@@ -265,7 +268,7 @@ fn ksolve_plus_move_rules_are_honoured() {
     assert!(!alg.contains("U' R'"), "{alg}");
     assert_solves(&p, &start, &sols[0]);
     // At most one R-face move: solutions use R exactly once.
-    let p = twistsearch::load_puzzle(&format!("{base}\nMoveLimits\nR 1\nEnd\n")).unwrap();
+    let p = Arc::new(twistsearch::load_puzzle(&format!("{base}\nMoveLimits\nR 1\nEnd\n")).unwrap());
     let mut s = solver(&p, None, 16);
     let start = position(&p, "R U R'");
     let sols = solve(&mut s, &start, &SolveOptions { max_solutions: Some(3), ..SolveOptions::default() });
@@ -280,7 +283,7 @@ fn ksolve_plus_move_rules_are_honoured() {
 fn cubing_pyraminx_vertex_rotations_are_not_solving_moves() {
     // cubing.js names its pyraminx's whole-puzzle rotations `uv`, `rv`, `lv`, `bv` (lower case): they
     // must stay out of the default move set, or solutions would contain rotations cubing.js cannot play.
-    let p = common::puzzle("puzzles/cubing-kpuzzle/pyraminx.kpuzzle.json");
+    let p = Arc::new(common::puzzle("puzzles/cubing-kpuzzle/pyraminx.kpuzzle.json"));
     let rotations: Vec<&str> = p.base_moves().iter().filter(|b| b.rotation).map(|b| b.name.as_str()).collect();
     assert_eq!(rotations, ["rv", "lv", "bv", "uv"]);
     let all = MoveSet::all(&p).unwrap();
@@ -294,9 +297,9 @@ fn cubing_pyraminx_vertex_rotations_are_not_solving_moves() {
 
 #[test]
 fn a_small_first_table_grows_step_by_step_to_the_budget_when_searches_need_it() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let options = SolverOptions { memory_bytes: MIB, initial_memory_bytes: Some(64 << 10), ..SolverOptions::default() };
-    let mut s = Solver::new(&p, options, Control::none()).unwrap();
+    let mut s = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
     assert_eq!(s.table().bytes(), 64 << 10);
     // Easy: the small table is enough.
     let easy = position(&p, "R U F");
@@ -315,7 +318,7 @@ fn a_small_first_table_grows_step_by_step_to_the_budget_when_searches_need_it() 
 fn small_groups_get_small_tables() {
     // The 2x2x2 with U,F,R has 3,674,160 positions: the table takes at most four entries each (7 MiB),
     // however large the budget.
-    let p = common::puzzle("puzzles/main/2x2x2.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/2x2x2.tws"));
     let s = solver(&p, Some("U,F,R"), 256);
     assert!(s.table().entries() <= 4 * 3_674_160 + 64, "{}", s.table().entries());
 }
@@ -327,9 +330,9 @@ fn table_seconds_count_every_fill_and_growth() {
     let ticks = AtomicU64::new(0);
     let clock = || ticks.fetch_add(1, Ordering::Relaxed) as f64;
     let control = Control::none().with_clock(&clock);
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let options = SolverOptions { memory_bytes: MIB, initial_memory_bytes: Some(64 << 10), ..SolverOptions::default() };
-    let mut s = Solver::new(&p, options, control).unwrap();
+    let mut s = Solver::new(Arc::clone(&p), options, control).unwrap();
     let built = s.table_seconds();
     assert!(built >= 1.0, "the first fill is timed: {built}");
     assert_eq!(s.table_changes(), 0);

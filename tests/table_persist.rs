@@ -152,13 +152,13 @@ fn tables_of_anything_else_are_refused_saying_what_differs() {
 
 #[test]
 fn a_solver_with_a_loaded_table_solves_as_one_that_filled_it() {
-    let p = common::puzzle("puzzles/main/3x3x3.tws");
+    let p = std::sync::Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
     let options = || SolverOptions { memory_bytes: 4 * MIB, ..SolverOptions::default() };
     let start = p.position(&Alg::parse("B2 L B U' R2 B' L' U' R' F").unwrap()).unwrap();
-    let mut a = Solver::new(&p, options(), Control::none()).unwrap();
+    let mut a = Solver::new(p.clone(), options(), Control::none()).unwrap();
     let ra = a.solve(&start, &SolveOptions::default(), Control::none()).unwrap();
     let saved = a.save_table();
-    let mut b = Solver::new(&p, options(), Control::none()).unwrap();
+    let mut b = Solver::new(p.clone(), options(), Control::none()).unwrap();
     let changes = b.table_changes();
     b.load_table(&saved, Control::none()).unwrap();
     assert_eq!(b.table_changes(), changes + 1);
@@ -170,12 +170,13 @@ fn a_solver_with_a_loaded_table_solves_as_one_that_filled_it() {
     let mut damaged = saved.clone();
     let last = damaged.len() - 1;
     damaged[last] ^= 1;
-    let mut c = Solver::new(&p, options(), Control::none()).unwrap();
+    let mut c = Solver::new(p.clone(), options(), Control::none()).unwrap();
     let before = c.save_table();
     assert!(c.load_table(&damaged, Control::none()).is_err());
     assert_eq!(c.save_table(), before);
     // Too large for this solver's budget.
     let mut small =
-        Solver::new(&p, SolverOptions { memory_bytes: MIB, ..SolverOptions::default() }, Control::none()).unwrap();
+        Solver::new(p.clone(), SolverOptions { memory_bytes: MIB, ..SolverOptions::default() }, Control::none())
+            .unwrap();
     assert!(small.load_table(&saved, Control::none()).unwrap_err().to_string().contains("memory budget"));
 }

@@ -40,60 +40,9 @@ impl CanonFsm {
 
     /// The automaton over commuting moves described in the module documentation.
     pub fn new(puzzle: &Puzzle, set: &MoveSet, metric: Metric) -> Result<Self> {
-        let moves = set.moves();
-        // Classes: generators (HTM) or single turns (QTM); `class_of[m]` for every move.
-        let mut class_moves: Vec<Vec<usize>> = Vec::new();
-        let mut class_of = vec![usize::MAX; moves.len()];
-        match metric {
-            Metric::Htm => {
-                for (i, m) in moves.iter().enumerate() {
-                    if class_moves.len() <= m.generator {
-                        class_moves.push(Vec::new());
-                    }
-                    class_moves[m.generator].push(i);
-                    class_of[i] = m.generator;
-                }
-            }
-            Metric::Qtm => {
-                for (i, m) in moves.iter().enumerate() {
-                    if m.qtm_cost == 1 {
-                        class_of[i] = class_moves.len();
-                        class_moves.push(vec![i]);
-                    }
-                }
-            }
-        }
-        let nclasses = class_moves.len();
-        let transforms: Vec<Vec<&[u8]>> =
-            class_moves.iter().map(|ms| ms.iter().map(|&i| puzzle.transform(moves[i].mv)).collect()).collect();
-        let commutes = commute_relation(puzzle.layout(), &transforms);
-        // Classes with the same relation as a later class: dropped from a set holding both.
-        let shadowed: Vec<FixedBitSet> = (0..nclasses)
-            .map(|i| {
-                let mut s = FixedBitSet::with_capacity(nclasses);
-                for j in i + 1..nclasses {
-                    if commutes[i] == commutes[j] {
-                        s.insert(j);
-                    }
-                }
-                s
-            })
-            .collect();
-        let later: Vec<FixedBitSet> = (0..nclasses)
-            .map(|c| {
-                let mut s = commutes[c].clone();
-                s.remove_range(..c + 1);
-                s
-            })
-            .collect();
-
-        /// A state: the class set, and in QTM the last move and its repeat count.
-        #[derive(Clone, PartialEq, Eq, Hash)]
-        struct Key {
-            set: FixedBitSet,
-            last: usize,
-            repeats: u32,
-        }
+        let classes = Classes::new(puzzle, set, metric);
+        let nclasses = classes.moves.len();
+        let nmoves = set.moves().len();
         let start = Key { set: FixedBitSet::with_capacity(nclasses), last: usize::MAX, repeats: 0 };
         let mut ids: HashMap<Key, u32> = HashMap::from([(start.clone(), 0)]);
         let mut keys = vec![start];
@@ -103,55 +52,25 @@ impl CanonFsm {
         while at < keys.len() {
             let key = keys[at].clone();
             at += 1;
-            for c in 0..nclasses {
-                class_next[c] = REFUSED;
-                if !key.set.is_disjoint(&later[c]) || (metric == Metric::Htm && key.set.contains(c)) {
-                    continue;
-                }
-                let (mut last, mut repeats) = (usize::MAX, 0);
-                if metric == Metric::Qtm {
-                    let m = class_moves[c][0];
-                    if key.last != usize::MAX && key.last != m {
-                        if moves[key.last].generator == moves[m].generator {
-                            continue; // U then U': they cancel
-                        }
-                    } else if key.last == m {
-                        // Runs allowed: U, U U, U' (order 4); U U, U' U' (order 5); U U would be U' (order 3).
-                        let order = set.generators()[moves[m].generator].order;
-                        if 2 * (key.repeats + 1) + u32::from(moves[m].twist != 1) > order {
-                            continue;
-                        }
-                    }
-                    last = m;
-                    repeats = if key.last == m { key.repeats + 1 } else { 1 };
-                }
-                let mut nset = key.set.clone();
-                nset.intersect_with(&commutes[c]);
-                nset.insert(c);
-                let members: Vec<usize> = nset.ones().collect();
-                for i in members {
-                    if !nset.is_disjoint(&shadowed[i]) {
-                        nset.set(i, false);
-                    }
-                }
-                let nkey = Key { set: nset, last, repeats };
-                let id = match ids.get(&nkey) {
+            for (c, slot) in class_next.iter_mut().enumerate() {
+                *slot = REFUSED;
+                let Some(nkey) = classes.after(set, &key, c) else { continue };
+                *slot = match ids.get(&nkey) {
                     Some(&id) => id,
                     None => {
                         let id = keys.len() as u32;
-                        if (id as usize + 1) * moves.len() > MAX_TRANSITIONS {
-                            return Err(too_large(moves.len()));
+                        if (id as usize + 1) * nmoves > MAX_TRANSITIONS {
+                            return Err(too_large(nmoves));
                         }
                         ids.insert(nkey.clone(), id);
                         keys.push(nkey);
                         id
                     }
                 };
-                class_next[c] = id;
             }
-            next.extend(class_of.iter().map(|&c| if c == usize::MAX { REFUSED } else { class_next[c] }));
+            next.extend(classes.of.iter().map(|&c| if c == usize::MAX { REFUSED } else { class_next[c] }));
         }
-        Ok(CanonFsm { metric, moves: moves.len(), next })
+        Ok(CanonFsm { metric, moves: nmoves, next })
     }
 
     /// The metric the automaton was built for.
@@ -193,6 +112,96 @@ impl CanonFsm {
             }
         }
         true
+    }
+}
+
+/// A state of the construction: the class set, and in QTM the last move and its repeat count.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    set: FixedBitSet,
+    last: usize,
+    repeats: u32,
+}
+
+/// The move classes of a set and how they commute: generators (HTM) or single turns (QTM).
+struct Classes {
+    metric: Metric,
+    /// The moves of each class (indices into [`MoveSet::moves`]).
+    moves: Vec<Vec<usize>>,
+    /// Each move's class (`usize::MAX`: none, a QTM move of several turns).
+    of: Vec<usize>,
+    /// Per class, the classes it commutes with.
+    commutes: Vec<FixedBitSet>,
+    /// Per class, the later classes with the same relation: dropped from a set holding both.
+    shadowed: Vec<FixedBitSet>,
+    /// Per class, the later classes it commutes with.
+    later: Vec<FixedBitSet>,
+}
+
+impl Classes {
+    fn new(puzzle: &Puzzle, set: &MoveSet, metric: Metric) -> Classes {
+        let moves = set.moves();
+        let mut class_moves: Vec<Vec<usize>> = Vec::new();
+        let mut of = vec![usize::MAX; moves.len()];
+        for (i, m) in moves.iter().enumerate() {
+            let class = match metric {
+                Metric::Htm => m.generator,
+                Metric::Qtm if m.qtm_cost == 1 => class_moves.len(),
+                Metric::Qtm => continue,
+            };
+            if class_moves.len() <= class {
+                class_moves.push(Vec::new());
+            }
+            class_moves[class].push(i);
+            of[i] = class;
+        }
+        let n = class_moves.len();
+        let transforms: Vec<Vec<&[u8]>> =
+            class_moves.iter().map(|ms| ms.iter().map(|&i| puzzle.transform(moves[i].mv)).collect()).collect();
+        let commutes = commute_relation(puzzle.layout(), &transforms);
+        let subset = |c: usize, keep: &dyn Fn(usize) -> bool| {
+            let mut s = FixedBitSet::with_capacity(n);
+            s.extend((c + 1..n).filter(|&j| keep(j)));
+            s
+        };
+        let shadowed = (0..n).map(|i| subset(i, &|j| commutes[i] == commutes[j])).collect();
+        let later = (0..n).map(|c| subset(c, &|j| commutes[c].contains(j))).collect();
+        Classes { metric, moves: class_moves, of, commutes, shadowed, later }
+    }
+
+    /// The state after a move of class `c` from `key`, or `None` when the move is refused.
+    fn after(&self, set: &MoveSet, key: &Key, c: usize) -> Option<Key> {
+        if !key.set.is_disjoint(&self.later[c]) || (self.metric == Metric::Htm && key.set.contains(c)) {
+            return None;
+        }
+        let (mut last, mut repeats) = (usize::MAX, 0);
+        if self.metric == Metric::Qtm {
+            let moves = set.moves();
+            let m = self.moves[c][0];
+            if key.last != usize::MAX && key.last != m {
+                if moves[key.last].generator == moves[m].generator {
+                    return None; // U then U': they cancel
+                }
+            } else if key.last == m {
+                // Runs allowed: U, U U, U' (order 4); U U, U' U' (order 5); U U would be U' (order 3).
+                let order = set.generators()[moves[m].generator].order;
+                if 2 * (key.repeats + 1) + u32::from(moves[m].twist != 1) > order {
+                    return None;
+                }
+            }
+            last = m;
+            repeats = if key.last == m { key.repeats + 1 } else { 1 };
+        }
+        let mut nset = key.set.clone();
+        nset.intersect_with(&self.commutes[c]);
+        nset.insert(c);
+        let members: Vec<usize> = nset.ones().collect();
+        for i in members {
+            if !nset.is_disjoint(&self.shadowed[i]) {
+                nset.set(i, false);
+            }
+        }
+        Some(Key { set: nset, last, repeats })
     }
 }
 

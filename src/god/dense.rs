@@ -101,36 +101,73 @@ pub(crate) fn search(
     let mut backward = Vec::new();
     let mut last = vec![start];
     let mut seen = 1u64;
-    let rows = index.rows;
-    let chunk_rows = rows.div_ceil(512).max(1);
-    let n_chunks = rows.div_ceil(chunk_rows) as usize;
     loop {
         let depth = counts.len() as u32 - 1;
         if max_depth.is_some_and(|m| depth >= m) {
             break;
         }
         let frontier = *counts.last().expect("counts start with depth 0");
-        let unseen = size - seen;
-        let unseen_reachable = reachable.saturating_sub(seen);
-        let back = match direction {
-            Direction::Forward => false,
-            Direction::Backward => true,
-            Direction::Auto => {
-                // Forward: each frontier position tries every move. Backward: an unseen position that is
-                // reachable stops at its first neighbour in the frontier (about half the moves once the
-                // frontier is large); an unreachable one tries them all.
-                // Forward writes need no locked operations (each thread owns its targets), so a forward
-                // step costs about what a backward check does.
-                let forward_work = FORWARD_FACTOR * frontier as f64 * moves as f64;
-                let backward_work = (unseen - unseen_reachable) as f64 * moves as f64
-                    + unseen_reachable as f64 * (moves as f64 / 2.0).max(1.0);
-                backward_work < forward_work
-            }
-        };
-        let (cur, next) = ((depth % 3) as u8, ((depth + 1) % 3) as u8);
+        let back = backward_pays(direction, frontier, size - seen, reachable.saturating_sub(seen), moves);
+        let step = Step { index, bits: &bits, cur: (depth % 3) as u8, next: ((depth + 1) % 3) as u8, keep, depth };
+        let outs = step.sweep(back, control);
+        control.check()?;
+        let found: u64 = outs.iter().map(|o| o.found).sum();
+        if found == 0 {
+            break;
+        }
+        let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
+        kept.sort_unstable();
+        kept.truncate(keep);
+        last = kept;
+        counts.push(found);
+        backward.push(back);
+        seen += found;
+    }
+    last.truncate(keep);
+    Ok(DenseRun { counts, backward, last, bits })
+}
+
+/// Whether a step backward (unseen positions look for a neighbour in the frontier) is cheaper than one
+/// forward (frontier positions mark their neighbours), as `direction` asks or (`Auto`) as estimated.
+fn backward_pays(direction: Direction, frontier: u64, unseen: u64, unseen_reachable: u64, moves: u64) -> bool {
+    match direction {
+        Direction::Forward => false,
+        Direction::Backward => true,
+        Direction::Auto => {
+            // Forward: each frontier position tries every move. Backward: an unseen position that is
+            // reachable stops at its first neighbour in the frontier (about half the moves once the
+            // frontier is large); an unreachable one tries them all.
+            // Forward writes need no locked operations (each thread owns its targets), so a forward
+            // step costs about what a backward check does.
+            let forward_work = FORWARD_FACTOR * frontier as f64 * moves as f64;
+            let backward_work = (unseen - unseen_reachable) as f64 * moves as f64
+                + unseen_reachable as f64 * (moves as f64 / 2.0).max(1.0);
+            backward_work < forward_work
+        }
+    }
+}
+
+/// One breadth-first step: from the positions at `depth` (value `cur`) to those at `depth + 1` (`next`).
+struct Step<'a> {
+    index: &'a DenseIndex,
+    bits: &'a DepthBits,
+    cur: u8,
+    next: u8,
+    /// How many positions of the new depth to keep.
+    keep: usize,
+    depth: u32,
+}
+
+impl Step<'_> {
+    /// Sweeps every row, in chunks on the threads; each chunk's count and kept positions.
+    fn sweep(&self, back: bool, control: Control) -> Vec<ChunkOut> {
+        let (index, bits, cur, next, keep, depth) = (self.index, self.bits, self.cur, self.next, self.keep, self.depth);
+        let rows = index.rows;
+        let chunk_rows = rows.div_ceil(512).max(1);
+        let n_chunks = rows.div_ceil(chunk_rows) as usize;
         let done = AtomicU64::new(0);
         let regions = target_regions(rows, index.row, threads());
-        let outs = if !back && regions.len() > 1 {
+        if !back && regions.len() > 1 {
             // Forward with several threads: each thread owns a range of target rows (whole words), reads
             // every frontier row and writes only its own targets, so no write needs a locked operation.
             chunks(regions.len(), |r| {
@@ -141,7 +178,7 @@ pub(crate) fn search(
                     }
                     let hi = (lo + chunk_rows).min(rows);
                     let targets = Some(regions[r].clone());
-                    let o = forward_rows(index, &bits, lo..hi, cur, next, keep, targets);
+                    let o = forward_rows(index, bits, lo..hi, cur, next, keep, targets);
                     out.found += o.found;
                     for v in o.keep {
                         keep_push(&mut out.keep, keep, v);
@@ -160,30 +197,16 @@ pub(crate) fn search(
                 let lo = c as u64 * chunk_rows;
                 let hi = (lo + chunk_rows).min(rows);
                 let out = if back {
-                    backward_rows(index, &bits, lo..hi, cur, next, keep)
+                    backward_rows(index, bits, lo..hi, cur, next, keep)
                 } else {
-                    forward_rows(index, &bits, lo..hi, cur, next, keep, None)
+                    forward_rows(index, bits, lo..hi, cur, next, keep, None)
                 };
                 let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
                 control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
                 out
             })
-        };
-        control.check()?;
-        let found: u64 = outs.iter().map(|o| o.found).sum();
-        if found == 0 {
-            break;
         }
-        let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
-        kept.sort_unstable();
-        kept.truncate(keep);
-        last = kept;
-        counts.push(found);
-        backward.push(back);
-        seen += found;
     }
-    last.truncate(keep);
-    Ok(DenseRun { counts, backward, last, bits })
 }
 
 /// The worker threads a sweep will use.

@@ -114,7 +114,7 @@ impl DenseIndex {
     /// Makes the inner part the largest orientation coordinate that fits a row, the rest outer (call
     /// before [`DenseIndex::prepare`]): the arrangement a symmetry-reduced search needs, where
     /// conjugation acts on the outer part alone. Returns whether the index has that arrangement now.
-    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    #[cfg_attr(not(threads), allow(dead_code))]
     pub(crate) fn arrange_for_symmetry(&mut self) -> bool {
         let Some(c) = self.symmetry_inner() else { return false };
         if self.inner_table.is_empty() && self.inner != [c] {
@@ -128,7 +128,7 @@ impl DenseIndex {
     }
 
     /// The coordinate [`DenseIndex::arrange_for_symmetry`] would make the inner part.
-    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    #[cfg_attr(not(threads), allow(dead_code))]
     fn symmetry_inner(&self) -> Option<usize> {
         (0..self.coords.len())
             .filter(|&c| matches!(self.coords[c].kind, super::coords::CoordKind::Ori { .. }))
@@ -137,7 +137,7 @@ impl DenseIndex {
     }
 
     /// The row size [`DenseIndex::arrange_for_symmetry`] would give.
-    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    #[cfg_attr(not(threads), allow(dead_code))]
     pub(crate) fn symmetry_row(&self) -> Option<u64> {
         self.symmetry_inner().map(|c| self.coords[c].size)
     }
@@ -157,7 +157,7 @@ impl DenseIndex {
 
     /// The modulus of the inner part when it is one orientation coordinate (its value is then a plain
     /// base-`m` number of orientation digits).
-    #[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+    #[cfg_attr(not(threads), allow(dead_code))]
     pub(crate) fn inner_ori_modulus(&self) -> Option<u8> {
         match self.inner[..] {
             [c] => match self.coords[c].kind {

@@ -21,7 +21,7 @@ pub(crate) mod dense;
 mod hashed;
 pub(crate) mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
-#[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+#[cfg(threads)]
 mod symdense;
 mod symmetry;
 
@@ -30,6 +30,7 @@ pub use symmetry::SymmetryCounts;
 
 use num_traits::ToPrimitive;
 
+use crate::bytes::describe_bytes;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, MAX_POINTS};
@@ -157,17 +158,6 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
     moves.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect()
 }
 
-/// `bytes` in MiB: whole from 10 MiB on, else with two decimals (integer arithmetic: no float formatting
-/// code in the WebAssembly build).
-fn mib(bytes: u64) -> String {
-    let hundredths = (bytes as u128 * 100 + (1 << 19)) >> 20;
-    if hundredths >= 1000 {
-        format!("{} MiB", (hundredths + 50) / 100)
-    } else {
-        format!("{}.{:02} MiB", hundredths / 100, hundredths % 100)
-    }
-}
-
 /// Enumerates every position the moves reach from the puzzle's solved state, by distance.
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
     if options.method == Method::Cosets {
@@ -182,36 +172,56 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
     if !puzzle.is_legal_bytes(start) {
         return Err(Error::new("the start position has an illegal placement"));
     }
-    let budget = options.memory_bytes;
     let dense = if options.method == Method::Hash { None } else { index::DenseIndex::new(puzzle, start, &transforms) };
     let dense_need = dense.as_ref().map(|ix| bits::DepthBits::bytes_for(ix.size()) + ix.table_bytes());
-    let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
-    let order = || -> Result<u64> { Ok(puzzle_chain(puzzle, moves)?.order().to_u64().unwrap_or(u64::MAX)) };
-    let use_dense = match (options.method, dense_need) {
-        (Method::Hash, _) => false,
-        (_, Some(need)) if need <= budget => true,
-        (Method::Dense, Some(need)) => {
-            return Err(Error::new(format!(
-                "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
-                 budget of {}",
-                mib(need),
-                dense.as_ref().map_or(0, |ix| ix.size()),
-                mib(budget)
-            )))
-        }
-        (Method::Dense, None) => {
-            return Err(Error::new(
-                "these positions cannot be indexed densely (some orientations of a set are wildcards, or there \
-                 are more than 2^64 positions)",
-            ))
-        }
-        _ => false,
-    };
-    if use_dense {
-        let mut index = dense.expect("checked above");
-        let reduce = options.reduce != Reduce::Never && cfg!(any(not(target_arch = "wasm32"), feature = "parallel"));
-        let syms = if reduce { symmetry::symmetries(puzzle, &transforms, start).ok() } else { None };
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+    let e = Enumeration { puzzle, moves, options, control, edge_moves, transforms };
+    match dense {
+        Some(index) if use_dense(options, &index, dense_need)? => e.dense(index, dense_need.unwrap_or(0)),
+        None if options.method == Method::Dense => Err(Error::new(
+            "these positions cannot be indexed densely (some orientations of a set are wildcards, or there are \
+             more than 2^64 positions)",
+        )),
+        index => e.hashed(dense_need, index.map(|ix| ix.size())),
+    }
+}
+
+/// Whether the dense index is used: when it fits the budget (unless the hash map was asked for); asked
+/// for and over the budget, an error.
+fn use_dense(options: &GodOptions, index: &index::DenseIndex, need: Option<u64>) -> Result<bool> {
+    match (options.method, need) {
+        (Method::Hash, _) => Ok(false),
+        (_, Some(need)) if need <= options.memory_bytes => Ok(true),
+        (Method::Dense, need) => Err(Error::new(format!(
+            "the dense enumeration needs {} ({} positions at 2 bits, plus move tables), more than the memory \
+             budget of {}",
+            need.map_or_else(|| "more than 2^64 bytes".to_string(), describe_bytes),
+            index.size(),
+            describe_bytes(options.memory_bytes)
+        ))),
+        _ => Ok(false),
+    }
+}
+
+/// One enumeration's inputs, shared by its dense and hash-map searches.
+struct Enumeration<'a> {
+    puzzle: &'a Puzzle,
+    moves: &'a MoveSet,
+    options: &'a GodOptions,
+    control: Control<'a>,
+    /// The moves a step takes, and their transforms.
+    edge_moves: Vec<MoveRef>,
+    transforms: Vec<&'a [u8]>,
+}
+
+impl Enumeration<'_> {
+    /// Over the dense index (`need`: its bytes): reduced by symmetry where that pays (not in the
+    /// single-threaded WebAssembly build), else plain.
+    fn dense(&self, mut index: index::DenseIndex, need: u64) -> Result<GodReport> {
+        let (puzzle, options, control) = (self.puzzle, self.options, self.control);
+        let start = puzzle.solved().as_bytes();
+        let reduce = options.reduce != Reduce::Never && cfg!(threads);
+        let syms = if reduce { symmetry::symmetries(puzzle, &self.transforms, start).ok() } else { None };
+        #[cfg(threads)]
         let syms = syms.filter(|s| {
             let pays =
                 |row| options.reduce == Reduce::Always || symdense::pays(index.size(), row, index.moves(), s.len());
@@ -221,87 +231,88 @@ pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, co
         let mut s = index.scratch();
         let start_index =
             index.index_of(start, &mut s).ok_or_else(|| Error::internal("the start has no dense index"))?;
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        #[cfg(threads)]
         let plan = syms.and_then(|syms| {
-            let left = budget.saturating_sub(dense_need.unwrap_or(0));
+            let left = options.memory_bytes.saturating_sub(need);
             symdense::SymPlan::new(puzzle.layout(), &index, start_index, &syms, left, control)
         });
         control.check()?;
-        #[cfg(all(target_arch = "wasm32", not(feature = "parallel")))]
+        #[cfg(not(threads))]
         let _ = syms;
-        #[cfg(any(not(target_arch = "wasm32"), feature = "parallel"))]
+        #[cfg(threads)]
         if let Some(plan) = plan {
-            control.check()?;
-            let (run, _) = symdense::search(
-                &index,
-                &plan,
-                start_index,
-                options.antipodes,
-                options.direction,
-                options.max_depth,
-                control,
-            )?;
-            let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
-            let value = |t: u64| run.bits.get(plan.stored(t));
-            let memory = index.table_bytes() + plan.bytes();
-            let dense = DenseResult {
-                counts: run.counts,
-                backward: run.backward,
-                last,
-                memory,
-                reduced: Some((plan.symmetries, plan.size())),
-            };
-            return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
+            return self.reduced(&index, &plan, start_index);
         }
-        let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS { order()? } else { u64::MAX };
-        let run = dense::search(
-            &index,
-            start_index,
-            reachable,
-            options.antipodes,
-            options.direction,
-            options.max_depth,
-            control,
-        )?;
+        let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+        let reachable = if options.direction == Direction::Auto && degree <= MAX_POINTS {
+            puzzle_chain(puzzle, self.moves)?.order().to_u64().unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        let (antipodes, direction, max_depth) = (options.antipodes, options.direction, options.max_depth);
+        let run = dense::search(&index, start_index, reachable, antipodes, direction, max_depth, control)?;
         let value = |t: u64| run.bits.get(t);
-        let memory = dense_need.unwrap_or(0);
-        let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
-        return dense_report(puzzle, &index, &edge_moves, &transforms, start_index, options, dense, &value);
+        let dense =
+            DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory: need, reduced: None };
+        dense_report(puzzle, &index, &self.edge_moves, &self.transforms, start_index, options, dense, &value)
     }
-    // The hash map: plan with the group order (an upper bound on the positions).
-    let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
-    if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
-        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), None, per_entry, budget));
+
+    /// Over the dense index reduced by symmetry, as `plan` lays it out.
+    #[cfg(threads)]
+    fn reduced(&self, index: &index::DenseIndex, plan: &symdense::SymPlan, start_index: u64) -> Result<GodReport> {
+        let options = self.options;
+        self.control.check()?;
+        let (antipodes, direction, max_depth) = (options.antipodes, options.direction, options.max_depth);
+        let (run, _) = symdense::search(index, plan, start_index, antipodes, direction, max_depth, self.control)?;
+        let last: Vec<u64> = run.last.iter().map(|&t| plan.plain(t)).collect();
+        let value = |t: u64| run.bits.get(plan.stored(t));
+        let memory = index.table_bytes() + plan.bytes();
+        let reduced = Some((plan.symmetries, plan.size()));
+        let dense = DenseResult { counts: run.counts, backward: run.backward, last, memory, reduced };
+        dense_report(self.puzzle, index, &self.edge_moves, &self.transforms, start_index, options, dense, &value)
     }
-    let big_order = puzzle_chain(puzzle, moves)?.order();
-    let hash_need = (&big_order * per_entry).to_u64().unwrap_or(u64::MAX);
-    if hash_need > budget {
-        return Err(too_big(dense_need, dense.as_ref().map(|ix| ix.size()), Some(&big_order), per_entry, budget));
+
+    /// Over a hash map, planned with the group order (an upper bound on the positions); `dense_need` and
+    /// `dense_size` describe the dense index that did not fit, for the refusal.
+    fn hashed(&self, dense_need: Option<u64>, dense_size: Option<u64>) -> Result<GodReport> {
+        let (puzzle, options, transforms) = (self.puzzle, self.options, &self.transforms);
+        let (start, budget) = (puzzle.solved().as_bytes(), options.memory_bytes);
+        let degree: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
+        let per_entry = puzzle.state_size() as u64 + hashed::ENTRY_OVERHEAD;
+        if degree > HASH_PLANNING_POINTS && options.method != Method::Hash {
+            return Err(too_big(dense_need, dense_size, None, per_entry, budget));
+        }
+        let big_order = puzzle_chain(puzzle, self.moves)?.order();
+        let hash_need = (&big_order * per_entry).to_u64().unwrap_or(u64::MAX);
+        if hash_need > budget {
+            return Err(too_big(dense_need, dense_size, Some(&big_order), per_entry, budget));
+        }
+        let layout = puzzle.layout();
+        let run =
+            hashed::search(layout, start, transforms, options.antipodes, budget, options.max_depth, self.control)?;
+        let mut antipodes = Vec::with_capacity(run.last.len());
+        for a in &run.last {
+            let path = run.path_to_start(layout, transforms, a)?;
+            antipodes.push(antipode(puzzle, &self.edge_moves, a.to_vec(), &path)?);
+        }
+        let total: u64 = run.counts.iter().sum();
+        let symmetry = if options.symmetry {
+            Some(symmetry::count(puzzle, transforms, start, &|st: &[u8]| run.depth(st), &run.counts)?)
+        } else {
+            None
+        };
+        Ok(GodReport {
+            total,
+            counts: run.counts.clone(),
+            antipodes,
+            method: Method::Hash,
+            indexed: None,
+            memory_bytes: total * per_entry,
+            backward: Vec::new(),
+            symmetry,
+            reduced: None,
+        })
     }
-    let run =
-        hashed::search(puzzle.layout(), start, &transforms, options.antipodes, budget, options.max_depth, control)?;
-    let mut antipodes = Vec::with_capacity(run.last.len());
-    for a in &run.last {
-        let path = run.path_to_start(puzzle.layout(), &transforms, a)?;
-        antipodes.push(antipode(puzzle, &edge_moves, a.to_vec(), &path)?);
-    }
-    let total: u64 = run.counts.iter().sum();
-    let symmetry = if options.symmetry {
-        Some(symmetry::count(puzzle, &transforms, start, &|st: &[u8]| run.depth(st), &run.counts)?)
-    } else {
-        None
-    };
-    Ok(GodReport {
-        total,
-        counts: run.counts.clone(),
-        antipodes,
-        method: Method::Hash,
-        indexed: None,
-        memory_bytes: total * per_entry,
-        backward: Vec::new(),
-        symmetry,
-        reduced: None,
-    })
 }
 
 /// [`Method::Cosets`] as one unit.
@@ -390,19 +401,19 @@ fn too_big(
     budget: u64,
 ) -> Error {
     let dense = match (dense_need, dense_size) {
-        (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", mib(need)),
+        (Some(need), Some(n)) => format!("a dense table of {n} positions needs {}", describe_bytes(need)),
         _ => "the positions cannot be indexed densely".to_string(),
     };
     let hash = match order {
         // The group order in full (the 3x3x3's 4.3e19 does not fit 64 bits).
         Some(o) => {
             let bytes = o * per_entry;
-            let need = bytes.to_u64().map_or_else(|| format!("{} MiB", bytes >> 20u32), mib);
+            let need = bytes.to_u64().map_or_else(|| format!("{} MiB", bytes >> 20u32), describe_bytes);
             format!("; a hash map of up to {o} positions needs {need}")
         }
         None => String::new(),
     };
-    Error::limit(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", mib(budget)))
+    Error::limit(format!("the puzzle does not fit the memory budget of {}: {dense}{hash}", describe_bytes(budget)))
 }
 
 /// An antipode from its state and the path (move indices) that takes it back to the start.
@@ -419,15 +430,6 @@ fn antipode(puzzle: &Puzzle, edge_moves: &[MoveRef], state: Vec<u8>, path: &[usi
 mod tests {
     use super::*;
 
-    #[test]
-    fn mebibytes_in_words() {
-        assert_eq!(mib(88_179_840 / 4), "21 MiB");
-        assert_eq!(mib(10 << 20), "10 MiB");
-        assert_eq!(mib((10 << 20) - 1), "10 MiB");
-        assert_eq!(mib(1 << 20), "1.00 MiB");
-        assert_eq!(mib(1_500_000), "1.43 MiB");
-        assert_eq!(mib(0), "0.00 MiB");
-    }
     use crate::load_puzzle;
 
     const CUBE2: &str = include_str!("../../tests/data/puzzles/main/2x2x2.tws");

@@ -98,34 +98,13 @@ impl SymPlan {
         if rows.checked_mul(ns as u64)? > MAX_CONJUGATIONS || rows > u32::MAX as u64 {
             return None;
         }
-        let digits = {
-            let (mut d, mut p) = (0u32, 1u64);
-            while p < row {
-                p *= m;
-                d += 1;
-            }
-            if p != row {
-                return None;
-            }
-            d
-        };
+        let digits = Digits::of_row(row, m)?;
         // Tables: g, add, per-row maps; the depth bits come on top (about 1/ns of the plain ones).
         let need = 2 * (ns as u64 * row + row * row) + rows * 10;
         if need > budget / 2 {
             return None;
         }
         let identity = syms.iter().position(|s| s.is_identity(layout))?;
-        let digit_add = |a: u64, b: u64, sign: i64| -> u64 {
-            let (mut x, mut y, mut out, mut p) = (a, b, 0u64, 1u64);
-            for _ in 0..digits {
-                let d = ((x % m) as i64 + sign * (y % m) as i64).rem_euclid(m as i64) as u64;
-                out += d * p;
-                p *= m;
-                x /= m;
-                y /= m;
-            }
-            out
-        };
         // Checked: conjugation by the full state, with the index's own check of the bytes.
         let conj = |k: usize, at: u64, s: &mut super::index::Scratch, buf: &mut Vec<u8>| -> Option<u64> {
             let x = index.state_of(at, s);
@@ -133,101 +112,10 @@ impl SymPlan {
             syms[k].conjugate(layout, &x, buf);
             index.index_of(buf, s)
         };
-        // Per row: each symmetry's image row and c, reduced to the representative; in parallel.
-        let per_row: Vec<RowPlan> = chunks(rows.div_ceil(256) as usize, |ch| {
-            let mut s = index.scratch();
-            let mut buf = Vec::new();
-            let lo = ch as u64 * 256;
-            let hi = (lo + 256).min(rows);
-            let mut out = Vec::with_capacity((hi - lo) as usize);
-            if control.is_cancelled() {
-                // Abandoned: the search reports the cancellation.
-                out.push(None);
-                return out;
-            }
-            for o in lo..hi {
-                let mut best: Option<(u64, u16, u16)> = None;
-                let mut fixes = Vec::new();
-                // One state per row, conjugated by every symmetry (the tables are checked afterwards).
-                let x = index.state_of(o * row, &mut s);
-                buf.resize(x.len(), 0);
-                for (k, sym) in syms.iter().enumerate() {
-                    sym.conjugate(layout, &x, &mut buf);
-                    let Some(t) = index.index_of_position(&buf, &mut s) else {
-                        out.push(None);
-                        return out;
-                    };
-                    let (o2, c) = (t / row, (t % row) as u16);
-                    if o2 == o && k != identity {
-                        fixes.push((k as u16, c));
-                    }
-                    if best.is_none_or(|b| o2 < b.0) {
-                        best = Some((o2, k as u16, c));
-                    }
-                }
-                let (r, k, c) = best.expect("at least two symmetries");
-                out.push(Some((r, k, c, fixes)));
-            }
-            out
-        })
-        .into_iter()
-        .flatten()
-        .collect();
-        let mut slot_of = vec![u32::MAX; rows as usize];
-        let mut reps = Vec::new();
-        for (o, p) in per_row.iter().enumerate() {
-            let p = p.as_ref()?;
-            if p.0 == o as u64 {
-                slot_of[o] = reps.len() as u32;
-                reps.push(o as u64);
-            }
-        }
-        let mut k_of = vec![0u16; rows as usize];
-        let mut c_of = vec![0u16; rows as usize];
-        let mut class = vec![0u64; reps.len()];
-        let mut stab = vec![Vec::new(); reps.len()];
-        for (o, p) in per_row.into_iter().enumerate() {
-            let (r, k, c, fixes) = p?;
-            let slot = slot_of[r as usize];
-            if slot == u32::MAX {
-                return None;
-            }
-            slot_of[o] = slot;
-            k_of[o] = k;
-            c_of[o] = c;
-            class[slot as usize] += 1;
-            if r == o as u64 {
-                stab[slot as usize] = fixes;
-            }
-        }
-        // G_k(i) = F_k,o(i) ⊖ F_k,o(0) on the start's row o.
-        let mut s = index.scratch();
-        let mut buf = Vec::new();
-        let o_start = start / row;
-        let mut g = vec![0u16; ns * row as usize];
-        for k in 0..ns {
-            let c0 = conj(k, o_start * row, &mut s, &mut buf)? % row;
-            for i in 0..row {
-                let v = conj(k, o_start * row + i, &mut s, &mut buf)? % row;
-                g[k * row as usize + i as usize] = digit_add(v, c0, -1) as u16;
-            }
-        }
-        // The digit-wise sums, from two small tables over the low and the high half of the digits.
-        let low_digits = digits / 2;
-        let ml = m.pow(low_digits);
-        let mh = row / ml;
-        let low: Vec<u64> = (0..ml * ml).map(|x| digit_add(x % ml, x / ml, 1)).collect();
-        let high: Vec<u64> = (0..mh * mh).map(|x| digit_add((x % mh) * ml, (x / mh) * ml, 1) / ml).collect();
-        let add: Vec<u16> = chunks(row as usize, |c| {
-            let c = c as u64;
-            let (ch, cl) = (c / ml, c % ml);
-            (0..row)
-                .map(|v| (high[(ch * mh + v / ml) as usize] * ml + low[(cl * ml + v % ml) as usize]) as u16)
-                .collect::<Vec<u16>>()
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        let classes = Classes::new(row_plans(layout, index, syms, identity, control), rows)?;
+        let g = g_table(index, start, ns, &conj, &digits)?;
+        let add = digits.add_table();
+        let Classes { reps, slot_of, k_of, c_of, class, stab } = classes;
         let plan = SymPlan { row, reps, slot_of, k_of, c_of, g, add, class, stab, symmetries: ns };
         plan.check(index, start, ns, &conj).then_some(plan)
     }
@@ -543,4 +431,168 @@ fn backward_rows(
             keep_push(&mut out.keep, keep, slot * row + i as u64);
         }
     }
+}
+
+/// Orientation digits base `m`, `digits` of them to a row's inner value.
+struct Digits {
+    m: u64,
+    digits: u32,
+    row: u64,
+}
+
+impl Digits {
+    /// The digits of a row of `row` values, or `None` when `row` is not a power of `m`.
+    fn of_row(row: u64, m: u64) -> Option<Digits> {
+        let (mut digits, mut p) = (0u32, 1u64);
+        while p < row {
+            p *= m;
+            digits += 1;
+        }
+        (p == row).then_some(Digits { m, digits, row })
+    }
+
+    /// The digit-wise sum (`sign` 1) or difference (`sign` -1) of `a` and `b`, mod `m`.
+    fn add(&self, a: u64, b: u64, sign: i64) -> u64 {
+        let m = self.m;
+        let (mut x, mut y, mut out, mut p) = (a, b, 0u64, 1u64);
+        for _ in 0..self.digits {
+            let d = ((x % m) as i64 + sign * (y % m) as i64).rem_euclid(m as i64) as u64;
+            out += d * p;
+            p *= m;
+            x /= m;
+            y /= m;
+        }
+        out
+    }
+
+    /// `add[c · row + v]`: the digit-wise sums, from two small tables over the low and the high half of
+    /// the digits; in parallel.
+    fn add_table(&self) -> Vec<u16> {
+        let row = self.row;
+        let ml = self.m.pow(self.digits / 2);
+        let mh = row / ml;
+        let low: Vec<u64> = (0..ml * ml).map(|x| self.add(x % ml, x / ml, 1)).collect();
+        let high: Vec<u64> = (0..mh * mh).map(|x| self.add((x % mh) * ml, (x / mh) * ml, 1) / ml).collect();
+        chunks(row as usize, |c| {
+            let c = c as u64;
+            let (ch, cl) = (c / ml, c % ml);
+            (0..row)
+                .map(|v| (high[(ch * mh + v / ml) as usize] * ml + low[(cl * ml + v % ml) as usize]) as u16)
+                .collect::<Vec<u16>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
+/// Per row: each symmetry's image row and `c`, reduced to the representative (the smallest image); in
+/// parallel. `None` entries: a conjugate without an index, or cancelled (the search reports that).
+fn row_plans(
+    layout: &Layout,
+    index: &DenseIndex,
+    syms: &[Symmetry],
+    identity: usize,
+    control: Control,
+) -> Vec<RowPlan> {
+    let (row, rows) = (index.row, index.rows);
+    chunks(rows.div_ceil(256) as usize, |ch| {
+        let mut s = index.scratch();
+        let mut buf = Vec::new();
+        let lo = ch as u64 * 256;
+        let hi = (lo + 256).min(rows);
+        let mut out = Vec::with_capacity((hi - lo) as usize);
+        if control.is_cancelled() {
+            out.push(None);
+            return out;
+        }
+        for o in lo..hi {
+            let mut best: Option<(u64, u16, u16)> = None;
+            let mut fixes = Vec::new();
+            // One state per row, conjugated by every symmetry (the tables are checked afterwards).
+            let x = index.state_of(o * row, &mut s);
+            buf.resize(x.len(), 0);
+            for (k, sym) in syms.iter().enumerate() {
+                sym.conjugate(layout, &x, &mut buf);
+                let Some(t) = index.index_of_position(&buf, &mut s) else {
+                    out.push(None);
+                    return out;
+                };
+                let (o2, c) = (t / row, (t % row) as u16);
+                if o2 == o && k != identity {
+                    fixes.push((k as u16, c));
+                }
+                if best.is_none_or(|b| o2 < b.0) {
+                    best = Some((o2, k as u16, c));
+                }
+            }
+            let (r, k, c) = best.expect("at least two symmetries");
+            out.push(Some((r, k, c, fixes)));
+        }
+        out
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The rows' classes under conjugation, as [`SymPlan`] keeps them.
+struct Classes {
+    reps: Vec<u64>,
+    slot_of: Vec<u32>,
+    k_of: Vec<u16>,
+    c_of: Vec<u16>,
+    class: Vec<u64>,
+    stab: Vec<Vec<(u16, u16)>>,
+}
+
+impl Classes {
+    /// From the rows' plans (`None` when one is missing or names a row that is not a representative).
+    fn new(per_row: Vec<RowPlan>, rows: u64) -> Option<Classes> {
+        let mut slot_of = vec![u32::MAX; rows as usize];
+        let mut reps = Vec::new();
+        for (o, p) in per_row.iter().enumerate() {
+            let p = p.as_ref()?;
+            if p.0 == o as u64 {
+                slot_of[o] = reps.len() as u32;
+                reps.push(o as u64);
+            }
+        }
+        let mut k_of = vec![0u16; rows as usize];
+        let mut c_of = vec![0u16; rows as usize];
+        let mut class = vec![0u64; reps.len()];
+        let mut stab = vec![Vec::new(); reps.len()];
+        for (o, p) in per_row.into_iter().enumerate() {
+            let (r, k, c, fixes) = p?;
+            let slot = slot_of[r as usize];
+            if slot == u32::MAX {
+                return None;
+            }
+            slot_of[o] = slot;
+            k_of[o] = k;
+            c_of[o] = c;
+            class[slot as usize] += 1;
+            if r == o as u64 {
+                stab[slot as usize] = fixes;
+            }
+        }
+        Some(Classes { reps, slot_of, k_of, c_of, class, stab })
+    }
+}
+
+/// `g[k · row + i] = G_k(i) = F_k,o(i) ⊖ F_k,o(0)` on the start's row `o`.
+fn g_table(index: &DenseIndex, start: u64, ns: usize, conj: &Conj, digits: &Digits) -> Option<Vec<u16>> {
+    let row = index.row;
+    let mut s = index.scratch();
+    let mut buf = Vec::new();
+    let o_start = start / row;
+    let mut g = vec![0u16; ns * row as usize];
+    for k in 0..ns {
+        let c0 = conj(k, o_start * row, &mut s, &mut buf)? % row;
+        for i in 0..row {
+            let v = conj(k, o_start * row + i, &mut s, &mut buf)? % row;
+            g[k * row as usize + i as usize] = digits.add(v, c0, -1) as u16;
+        }
+    }
+    Some(g)
 }

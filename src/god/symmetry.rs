@@ -38,7 +38,7 @@ pub(crate) struct Symmetry {
     offset: Vec<[u8; 256]>,
 }
 
-#[cfg_attr(all(target_arch = "wasm32", not(feature = "parallel")), allow(dead_code))]
+#[cfg_attr(not(threads), allow(dead_code))]
 impl Symmetry {
     /// Whether this is the identity rotation.
     pub(crate) fn is_identity(&self, layout: &Layout) -> bool {
@@ -221,41 +221,14 @@ impl Fixed<'_> {
     /// Fills the cycles of orbit `orbit` from slot `from` on, then the next orbits.
     fn orbit(&mut self, orbit: usize, from: usize, x: &mut Vec<u8>, left: &mut Vec<Vec<[u32; 256]>>) -> Result<()> {
         let Some(o) = self.layout.orbits().get(orbit) else {
-            self.candidates += 1;
-            if self.candidates > MAX_CANDIDATES {
-                return Err(Error::new(format!(
-                    "a rotation fixes more than {MAX_CANDIDATES} candidate positions; too many to count by symmetry"
-                )));
-            }
-            if let Some(d) = (self.depth_of)(x) {
-                if let Some(s) = self.sums.get_mut(d as usize) {
-                    *s += 1;
-                }
-            }
-            return Ok(());
+            return self.count(x);
         };
         let s = &self.sym.s;
         let (n, off, m) = (o.size, o.offset, o.orientations);
-        // The next slot that starts a cycle (its smallest slot) and is not filled yet.
-        let cycle_start = (from..n).find(|&i| {
-            let mut j = s[off + i] as usize;
-            while j != i {
-                if j < i {
-                    return false;
-                }
-                j = s[off + j] as usize;
-            }
-            true
-        });
-        let Some(c0) = cycle_start else {
+        let Some(cycle) = next_cycle(&s[off..off + n], from) else {
             return self.orbit(orbit + 1, 0, x, left);
         };
-        let mut cycle = vec![c0];
-        let mut j = s[off + c0] as usize;
-        while j != c0 {
-            cycle.push(j);
-            j = s[off + j] as usize;
-        }
+        let c0 = cycle[0];
         let (label, offset) = (&self.sym.label[orbit], &self.sym.offset[orbit]);
         let mut inverse = [u8::MAX; 256];
         for a in 0..256 {
@@ -267,19 +240,7 @@ impl Fixed<'_> {
         labels.sort_unstable();
         labels.dedup();
         for &a in &labels {
-            // x[c_{j+1}] = label⁻¹(x[c_j]); the cycle must close.
-            let mut seq = vec![a];
-            for _ in 1..cycle.len() {
-                let prev = *seq.last().expect("non-empty");
-                let p = inverse[prev as usize];
-                if p == u8::MAX {
-                    break;
-                }
-                seq.push(p);
-            }
-            if seq.len() != cycle.len() || inverse[*seq.last().expect("non-empty") as usize] != a {
-                continue;
-            }
+            let Some(seq) = cycle_labels(&inverse, a, cycle.len()) else { continue };
             let blocks = &self.block_of[orbit];
             let mut placed = 0;
             for (&slot, &p) in cycle.iter().zip(&seq) {
@@ -331,4 +292,55 @@ impl Fixed<'_> {
         }
         Ok(())
     }
+    /// A complete candidate fixed by the rotation: counted at its depth.
+    fn count(&mut self, x: &[u8]) -> Result<()> {
+        self.candidates += 1;
+        if self.candidates > MAX_CANDIDATES {
+            return Err(Error::new(format!(
+                "a rotation fixes more than {MAX_CANDIDATES} candidate positions; too many to count by symmetry"
+            )));
+        }
+        if let Some(d) = (self.depth_of)(x) {
+            if let Some(s) = self.sums.get_mut(d as usize) {
+                *s += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The next cycle of the slot permutation `perm` from slot `from` on: the slots of the first cycle
+/// whose smallest slot is at least `from`, starting there.
+fn next_cycle(perm: &[u8], from: usize) -> Option<Vec<usize>> {
+    let c0 = (from..perm.len()).find(|&i| {
+        let mut j = perm[i] as usize;
+        while j != i {
+            if j < i {
+                return false;
+            }
+            j = perm[j] as usize;
+        }
+        true
+    })?;
+    let mut cycle = vec![c0];
+    let mut j = perm[c0] as usize;
+    while j != c0 {
+        cycle.push(j);
+        j = perm[j] as usize;
+    }
+    Some(cycle)
+}
+
+/// The labels along a cycle of `len` slots starting with label `a`: `x[c_{j+1}] = label⁻¹(x[c_j])`, or
+/// `None` when they do not close the cycle.
+fn cycle_labels(inverse: &[u8; 256], a: u8, len: usize) -> Option<Vec<u8>> {
+    let mut seq = vec![a];
+    for _ in 1..len {
+        let p = inverse[*seq.last().expect("non-empty") as usize];
+        if p == u8::MAX {
+            return None;
+        }
+        seq.push(p);
+    }
+    (inverse[*seq.last().expect("non-empty") as usize] == a).then_some(seq)
 }

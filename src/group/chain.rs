@@ -35,7 +35,7 @@ use num_traits::One;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::random::{Parities, ProductReplacement, Span};
+use super::generators::{Parities, ProductReplacement, Span};
 use super::{PointMap, NONE};
 use crate::error::{Error, Result};
 use crate::layout::Layout;
@@ -365,7 +365,7 @@ impl StabilizerChain {
 
     /// Like [`StabilizerChain::new`], with the points of the orbits numbered in `order` (a permutation of
     /// the orbit indices). The base follows this order, so the orbits listed first are fixed first; see
-    /// [`super::orbit_order_for`] for the order that suits [`super::reachable`].
+    /// [`orbit_order_for`] for the order that suits [`super::reachable`].
     pub fn with_orbit_order(layout: &Layout, gens: &[&[u8]], order: &[usize]) -> Result<Self> {
         Self::build(layout, gens, order, MAX_ENTRIES)
     }
@@ -395,7 +395,7 @@ pub(crate) struct ProbableChain {
 impl ProbableChain {
     /// The random phase of [`StabilizerChain::for_start`].
     pub(crate) fn for_start(layout: &Layout, gens: &[&[u8]], start: &[u8]) -> Result<Self> {
-        Self::build(layout, gens, &super::orbit_order_for(layout, start), MAX_ENTRIES, true)
+        Self::build(layout, gens, &orbit_order_for(layout, start), MAX_ENTRIES, true)
     }
 
     /// The random phase; `sift` adds the sifting of random elements of the whole group that makes the
@@ -447,10 +447,10 @@ impl ProbableChain {
 }
 
 impl StabilizerChain {
-    /// Like [`StabilizerChain::new`], with the orbit order [`super::orbit_order_for`] gives for `start`:
+    /// Like [`StabilizerChain::new`], with the orbit order [`orbit_order_for`] gives for `start`:
     /// the chain [`super::reachable`] answers quickly with from that start.
     pub fn for_start(layout: &Layout, gens: &[&[u8]], start: &[u8]) -> Result<Self> {
-        Self::with_orbit_order(layout, gens, &super::orbit_order_for(layout, start))
+        Self::with_orbit_order(layout, gens, &orbit_order_for(layout, start))
     }
 
     /// Phase 1: levels whose generators are random elements of the level above, sifted through it (the top
@@ -733,6 +733,26 @@ impl StabilizerChain {
 fn is_permutation(p: &[u16]) -> bool {
     let mut seen = vec![false; p.len()];
     p.iter().all(|&v| (v as usize) < p.len() && !std::mem::replace(&mut seen[v as usize], true))
+}
+
+/// An orbit order for [`StabilizerChain::with_orbit_order`] that suits [`reachable`](super::reachable) from `start`: orbits
+/// whose pieces are all distinct (and without wildcards) first, then the others by decreasing number of
+/// distinct piece ids, ties in the layout's order. A `start` of the wrong length gives the layout order.
+pub fn orbit_order_for(layout: &Layout, start: &[u8]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..layout.orbits().len()).collect();
+    if start.len() != layout.state_size() {
+        return order;
+    }
+    let key = |o: usize| {
+        let orbit = &layout.orbits()[o];
+        let mut seen = [false; 256];
+        let distinct =
+            start[orbit.pieces_range()].iter().filter(|&&p| !std::mem::replace(&mut seen[p as usize], true)).count();
+        let wild = start[orbit.orientations_range()].iter().any(|&x| orbit.is_wildcard(x));
+        (distinct < orbit.size || wild, std::cmp::Reverse(distinct))
+    };
+    order.sort_by_key(|&o| key(o));
+    order
 }
 
 #[cfg(test)]

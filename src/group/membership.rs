@@ -11,14 +11,13 @@
 //! the image under `g` of every point that the deeper levels' group fixes is known, so each choice is
 //! checked against `state` on those points before going deeper. The search is fast when the orbits of
 //! distinguishable pieces are fixed first (build the chain with [`StabilizerChain::for_start`], or with
-//! [`orbit_order_for`]): then those orbits decide at once and the orbits of identical pieces come last,
+//! [`orbit_order_for`](super::orbit_order_for)): then those orbits decide at once and the orbits of identical pieces come last,
 //! where almost any choice that fits succeeds. With another order the search may have to try many
 //! arrangements of identical pieces before a distinguishable piece refutes them all; it stops after a
 //! node budget and then answers [`Membership::Unknown`].
 
 use super::StabilizerChain;
 use crate::error::{Error, Result};
-use crate::layout::Layout;
 
 /// The default number of transversal elements [`reachable`] may try.
 pub const DEFAULT_BUDGET: u64 = 1 << 21;
@@ -32,26 +31,6 @@ pub enum Membership {
     Unreachable,
     /// The search ran out of its node budget before deciding: a solver will have to search instead.
     Unknown,
-}
-
-/// An orbit order for [`StabilizerChain::with_orbit_order`] that suits [`reachable`] from `start`: orbits
-/// whose pieces are all distinct (and without wildcards) first, then the others by decreasing number of
-/// distinct piece ids, ties in the layout's order. A `start` of the wrong length gives the layout order.
-pub fn orbit_order_for(layout: &Layout, start: &[u8]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..layout.orbits().len()).collect();
-    if start.len() != layout.state_size() {
-        return order;
-    }
-    let key = |o: usize| {
-        let orbit = &layout.orbits()[o];
-        let mut seen = [false; 256];
-        let distinct =
-            start[orbit.pieces_range()].iter().filter(|&&p| !std::mem::replace(&mut seen[p as usize], true)).count();
-        let wild = start[orbit.orientations_range()].iter().any(|&x| orbit.is_wildcard(x));
-        (distinct < orbit.size || wild, std::cmp::Reverse(distinct))
-    };
-    order.sort_by_key(|&o| key(o));
-    order
 }
 
 /// Whether `state` is reachable from `start` by the chain's group, within [`DEFAULT_BUDGET`] search
@@ -226,7 +205,9 @@ fn search(chain: &StabilizerChain, start: &[u8], state: &[u8], budget: u64) -> M
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::group::orbit_order_for;
     use crate::group::random_state;
+    use crate::layout::Layout;
     use crate::{load_puzzle, MoveSet, Puzzle};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -5,10 +5,11 @@ use serde_json::Value;
 
 use super::json::{self, array, field, integer, integers, join, object};
 use super::pattern::pattern_bytes;
+use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
 use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
 use crate::move_names::RotationNames;
-use crate::puzzle::{Puzzle, PuzzleBuilder};
+use crate::puzzle::Puzzle;
 
 /// Parses KPuzzle definition JSON text.
 pub fn parse_kpuzzle(text: &str) -> Result<Puzzle> {

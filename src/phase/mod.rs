@@ -16,6 +16,7 @@ mod full;
 mod relabel;
 mod search;
 mod solver;
+mod stage;
 mod table;
 
 pub use solver::PhaseSolver;
@@ -24,8 +25,8 @@ use crate::moveset::{Metric, MoveSet};
 use crate::puzzle::MoveRef;
 use crate::state::State;
 
-/// The default memory budget for a [`PhaseSolver`]'s tables.
-pub const DEFAULT_MEMORY: usize = 256 << 20;
+/// The default memory budget for a [`PhaseSolver`]'s tables: the pruning tables' own.
+pub use crate::prune::DEFAULT_MEMORY;
 
 /// The default largest projection table (entries): for the 3x3x3, corner twist × edge flip (4,478,976)
 /// and tables of about a million entries.

@@ -1,15 +1,16 @@
-//! The multi-phase search of one [`PhaseSolver::solve`]: for each phase but the last, its solutions by
+//! The multi-phase search of one [`PhaseSolver::solve`](super::PhaseSolver::solve): for each phase but the last, its solutions by
 //! increasing length (never ending with a move of the next phase's group: dropping it gives a shorter
 //! solution already tried), each continued by the next phase; the last phase is searched optimally
 //! within the best total so far. Coordinates move by table lookups; nothing is allocated per node.
 
-use super::solver::{Phase, PhaseSolver};
+use super::stage::Phase;
 use super::table::UNREACHED;
 use super::PhaseSolveOptions;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{reachable, Membership};
-use crate::puzzle::MoveRef;
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::search::Target;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
@@ -22,9 +23,19 @@ pub(crate) const MAX_LENGTH: u32 = 120;
 /// How often (in nodes) cancellation is checked.
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// What a search reads of its solver: the puzzle, the target, the phases and which moves may follow
+/// which (the solver's `follow_rules`).
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'s> {
+    pub(crate) puzzle: &'s Puzzle,
+    pub(crate) target: &'s Target,
+    pub(crate) phases: &'s [Phase],
+    pub(crate) follows: &'s [Vec<bool>],
+}
+
 /// The state of one solve.
 pub(crate) struct Search<'s> {
-    solver: &'s PhaseSolver,
+    solver: Tables<'s>,
     options: &'s PhaseSolveOptions,
     control: Control<'s>,
     shared: &'s Shared,
@@ -56,14 +67,14 @@ pub(crate) struct Search<'s> {
 
 impl<'s> Search<'s> {
     pub(crate) fn new(
-        solver: &'s PhaseSolver,
+        solver: Tables<'s>,
         options: &'s PhaseSolveOptions,
         control: Control<'s>,
         shared: &'s Shared,
         inverse: bool,
     ) -> Self {
         let n = solver.phases.len();
-        let size = solver.puzzle().state_size();
+        let size = solver.puzzle.state_size();
         Search {
             solver,
             options,
@@ -166,7 +177,7 @@ impl<'s> Search<'s> {
     /// not one of the phase (or no move sequence takes it to the goal).
     fn begin(&mut self, i: usize) -> Option<u32> {
         let ph = &self.solver.phases[i];
-        let layout = self.solver.puzzle().layout();
+        let layout = self.solver.puzzle.layout();
         let n = ph.coords.len();
         if !ph.relabel.apply_into(layout, &self.states[i], &mut self.relabelled)
             || !ph.coords.of_state_into(&self.relabelled, &mut self.scratch[i], &mut self.vals[i][..n])
@@ -321,7 +332,7 @@ impl<'s> Search<'s> {
 
     /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.
     fn next_phase(&mut self, i: usize) -> Result<()> {
-        let p = &**self.solver.puzzle();
+        let p = self.solver.puzzle;
         let (head, tail) = self.states.split_at_mut(i + 1);
         let (cur, next) = (&head[i], &mut tail[0]);
         next.copy_from_slice(cur);
@@ -332,7 +343,7 @@ impl<'s> Search<'s> {
         let ph = &self.solver.phases[i];
         if let Some(chain) = &ph.chain_h {
             // Only a definite answer lets the next phase start (an unknown one might never end).
-            if !matches!(reachable(chain, self.solver.target().bytes(), next)?, Membership::Reachable(_)) {
+            if !matches!(reachable(chain, self.solver.target.bytes(), next)?, Membership::Reachable(_)) {
                 return Ok(());
             }
         }
@@ -350,7 +361,7 @@ impl<'s> Search<'s> {
             *best = Some(if self.inverse {
                 let mut lengths = self.lengths[..=i].to_vec();
                 lengths.reverse();
-                (self.solver.puzzle().invert_moves(&self.path), lengths, true)
+                (self.solver.puzzle.invert_moves(&self.path), lengths, true)
             } else {
                 (self.path.clone(), self.lengths[..=i].to_vec(), false)
             });

@@ -9,7 +9,8 @@ use num_traits::ToPrimitive;
 use super::coords::PhaseCoords;
 use super::full::FullTable;
 use super::relabel::Relabel;
-use super::search::{Search, Shared};
+use super::search::{Search, Shared, Tables};
+use super::stage::Phase;
 use super::table::{choose_projections, ProjectionTable};
 use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
 use crate::control::Control;
@@ -20,32 +21,6 @@ use crate::moveset::{Metric, MoveSet};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::search::Target;
 use crate::state::State;
-
-/// One phase: from the positions of `G_i` to the cosets of `H_i` (the target for the last phase).
-#[derive(Debug)]
-pub(crate) struct Phase {
-    /// The phase's moves, in the order of the coordinates' move tables.
-    pub(crate) moves: Vec<MoveRef>,
-    /// Each move's cost in the metric.
-    pub(crate) costs: Vec<u8>,
-    /// Whether each move belongs to the next phase's group (a phase solution never ends with one).
-    pub(crate) in_next: Vec<bool>,
-    /// Maps positions to this phase's cosets.
-    pub(crate) relabel: Relabel,
-    /// The coordinates and their move tables.
-    pub(crate) coords: PhaseCoords,
-    /// Projection tables (maximum of their distances is the bound).
-    pub(crate) tables: Vec<ProjectionTable>,
-    /// The exact distance of every coset, where it fits the budget (then there are no projections).
-    pub(crate) full: Option<FullTable>,
-    /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
-    pub(crate) exact: bool,
-    /// `H_i`'s chain, for the membership check of inexact phases.
-    pub(crate) chain_h: Option<StabilizerChain>,
-    /// Whether [`Phase::full`] is to be built.
-    full_planned: bool,
-    info: PhaseInfo,
-}
 
 /// A multi-phase solver: tables are built by [`PhaseSolver::new`] and immutable afterwards, so one solver
 /// serves many [`PhaseSolver::solve`] calls, from several threads at once.
@@ -155,11 +130,6 @@ impl PhaseSolver {
         Some(vals.iter().zip(ph.coords.sizes()).fold(0u128, |a, (&v, s)| a * s as u128 + v as u128))
     }
 
-    /// The target pattern's bytes.
-    pub(crate) fn target(&self) -> &Target {
-        &self.target
-    }
-
     /// Solves a position: phase-1 solutions by increasing length, each continued by the later phases within
     /// the best total so far, until a solution of `target_length` or less, the node budget, the
     /// cancellation, or the proof that no shorter solution goes through the phases. Returns the best
@@ -200,12 +170,19 @@ impl PhaseSolver {
         let inverse =
             options.target_length.and_then(|_| inverse_position(self.puzzle.layout(), self.target.bytes(), start));
         let Some(inverse) = inverse else {
-            return Search::new(self, options, control, shared, false).run(start);
+            return Search::new(self.tables(), options, control, shared, false).run(start);
         };
         let starts = [start.to_vec(), inverse];
-        let mut searches =
-            [Search::new(self, options, control, shared, false), Search::new(self, options, control, shared, true)];
+        let mut searches = [
+            Search::new(self.tables(), options, control, shared, false),
+            Search::new(self.tables(), options, control, shared, true),
+        ];
         Search::run_interleaved(&mut searches, &starts)
+    }
+
+    /// What a search reads of this solver.
+    fn tables(&self) -> Tables<'_> {
+        Tables { puzzle: &self.puzzle, target: &self.target, phases: &self.phases, follows: &self.follows }
     }
 }
 

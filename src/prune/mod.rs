@@ -38,8 +38,9 @@ use table::Nibbles;
 pub(crate) use table::entries_for;
 pub use table::{MAX_DEPTH, MIN_MEMORY_BYTES};
 
-/// The default memory budget of a table: 256 MiB.
-pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
+/// The default memory budget of a pruning table (and of the solvers built on them): 256 MiB, sensible
+/// for a browser tab.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
 
 /// [`PruneTable::new`] fills the next depth while its predicted leaves are at most the entry count
 /// divided by this.
@@ -64,7 +65,7 @@ pub struct TableOptions {
 
 impl Default for TableOptions {
     fn default() -> Self {
-        TableOptions { memory_bytes: DEFAULT_MEMORY_BYTES, state_count_hint: None, depth: None }
+        TableOptions { memory_bytes: DEFAULT_MEMORY, state_count_hint: None, depth: None }
     }
 }
 

@@ -24,8 +24,9 @@
 use std::sync::atomic::Ordering;
 
 use super::hash::hash_bytes;
-use super::table::{describe_bytes, Nibbles, MAX_DEPTH};
+use super::table::{Nibbles, MAX_DEPTH};
 use super::{DepthStats, PruneTable};
+use crate::bytes::describe_bytes;
 use crate::error::{Error, Result};
 
 /// The first bytes of every saved table.
@@ -147,8 +148,8 @@ pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -
     if bytes > max_bytes {
         return Err(Error::limit(format!(
             "the saved pruning table takes {}, more than the memory budget of {}",
-            describe_bytes(bytes),
-            describe_bytes(max_bytes)
+            describe_bytes(bytes as u64),
+            describe_bytes(max_bytes as u64)
         )));
     }
     let mut nibbles = Nibbles::zeroed(h.entries)?;

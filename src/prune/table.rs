@@ -7,6 +7,7 @@
 use std::alloc::Layout;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::bytes::describe_bytes;
 use crate::error::{Error, Result};
 
 /// The largest depth an entry can hold (values 1..=15 store depths 0..=14).
@@ -29,7 +30,7 @@ impl Nibbles {
     /// so untouched pages cost nothing until a fill writes there.
     pub(crate) fn zeroed(entries: usize) -> Result<Self> {
         let bytes = entries / 2;
-        let too_big = || Error::new(format!("cannot allocate {} for the pruning table", describe_bytes(bytes)));
+        let too_big = || Error::new(format!("cannot allocate {} for the pruning table", describe_bytes(bytes as u64)));
         if bytes == 0 || entries % 2 != 0 {
             return Err(Error::new("a pruning table needs a positive, even number of entries"));
         }
@@ -168,7 +169,7 @@ impl Nibbles {
 ///
 /// # Safety
 /// `layout` must have a non-zero size.
-#[cfg(not(all(target_arch = "wasm32", feature = "parallel")))]
+#[cfg(not(wasm_threads))]
 unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
     std::alloc::alloc_zeroed(layout)
 }
@@ -179,7 +180,7 @@ unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
 ///
 /// # Safety
 /// `layout` must have a non-zero size.
-#[cfg(all(target_arch = "wasm32", feature = "parallel"))]
+#[cfg(wasm_threads)]
 unsafe fn zeroed_bytes(layout: Layout) -> *mut u8 {
     use rayon::prelude::*;
     const CHUNK: usize = 1 << 20;
@@ -210,8 +211,8 @@ pub(crate) fn entries_for(memory_bytes: usize, state_count_hint: Option<f64>) ->
     if memory_bytes < MIN_MEMORY_BYTES {
         return Err(Error::new(format!(
             "memory budget of {} is too small: a pruning table needs at least {}",
-            describe_bytes(memory_bytes),
-            describe_bytes(MIN_MEMORY_BYTES)
+            describe_bytes(memory_bytes as u64),
+            describe_bytes(MIN_MEMORY_BYTES as u64)
         )));
     }
     let by_memory = memory_bytes.saturating_mul(2) & !63;
@@ -229,36 +230,9 @@ pub(crate) fn entries_for(memory_bytes: usize, state_count_hint: Option<f64>) ->
     Ok(by_memory.min(by_hint).max(64))
 }
 
-/// A byte count in words: `256 MiB`, `64 KiB`, `1000 bytes`.
-pub(crate) fn describe_bytes(n: usize) -> String {
-    const KIB: usize = 1 << 10;
-    const MIB: usize = 1 << 20;
-    if n % MIB == 0 {
-        format!("{} MiB", n / MIB)
-    } else if n % KIB == 0 {
-        format!("{} KiB", n / KIB)
-    } else if n >= MIB {
-        // Tenths in integers (no float formatting code in the WebAssembly build).
-        let tenths = (n as u128 * 10 + MIB as u128 / 2) / MIB as u128;
-        format!("{}.{} MiB", tenths / 10, tenths % 10)
-    } else {
-        format!("{n} bytes")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn byte_counts_in_words() {
-        assert_eq!(describe_bytes(256 << 20), "256 MiB");
-        assert_eq!(describe_bytes(64 << 10), "64 KiB");
-        assert_eq!(describe_bytes(1000), "1000 bytes");
-        assert_eq!(describe_bytes((3 << 20) + 300_000), "3.3 MiB");
-        assert_eq!(describe_bytes((1 << 20) + 5), "1.0 MiB");
-        assert_eq!(describe_bytes((2 << 20) - 1), "2.0 MiB");
-    }
 
     #[test]
     fn entries_follow_budget_and_hint() {

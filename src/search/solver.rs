@@ -2,7 +2,7 @@
 //! that many positions can be solved with one table (the JS worker keeps one across calls).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use num_traits::ToPrimitive;
 
@@ -19,8 +19,7 @@ use crate::state::State;
 use super::ida::{walk, MoveRules, Shared, Workspace};
 use super::target::Target;
 
-/// The default memory budget of a pruning table: 256 MiB, sensible for a browser tab.
-pub const DEFAULT_MEMORY: usize = 256 << 20;
+pub use crate::prune::DEFAULT_MEMORY;
 
 /// The size a pruning table starts at, unless the options say otherwise: room for the first fill
 /// ([`FIRST_FILL_LEAVES`]) and a few more depths, small enough that a first answer does not wait for
@@ -134,9 +133,10 @@ pub struct SolveReport {
     pub table_seconds: f64,
 }
 
-/// A solver for one puzzle, move set, metric and target.
-pub struct Solver<'p> {
-    puzzle: &'p Puzzle,
+/// A solver for one puzzle, move set, metric and target. It shares the puzzle it was built for (an
+/// [`Arc`]), so a shell can keep it beside the puzzle across calls.
+pub struct Solver {
+    puzzle: Arc<Puzzle>,
     moves: MoveSet,
     move_list: Vec<MoveRef>,
     fsm: CanonFsm,
@@ -169,15 +169,15 @@ pub struct Solver<'p> {
     seen: AtomicU64,
 }
 
-impl<'p> Solver<'p> {
+impl Solver {
     /// Builds the automaton, the group and the pruning table (the table is filled to a cheap depth here
     /// and deepened by later searches when they would profit).
-    pub fn new(puzzle: &'p Puzzle, options: SolverOptions, control: Control) -> Result<Self> {
+    pub fn new(puzzle: Arc<Puzzle>, options: SolverOptions, control: Control) -> Result<Self> {
         let moves = match options.moves {
             Some(m) => m,
-            None => MoveSet::all(puzzle)?,
+            None => MoveSet::all(&puzzle)?,
         };
-        let fsm = CanonFsm::new(puzzle, &moves, options.metric)?;
+        let fsm = CanonFsm::new(&puzzle, &moves, options.metric)?;
         let target_state = options.target.unwrap_or_else(|| puzzle.solved().clone());
         let target = Target::new(puzzle.layout(), target_state.as_bytes())?;
         // A small puzzle's group is computed now, without its verification: that proves most positions
@@ -186,7 +186,7 @@ impl<'p> Solver<'p> {
         let points: usize = puzzle.layout().orbits().iter().map(|o| o.size * o.orientations as usize).sum();
         let small = points <= HINT_POINTS;
         // An error here is reported by the membership test, where the verified group is needed.
-        let probable = if small { probable_puzzle_chain(puzzle, &moves).ok() } else { None };
+        let probable = if small { probable_puzzle_chain(&puzzle, &moves).ok() } else { None };
         let hint = probable.as_ref().and_then(|c| c.order_lower_bound().to_f64());
         let budget = options.memory_bytes;
         let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
@@ -194,12 +194,12 @@ impl<'p> Solver<'p> {
         let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
         let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1) };
         let started = control.now();
-        let mut table = PruneTable::new(puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
+        let mut table = PruneTable::new(&puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         table.fill_while(FIRST_FILL_LEAVES, control)?;
         let table_seconds = control.seconds_since(started);
         let move_list: Vec<MoveRef> = moves.moves().iter().map(|m| m.mv).collect();
         let growth = crate::canon::branching_factor(&fsm).max(1.0);
-        let rules = move_rules(puzzle, &move_list)?;
+        let rules = move_rules(&puzzle, &move_list)?;
         Ok(Solver {
             puzzle,
             moves,
@@ -238,8 +238,8 @@ impl<'p> Solver<'p> {
         // The old table goes first, so the two never hold more than the budget together; a tiny one
         // (admissible, as every table is) stands in should the new build be cancelled.
         let tiny = TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1) };
-        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
-        self.table = PruneTable::new(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
+        self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
+        self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
         self.table.fill_while(FIRST_FILL_LEAVES, control)?;
         Ok(true)
     }
@@ -266,6 +266,16 @@ impl<'p> Solver<'p> {
         Ok(self.table.extend(control)? || self.grow(control)?)
     }
 
+    /// The puzzle this solver solves.
+    pub fn puzzle(&self) -> &Arc<Puzzle> {
+        &self.puzzle
+    }
+
+    /// The target the solver reaches (normalized).
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
     /// The move set.
     pub fn moves(&self) -> &MoveSet {
         &self.moves
@@ -286,7 +296,7 @@ impl<'p> Solver<'p> {
     /// of another format version, made for anything else, or larger than the memory budget.
     pub fn load_table(&mut self, bytes: &[u8], control: Control) -> Result<()> {
         control.check()?;
-        let t = PruneTable::from_bytes(self.puzzle, &self.moves, &self.fsm, self.target.bytes(), bytes, self.budget)?;
+        let t = PruneTable::from_bytes(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), bytes, self.budget)?;
         self.table = t;
         self.searched = 0.0;
         self.table_changes += 1;
@@ -312,7 +322,7 @@ impl<'p> Solver<'p> {
         }
         let c = match &self.probable {
             Some(p) => p.clone().complete()?,
-            None => puzzle_chain(self.puzzle, &self.moves)?,
+            None => puzzle_chain(&self.puzzle, &self.moves)?,
         };
         Ok(self.chain.get_or_init(|| c))
     }
@@ -333,7 +343,9 @@ impl<'p> Solver<'p> {
     /// Solves a position: sequences of moves taking `start` to the target. Unreachable positions are an
     /// error at once (group membership); so is finding nothing within the depth limit.
     pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
-        let layout = self.puzzle.layout();
+        // A handle of its own: the table may be rebuilt (`&mut self`) while the layout is in use.
+        let puzzle = Arc::clone(&self.puzzle);
+        let layout = puzzle.layout();
         let start_n = self.target.normalize(layout, start.as_bytes())?;
         self.check_legal(&start_n)?;
         if !options.known_reachable && !self.reachable(&start_n)? {
@@ -341,26 +353,14 @@ impl<'p> Solver<'p> {
                 "this position cannot be solved: it is not reachable with these moves (group membership)",
             ));
         }
-        let max_depth = options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH);
-        if options.min_depth > max_depth {
-            return Err(Error::new(format!("min depth {} exceeds max depth {max_depth}", options.min_depth)));
-        }
+        let (max_depth, limit) = solve_limits(options)?;
         let open_ended = options.all_optimal || options.slack > 0;
-        let limit = options.max_solutions.unwrap_or(if open_ended { MAX_SOLUTIONS } else { 1 });
-        if limit == 0 {
-            return Err(Error::new("asked for 0 solutions"));
-        }
-        if limit > MAX_SOLUTIONS {
-            return Err(Error::new(format!(
-                "asked for {limit} solutions: at most {MAX_SOLUTIONS} are kept (ask for fewer)"
-            )));
-        }
         let table_seconds_before = self.table_seconds;
         // Earlier solves searched more than the next depth costs to fill: fill it now.
         if self.searched > self.table.predicted_leaves() && self.deepen(control)? {
             self.searched = 0.0;
         }
-        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| self.puzzle.transform(m)).collect();
+        let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| puzzle.transform(m)).collect();
         let kernel = Kernel::new(layout, &transforms, &start_n)?;
         let mut found: Vec<Vec<u16>> = Vec::new();
         let mut nodes = 0u64;
@@ -403,20 +403,25 @@ impl<'p> Solver<'p> {
         if found.is_empty() {
             return Err(Error::new(format!("no solution within depth {max_depth}")));
         }
-        let solutions: Vec<Vec<MoveRef>> =
-            found.iter().map(|s| s.iter().map(|&m| self.move_list[m as usize]).collect()).collect();
-        for s in &solutions {
-            let end = self.puzzle.apply_moves(start, s);
-            if !self.target.matches(layout, end.as_bytes()) {
-                return Err(Error::internal("a solution failed verification"));
-            }
-        }
         Ok(SolveReport {
-            solutions,
+            solutions: self.verified(start, &found)?,
             nodes,
             table_depth: self.table.filled_depth(),
             table_seconds: self.table_seconds - table_seconds_before,
         })
+    }
+
+    /// The moves of found solutions (indices into the move list), each checked to take `start` to the target.
+    fn verified(&self, start: &State, found: &[Vec<u16>]) -> Result<Vec<Vec<MoveRef>>> {
+        let solutions: Vec<Vec<MoveRef>> =
+            found.iter().map(|s| s.iter().map(|&m| self.move_list[m as usize]).collect()).collect();
+        for s in &solutions {
+            let end = self.puzzle.apply_moves(start, s);
+            if !self.target.matches(self.puzzle.layout(), end.as_bytes()) {
+                return Err(Error::internal("a solution failed verification"));
+            }
+        }
+        Ok(solutions)
     }
 
     /// Refuses a start, or a target it does not already match, with a placement the definition declares
@@ -448,7 +453,7 @@ impl<'p> Solver<'p> {
         control: Control,
     ) -> Result<(Vec<Vec<u16>>, u64)> {
         let shared = Shared {
-            puzzle: self.puzzle,
+            puzzle: &self.puzzle,
             kernel,
             fsm: &self.fsm,
             table: &self.table,
@@ -577,6 +582,25 @@ pub(crate) fn grown_size(now: usize, budget: usize) -> usize {
     } else {
         step
     }
+}
+
+/// The depth limit and the number of solutions a solve asks for, refused when they make no sense.
+fn solve_limits(options: &SolveOptions) -> Result<(u32, usize)> {
+    let max_depth = options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH);
+    if options.min_depth > max_depth {
+        return Err(Error::new(format!("min depth {} exceeds max depth {max_depth}", options.min_depth)));
+    }
+    let open_ended = options.all_optimal || options.slack > 0;
+    let limit = options.max_solutions.unwrap_or(if open_ended { MAX_SOLUTIONS } else { 1 });
+    if limit == 0 {
+        return Err(Error::new("asked for 0 solutions"));
+    }
+    if limit > MAX_SOLUTIONS {
+        return Err(Error::new(format!(
+            "asked for {limit} solutions: at most {MAX_SOLUTIONS} are kept (ask for fewer)"
+        )));
+    }
+    Ok((max_depth, limit))
 }
 
 /// The definition's ksolve+ `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits` over the move list, or

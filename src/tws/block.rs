@@ -90,37 +90,8 @@ pub fn read_block(
             }
             chunk.lines.push(line);
         } else {
-            if let Some(last) = chunks.last() {
-                if last.lines.is_empty() {
-                    return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
-                }
-            }
-            if layout.orbit_index(head).is_none() {
-                if let Some(e) = super::lines::missing_end(&line, header) {
-                    return Err(e);
-                }
-            }
-            if let Some(tok) = line.tokens.get(1) {
-                return Err(line.token_error(tok, format!(
-                    "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
-                    kind.noun(),
-                    header.number
-                )));
-            }
-            let Some(orbit) = layout.orbit_index(head) else {
-                return Err(line.token_error(
-                    &line.tokens[0],
-                    format!(
-                        "unknown set {head} (or a block missing its End; the {} block starts at line {})",
-                        kind.noun(),
-                        header.number
-                    ),
-                ));
-            };
-            if chunks.iter().any(|c| c.orbit == orbit) {
-                return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
-            }
-            chunks.push(Chunk { orbit, lines: Vec::new() });
+            let chunk = start_chunk(&line, header, layout, kind, &chunks)?;
+            chunks.push(chunk);
         }
     }
     if !closed {
@@ -191,6 +162,52 @@ fn values(line: &Line<'_>, orbit: &Orbit, kind: BlockKind, permutation: bool) ->
         .collect()
 }
 
+/// The chunk a set-name line starts, after the checks: the previous set has its permutation line, the
+/// set exists and appears once, nothing follows its name (else most likely a block missing its `End`).
+fn start_chunk<'a>(
+    line: &Line<'_>,
+    header: &Line<'_>,
+    layout: &Layout,
+    kind: BlockKind,
+    chunks: &[Chunk<'_>],
+) -> Result<Chunk<'a>> {
+    let head = line.head();
+    if let Some(last) = chunks.last() {
+        if last.lines.is_empty() {
+            return Err(line.error(format!("set {} has no permutation line", layout.orbits()[last.orbit].name)));
+        }
+    }
+    if layout.orbit_index(head).is_none() {
+        if let Some(e) = super::lines::missing_end(line, header) {
+            return Err(e);
+        }
+    }
+    if let Some(tok) = line.tokens.get(1) {
+        return Err(line.token_error(
+            tok,
+            format!(
+                "unexpected token after set name {head} (or a block missing its End; the {} block starts at line {})",
+                kind.noun(),
+                header.number
+            ),
+        ));
+    }
+    let Some(orbit) = layout.orbit_index(head) else {
+        return Err(line.token_error(
+            &line.tokens[0],
+            format!(
+                "unknown set {head} (or a block missing its End; the {} block starts at line {})",
+                kind.noun(),
+                header.number
+            ),
+        ));
+    };
+    if chunks.iter().any(|c| c.orbit == orbit) {
+        return Err(line.token_error(&line.tokens[0], format!("set {head} appears twice in this block")));
+    }
+    Ok(Chunk { orbit, lines: Vec::new() })
+}
+
 /// Checks one orbit's values and writes them into `bytes`.
 fn fill_orbit(
     value: &mut BlockValue,
@@ -201,9 +218,35 @@ fn fill_orbit(
     ori: &[Value],
     defaults: &[u8],
 ) -> Result<()> {
-    let ignored_slots = &mut value.ignored_permutation;
-    let n = orbit.size;
     let base = if kind.zero_based() { 0 } else { 1 };
+    let (mut pieces, unknown) = read_pieces(&mut value.ignored_permutation, orbit, chunk, perm, base)?;
+    check_pieces(orbit, kind, &chunk.lines[0], &mut pieces, &unknown, &defaults[orbit.pieces_range()], base)?;
+    let mut oris = read_orientations(&mut value.ignored_orientation, orbit, chunk, ori)?;
+    if let (BlockKind::Move { zero_based: false }, true) = (kind, orbit.orientations > 1) {
+        // ksolve moves give each piece's twist by piece; the state convention gives it by slot.
+        let by_piece = oris.clone();
+        for i in 0..orbit.size {
+            oris[i] = by_piece[pieces[i] as usize];
+        }
+    }
+    if !matches!(kind, BlockKind::Move { .. }) {
+        check_wildcards(orbit, chunk, &pieces, &oris, base)?;
+    }
+    value.bytes[orbit.pieces_range()].copy_from_slice(&pieces);
+    value.bytes[orbit.orientations_range()].copy_from_slice(&oris);
+    Ok(())
+}
+
+/// The pieces of one orbit's permutation line (0-based; `?` slots left 0 and listed, in `ignored_slots`
+/// too, as are `?N` hints).
+fn read_pieces(
+    ignored_slots: &mut Vec<(usize, usize)>,
+    orbit: &Orbit,
+    chunk: &Chunk<'_>,
+    perm: &[Value],
+    base: u64,
+) -> Result<(Vec<u8>, Vec<usize>)> {
+    let n = orbit.size;
     let perm_line = &chunk.lines[0];
     let mut pieces = vec![0u8; n];
     let mut unknown = Vec::new();
@@ -228,6 +271,22 @@ fn fill_orbit(
         }
         pieces[i] = (raw - base) as u8;
     }
+    Ok((pieces, unknown))
+}
+
+/// Checks the pieces as the block kind requires (a move: a permutation; a state: contiguous ids; a
+/// scramble: the solved state's pieces, `defaults`), and gives a scramble's `?` slots the pieces left
+/// over, in id order.
+fn check_pieces(
+    orbit: &Orbit,
+    kind: BlockKind,
+    perm_line: &Line<'_>,
+    pieces: &mut [u8],
+    unknown: &[usize],
+    defaults: &[u8],
+    base: u64,
+) -> Result<()> {
+    let n = orbit.size;
     // How often each id appears among the given (not `?`) slots.
     let mut count = vec![0usize; n];
     for (i, &p) in pieces.iter().enumerate() {
@@ -262,7 +321,7 @@ fn fill_orbit(
             // The given pieces must be the solved state's pieces (for `?` slots: some of them); the `?`
             // slots then receive the pieces left over, in id order.
             let mut left = vec![0usize; n];
-            for &p in &defaults[orbit.pieces_range()] {
+            for &p in defaults {
                 left[p as usize] += 1;
             }
             for id in 0..n {
@@ -284,12 +343,23 @@ fn fill_orbit(
                 )));
             }
             let mut rest = (0..n).flat_map(|id| std::iter::repeat_n(id as u8, left[id]));
-            for &i in &unknown {
+            for &i in unknown {
                 pieces[i] = rest.next().unwrap_or(0);
             }
         }
     }
-    // Orientations.
+    Ok(())
+}
+
+/// The orientations of one orbit's orientation line (`?` as the orbit's wildcard; `?N` hints listed in
+/// `ignored`).
+fn read_orientations(
+    ignored: &mut Vec<(usize, usize)>,
+    orbit: &Orbit,
+    chunk: &Chunk<'_>,
+    ori: &[Value],
+) -> Result<Vec<u8>> {
+    let n = orbit.size;
     let ori_line = chunk.lines.get(1);
     let mut oris = vec![0u8; n];
     for (i, v) in ori.iter().enumerate() {
@@ -303,7 +373,7 @@ fn fill_orbit(
             }
             Value::Num(x) | Value::Hint(x) if x < orbit.orientations as u64 => {
                 if matches!(v, Value::Hint(_)) {
-                    value.ignored_orientation.push((chunk.orbit, i));
+                    ignored.push((chunk.orbit, i));
                 }
                 x as u8
             }
@@ -320,30 +390,25 @@ fn fill_orbit(
             }
         };
     }
-    if let (BlockKind::Move { zero_based: false }, true) = (kind, orbit.orientations > 1) {
-        // ksolve moves give each piece's twist by piece; the state convention gives it by slot.
-        let by_piece = oris.clone();
-        for i in 0..n {
-            oris[i] = by_piece[pieces[i] as usize];
-        }
-    }
-    if !matches!(kind, BlockKind::Move { .. }) {
-        // Identical pieces must all be wildcards or all be numeric.
-        for i in 0..n {
-            for j in i + 1..n {
-                if pieces[i] == pieces[j] && orbit.is_wildcard(oris[i]) != orbit.is_wildcard(oris[j]) {
-                    let line = ori_line.expect("wildcards come from a line");
-                    return Err(line.token_error(&line.tokens[j], format!(
-                        "inconsistent orientation wildcards: identical pieces ({}) in slots {} and {} must all be ? or all be numbers",
-                        pieces[i] as u64 + base,
-                        i + 1,
-                        j + 1
-                    )));
-                }
+    Ok(oris)
+}
+
+/// Identical pieces must all have wildcard orientations or all numeric ones.
+fn check_wildcards(orbit: &Orbit, chunk: &Chunk<'_>, pieces: &[u8], oris: &[u8], base: u64) -> Result<()> {
+    let n = orbit.size;
+    let ori_line = chunk.lines.get(1);
+    for i in 0..n {
+        for j in i + 1..n {
+            if pieces[i] == pieces[j] && orbit.is_wildcard(oris[i]) != orbit.is_wildcard(oris[j]) {
+                let line = ori_line.expect("wildcards come from a line");
+                return Err(line.token_error(&line.tokens[j], format!(
+                    "inconsistent orientation wildcards: identical pieces ({}) in slots {} and {} must all be ? or all be numbers",
+                    pieces[i] as u64 + base,
+                    i + 1,
+                    j + 1
+                )));
             }
         }
     }
-    value.bytes[orbit.pieces_range()].copy_from_slice(&pieces);
-    value.bytes[orbit.orientations_range()].copy_from_slice(&oris);
     Ok(())
 }

@@ -2,10 +2,11 @@
 
 use super::block::{read_block, BlockKind};
 use super::lines::{block_body, number, Line, Lines};
+use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
 use crate::ksolve_plus::{Block, IgnoreMask};
 use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
-use crate::puzzle::{Illegal, Puzzle, PuzzleBuilder};
+use crate::puzzle::{Illegal, Puzzle};
 
 /// Parses definition text (the `.tws` / ksolve `.def` format) into a puzzle.
 ///
@@ -34,26 +35,8 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
                 if builder.is_some() {
                     return Err(line.error("Set must come before Solved / StartState"));
                 }
-                line.expect_tokens(4, "Set NAME PIECES ORIENTATIONS")?;
-                let set_name = line.tokens[1].text;
-                if sets.iter().any(|s| s.0 == set_name) {
-                    return Err(line.token_error(&line.tokens[1], format!("set {set_name} is defined twice")));
-                }
-                if set_name.starts_with(|c: char| c.is_ascii_digit() || c == '?') || set_name == "End" {
-                    return Err(
-                        line.token_error(&line.tokens[1], "a set name must not start with a digit or ? nor be End")
-                    );
-                }
-                let count = number(&line, &line.tokens[2], "the piece count", u64::MAX)?;
-                if !(1..=MAX_PIECES as u64).contains(&count) {
-                    return Err(line.token_error(&line.tokens[2], format!("the piece count must be 1..{MAX_PIECES}")));
-                }
-                let oris = number(&line, &line.tokens[3], "the orientation count", u64::MAX)?;
-                if !(1..=MAX_ORIENTATIONS as u64).contains(&oris) {
-                    return Err(line
-                        .token_error(&line.tokens[3], format!("the orientation count must be 1..{MAX_ORIENTATIONS}")));
-                }
-                sets.push((set_name.to_string(), count as usize, oris as u8));
+                let set = read_set(&line, &sets)?;
+                sets.push(set);
             }
             "Solved" | "StartState" => {
                 if builder.is_some() {
@@ -96,6 +79,27 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
         ));
     };
     builder.build()
+}
+
+/// A `Set NAME PIECES ORIENTATIONS` line: a new set's name, piece count and orientation count.
+fn read_set(line: &Line<'_>, sets: &[(String, usize, u8)]) -> Result<(String, usize, u8)> {
+    line.expect_tokens(4, "Set NAME PIECES ORIENTATIONS")?;
+    let set_name = line.tokens[1].text;
+    if sets.iter().any(|s| s.0 == set_name) {
+        return Err(line.token_error(&line.tokens[1], format!("set {set_name} is defined twice")));
+    }
+    if set_name.starts_with(|c: char| c.is_ascii_digit() || c == '?') || set_name == "End" {
+        return Err(line.token_error(&line.tokens[1], "a set name must not start with a digit or ? nor be End"));
+    }
+    let count = number(line, &line.tokens[2], "the piece count", u64::MAX)?;
+    if !(1..=MAX_PIECES as u64).contains(&count) {
+        return Err(line.token_error(&line.tokens[2], format!("the piece count must be 1..{MAX_PIECES}")));
+    }
+    let oris = number(line, &line.tokens[3], "the orientation count", u64::MAX)?;
+    if !(1..=MAX_ORIENTATIONS as u64).contains(&oris) {
+        return Err(line.token_error(&line.tokens[3], format!("the orientation count must be 1..{MAX_ORIENTATIONS}")));
+    }
+    Ok((set_name.to_string(), count as usize, oris as u8))
 }
 
 fn unknown_command(line: &Line<'_>) -> Error {

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::layout::Orbit;
-use crate::puzzle::{MoveSource, Puzzle};
+use crate::puzzle::{BaseMove, MoveSource, Puzzle};
 use crate::state::State;
 
 /// How piece ids are numbered in a written position block.
@@ -52,26 +52,41 @@ pub fn write_definition(puzzle: &Puzzle) -> String {
     out.push_str(&write_state_block(puzzle, puzzle.solved(), "Solved", StateNumbering::OneBased));
     for b in puzzle.base_moves() {
         out.push('\n');
-        if let MoveSource::Sequence(alg) = &b.source {
-            let _ = writeln!(out, "# {} is defined by the alg: {}", b.name, alg.replace('\n', " "));
-        }
-        let _ = writeln!(out, "Move {}", b.name);
-        let t = b.transform();
-        for o in puzzle.orbits() {
-            let perm = &t[o.pieces_range()];
-            let oris = &t[o.orientations_range()];
-            if perm.iter().enumerate().all(|(i, &p)| p as usize == i) && oris.iter().all(|&x| x == 0) {
-                continue;
-            }
-            // ksolve moves give each piece's twist by piece: move.o[p[i]] = state.o[i].
-            let mut by_piece = vec![0u8; o.size];
-            for i in 0..o.size {
-                by_piece[perm[i] as usize] = oris[i];
-            }
-            let _ = writeln!(out, "{}\n{}\n{}", o.name, join(perm.iter().map(|&p| p as u32 + 1)), join(by_piece));
-        }
-        out.push_str("End\n");
+        write_move(&mut out, puzzle, b);
     }
+    let extra = write_extras(puzzle);
+    if !extra.is_empty() {
+        out.push('\n');
+        out.push_str(&extra);
+    }
+    out
+}
+
+/// One base move as a `Move` block (an alg-defined one with its alg in a comment).
+fn write_move(out: &mut String, puzzle: &Puzzle, b: &BaseMove) {
+    if let MoveSource::Sequence(alg) = &b.source {
+        let _ = writeln!(out, "# {} is defined by the alg: {}", b.name, alg.replace('\n', " "));
+    }
+    let _ = writeln!(out, "Move {}", b.name);
+    let t = b.transform();
+    for o in puzzle.orbits() {
+        let perm = &t[o.pieces_range()];
+        let oris = &t[o.orientations_range()];
+        if perm.iter().enumerate().all(|(i, &p)| p as usize == i) && oris.iter().all(|&x| x == 0) {
+            continue;
+        }
+        // ksolve moves give each piece's twist by piece: move.o[p[i]] = state.o[i].
+        let mut by_piece = vec![0u8; o.size];
+        for i in 0..o.size {
+            by_piece[perm[i] as usize] = oris[i];
+        }
+        let _ = writeln!(out, "{}\n{}\n{}", o.name, join(perm.iter().map(|&p| p as u32 + 1)), join(by_piece));
+    }
+    out.push_str("End\n");
+}
+
+/// The ksolve+ extras, aliases, illegal placements and swizzle sets, as definition lines.
+fn write_extras(puzzle: &Puzzle) -> String {
     let mut extra = String::new();
     for il in puzzle.illegal() {
         let _ = writeln!(extra, "Illegal {} {} {}", puzzle.orbits()[il.orbit].name, il.slot + 1, il.piece as u32 + 1);
@@ -125,9 +140,5 @@ pub fn write_definition(puzzle: &Puzzle) -> String {
         }
         extra.push_str("End\n");
     }
-    if !extra.is_empty() {
-        out.push('\n');
-        out.push_str(&extra);
-    }
-    out
+    extra
 }

@@ -5,7 +5,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::JsValue;
 
-use crate::moveset::Metric;
 use crate::{Alg, Error, MoveSet, Puzzle, State};
 
 /// `generatorMoves`: a list such as `"U,R,F"` / `"R2 U2"`, or an array of names.
@@ -126,15 +125,6 @@ pub fn move_set(puzzle: &Puzzle, moves: Option<&MovesOption>) -> Result<MoveSet,
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             MoveSet::from_names(puzzle, &names)
         }
-    }
-}
-
-/// The metric.
-pub fn metric(qtm: bool) -> Metric {
-    if qtm {
-        Metric::Qtm
-    } else {
-        Metric::Htm
     }
 }
 

@@ -1,13 +1,15 @@
 //! The `Puzzle` class: a loaded puzzle and the solver it keeps across calls.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::group::{puzzle_chain, random_position, rng_from_seed};
+use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
-use crate::search::relax::relaxed;
+use crate::search::{random_scramble, solve_position, OpenParts, Position};
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
@@ -27,16 +29,15 @@ struct SolverKey {
 /// The kept solver.
 struct Cached {
     key: SolverKey,
-    solver: Solver<'static>,
+    solver: Solver,
 }
 
 /// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
 /// group, pruning table) and reuses it while moves, metric, target and memory budget stay the same.
 #[wasm_bindgen]
 pub struct Puzzle {
-    // Field order matters: `cache` borrows `*puzzle` and must be dropped first.
+    puzzle: Arc<crate::Puzzle>,
     cache: Option<Cached>,
-    puzzle: Box<crate::Puzzle>,
 }
 
 fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
@@ -48,28 +49,13 @@ fn to_js(v: &Value) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&Error::new(e.to_string())))
 }
 
-/// Whether a position leaves an orientation open (`?`) where the solved state does not.
-fn has_open_orientation(puzzle: &crate::Puzzle, state: &State) -> bool {
-    puzzle.orbits().iter().any(|o| {
-        o.orientations_range()
-            .any(|i| o.is_wildcard(state.as_bytes()[i]) && !o.is_wildcard(puzzle.solved().as_bytes()[i]))
-    })
-}
-
-/// One position to solve, as the CLI's `solve` prepares it.
-struct Job {
-    start: State,
-    target: Option<State>,
-    known_reachable: bool,
-}
-
 #[wasm_bindgen]
 impl Puzzle {
     /// Loads a puzzle from `.tws` text or KPuzzle definition JSON text (told apart by content).
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<Puzzle, JsValue> {
         let puzzle = js(crate::load_puzzle(text))?;
-        Ok(Puzzle { cache: None, puzzle: Box::new(puzzle) })
+        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None })
     }
 
     /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
@@ -143,7 +129,7 @@ impl Puzzle {
         }
         let p = &*self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
-        let fsm = js(crate::canon::CanonFsm::new(p, &set, options::metric(o.qtm)))?;
+        let fsm = js(crate::canon::CanonFsm::new(p, &set, Metric::from_qtm(o.qtm)))?;
         let counts = js(crate::canon::canonical_counts(&fsm, depth))?;
         Ok(counts.iter().map(|c| c.to_string()).collect())
     }
@@ -156,20 +142,20 @@ impl Puzzle {
         let o: SolveOptions = js(options::read(options, "solve options"))?;
         let p: &crate::Puzzle = &self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
-        let job = js(self.job(start, &set, o.target_pattern.as_ref()))?;
-        let key = js(key(&set, o.qtm, job.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
+        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()))?;
+        let key = js(key(&set, o.qtm, position.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
         let solve_options = CoreSolveOptions {
             max_solutions: o.max_solutions,
             all_optimal: o.all_optimal,
             min_depth: o.min_depth,
             max_depth: o.max_depth,
             slack: o.slack,
-            known_reachable: job.known_reachable,
+            known_reachable: false,
         };
-        let (puzzle, cache) = self.parts();
+        let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
-            let solver = solver(puzzle, cache, key, set, job.target, control)?;
-            let report = solver.solve(&job.start, &solve_options, control)?;
+            let solver = solver(puzzle, cache, key, set, position.target.clone(), control)?;
+            let report = solve_position(solver, &position, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             Ok((algs, lengths, report.nodes, report.table_depth, solver.table().bytes()))
@@ -180,7 +166,7 @@ impl Puzzle {
             "nodes": nodes,
             "tableDepth": table_depth,
             "tableBytes": table_bytes,
-            "metric": if o.qtm { "QTM" } else { "HTM" },
+            "metric": Metric::from_qtm(o.qtm).name(),
         }))
     }
 
@@ -194,16 +180,11 @@ impl Puzzle {
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
         let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb))?;
-        let (puzzle, cache) = self.parts();
+        let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, None, control)?;
-            let state = random_position(puzzle, solver.chain()?, &mut rng)?;
-            // A random element of the group: reachable by construction.
-            let solve_options = CoreSolveOptions { known_reachable: true, ..CoreSolveOptions::default() };
-            let report = solver.solve(&state, &solve_options, control)?;
-            let solution = report.solutions.first().ok_or_else(|| Error::internal("no solution"))?;
-            let inverse = puzzle.invert_moves(solution);
-            Ok(solver.alg_string(&inverse))
+            let scramble = random_scramble(solver, &mut rng, control)?;
+            Ok(solver.alg_string(&scramble))
         })
     }
 
@@ -221,7 +202,7 @@ impl Puzzle {
             Some(mb) => js(options::memory_bytes(Some(mb)))? as u64,
         };
         let core = crate::god::GodOptions {
-            metric: options::metric(o.qtm),
+            metric: Metric::from_qtm(o.qtm),
             memory_bytes,
             antipodes: o.antipodes,
             symmetry: o.symmetry,
@@ -249,7 +230,7 @@ impl Puzzle {
             "indexed": r.indexed.map(|n| n.to_string()),
             "reducedBy": r.reduced.map(|(n, stored)| json!({ "symmetries": n, "storedPositions": stored.to_string() })),
             "memoryBytes": r.memory_bytes,
-            "metric": if o.qtm { "QTM" } else { "HTM" },
+            "metric": Metric::from_qtm(o.qtm).name(),
         }))
     }
 
@@ -261,35 +242,18 @@ impl Puzzle {
 }
 
 impl Puzzle {
-    /// The puzzle (for the solver's lifetime) and the solver cache.
-    fn parts(&mut self) -> (&'static crate::Puzzle, &mut Option<Cached>) {
-        // SAFETY: `puzzle` is boxed, so its address is stable; it is never replaced or mutated after
-        // construction, and it outlives every solver made from it: solvers live only in `cache`, which is
-        // declared first and so dropped first. The `'static` borrow never leaves this type.
-        let puzzle: &'static crate::Puzzle = unsafe { &*(&*self.puzzle as *const crate::Puzzle) };
-        (puzzle, &mut self.cache)
-    }
-
-    /// The start (and the target it needs) of a solve, as the CLI's `solve` prepares it.
-    fn job(&self, start: JsValue, set: &MoveSet, target: Option<&PatternOption>) -> Result<Job, Error> {
+    /// The position to solve (an alg or KPattern data), prepared by the core as every shell's is.
+    fn to_solve(&self, start: JsValue, set: &MoveSet, target: Option<&PatternOption>) -> Result<Position, Error> {
         let p = &*self.puzzle;
         let target = target.map(|t| options::pattern_state(p, t)).transpose()?;
         if let Some(text) = start.as_string() {
-            let alg = options::parse_alg(p, &text)?;
-            let state = p.position(&alg)?;
-            let known_reachable = target.is_none() && alg.expand(p)?.iter().all(|&m| set.contains(p, m));
-            return Ok(Job { start: state, target, known_reachable });
+            return Position::from_alg(p, &options::parse_alg(p, &text)?, set, target);
         }
         if !start.is_object() {
             return Err(Error::new("the position to solve must be an alg (string) or KPattern data (object)"));
         }
         let v: Value = options::read(start, "pattern")?;
-        let state = pattern_from_value(p, &v)?;
-        if target.is_none() && has_open_orientation(p, &state) {
-            let (target, start) = relaxed(p, &state, &[], &[])?;
-            return Ok(Job { start, target: Some(target), known_reachable: false });
-        }
-        Ok(Job { start: state, target, known_reachable: false })
+        Position::from_state(p, pattern_from_value(p, &v)?, OpenParts::default(), target)
     }
 }
 
@@ -304,7 +268,7 @@ fn key(
     Ok(SolverKey {
         initial_memory_bytes: options::initial_memory_bytes(initial_mb)?,
         generators: set.generators().iter().map(|g| (g.base, g.step)).collect(),
-        metric: options::metric(qtm),
+        metric: Metric::from_qtm(qtm),
         target: target.map(|t| t.as_bytes().to_vec()),
         memory_bytes: options::memory_bytes(memory_mb)?,
     })
@@ -312,13 +276,13 @@ fn key(
 
 /// The kept solver if it fits `key`, else a new one (which replaces it).
 fn solver<'c>(
-    puzzle: &'static crate::Puzzle,
+    puzzle: &Arc<crate::Puzzle>,
     cache: &'c mut Option<Cached>,
     key: SolverKey,
     moves: MoveSet,
     target: Option<State>,
     control: crate::control::Control,
-) -> crate::Result<&'c mut Solver<'static>> {
+) -> crate::Result<&'c mut Solver> {
     if cache.as_ref().is_some_and(|c| c.key == key) {
         return Ok(&mut cache.as_mut().expect("checked").solver);
     }
@@ -331,6 +295,6 @@ fn solver<'c>(
         memory_bytes: key.memory_bytes,
         initial_memory_bytes: key.initial_memory_bytes,
     };
-    let solver = Solver::new(puzzle, options, control)?;
+    let solver = Solver::new(Arc::clone(puzzle), options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)
 }

@@ -17,6 +17,8 @@
 use std::cell::RefCell;
 
 use js_sys::{Function, Object, Reflect};
+#[cfg(not(feature = "parallel"))]
+use send_wrapper::SendWrapper;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::control::{Control, Progress};
@@ -128,22 +130,12 @@ where
     T: Send,
     F: FnOnce(Control) -> crate::Result<T> + Send,
 {
-    /// Lets the JS hooks pass where the core asks for `Sync` callbacks.
-    struct OneThread<F>(F);
-    // SAFETY: the single-threaded build has no threads (it is compiled without atomics, see mod.rs), so
-    // nothing is ever shared between threads.
-    unsafe impl<F> Sync for OneThread<F> {}
-    impl<F> OneThread<F> {
-        /// The callback (a method, so that closures capture the whole wrapper, which is `Sync`).
-        fn get(&self) -> &F {
-            &self.0
-        }
-    }
-
-    let progress = OneThread(|p: &Progress| hooks.progress(p));
-    let poll = OneThread(|| hooks.cancelled());
-    let progress = |p: &Progress| progress.get()(p);
-    let poll = || poll.get()();
+    // The core asks for `Sync` callbacks; the JS hooks are not, and need not be: this build has one
+    // thread, and `SendWrapper` checks at each call that it is the thread the hooks came from.
+    let progress = SendWrapper::new(|p: &Progress| hooks.progress(p));
+    let poll = SendWrapper::new(|| hooks.cancelled());
+    let progress = |p: &Progress| (*progress)(p);
+    let poll = || (*poll)();
     let mut control = Control::none().with_poll(&poll);
     if hooks.wants_progress() {
         control = control.with_progress(&progress);

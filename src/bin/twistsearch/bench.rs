@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::shell::{fail, Failure};
 use cases::{Case, Ctx, CASES};
+use twistsearch::bytes::describe_bytes;
 use usage::Memory;
 
 /// Options of `bench`.
@@ -340,19 +341,14 @@ fn count(x: f64) -> String {
     }
 }
 
-/// Bytes for people: `256.0 MiB`.
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64)
-}
-
 fn memory_text(m: &Memory) -> String {
     match m.peak_rss_bytes {
         None => "peak RSS n/a".to_string(),
         Some(p) => {
-            let mut s = format!("peak RSS {}", mib(p));
+            let mut s = format!("peak RSS {}", describe_bytes(p));
             match m.peak_above_start_bytes {
                 Some(d) => {
-                    let _ = write!(s, " (+{} over the start)", mib(d));
+                    let _ = write!(s, " (+{} over the start)", describe_bytes(d));
                 }
                 None => s.push_str(" (process peak so far)"),
             }
@@ -384,7 +380,7 @@ fn record_text(r: &Record) -> String {
                 out,
                 "    table: depth {}{deepened}, {}, {} of {} entries set; build {}",
                 t.build_depth,
-                mib(t.bytes as u64),
+                describe_bytes(t.bytes as u64),
                 t.entries_set,
                 t.entries,
                 timing_text(&t.build)

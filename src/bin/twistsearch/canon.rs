@@ -26,7 +26,7 @@ pub struct CanonArgs<'a> {
 /// Runs `canon`.
 pub fn canon(puzzle: &Puzzle, args: &CanonArgs) -> Result<String, Failure> {
     let set = move_set(puzzle, args.moves)?;
-    let metric = if args.qtm { Metric::Qtm } else { Metric::Htm };
+    let metric = Metric::from_qtm(args.qtm);
     // Check the depth before building anything.
     if args.depth > twistsearch::canon::MAX_COUNT_DEPTH {
         return Err(fail(
@@ -40,7 +40,7 @@ pub fn canon(puzzle: &Puzzle, args: &CanonArgs) -> Result<String, Failure> {
     };
     let counts = canonical_counts(&fsm, args.depth).map_err(|e| fail("--depth", e))?;
     let bf = branching_factor(&fsm);
-    let metric_name = if args.qtm { "QTM" } else { "HTM" };
+    let metric_name = metric.name();
     if args.json {
         let mut total = num_bigint::BigUint::default();
         let rows: Vec<_> = counts

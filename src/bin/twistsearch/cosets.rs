@@ -10,6 +10,7 @@ use serde_json::json;
 use crate::god::GodArgs;
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, read, Failure};
+use twistsearch::bytes::describe_bytes;
 use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
@@ -72,7 +73,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
     let set = move_set(puzzle, args.moves.as_deref())?;
     let c = &args.cosets;
     let options = CosetOptions {
-        metric: if args.qtm { Metric::Qtm } else { Metric::Htm },
+        metric: Metric::from_qtm(args.qtm),
         memory_bytes: args.memory.saturating_mul(1 << 20),
         max_depth: args.max_depth,
         letters: c.letters,
@@ -101,7 +102,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
     let _ = writeln!(
         out,
         "# {} ({}, moves {}, sets {}): cosets of {} letters, unit {} of {} ({} of {} cosets), levels stored through \
-         {}, {:.1} MiB, {threads} thread{}",
+         {}, {}, {threads} thread{}",
         r.puzzle,
         r.metric,
         set.describe(puzzle),
@@ -112,7 +113,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         r.cosets,
         r.cosets_total,
         r.stored_depth,
-        r.memory_bytes as f64 / (1u64 << 20) as f64,
+        describe_bytes(r.memory_bytes),
         if threads == 1 { "" } else { "s" }
     );
     table(&mut out, &r.counts, r.counts.iter().sum());

@@ -8,7 +8,8 @@ use serde_json::json;
 
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
-use twistsearch::god::{gods_algorithm, Direction, GodOptions, Method, Reduce};
+use twistsearch::bytes::describe_bytes;
+use twistsearch::god::{gods_algorithm, Direction, GodOptions, GodReport, Method, Reduce};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
 
@@ -54,7 +55,7 @@ pub struct GodArgs {
     #[arg(long)]
     pub symmetry: bool,
     /// Memory budget for the tables, in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = twistsearch::god::DEFAULT_MEMORY >> 20)]
     pub memory: u64,
     /// How positions are stored: a dense 2-bit table, a hash map, or whichever fits.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
@@ -99,9 +100,23 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
         return crate::cosets::run(puzzle, args, threads);
     }
     let set = move_set(puzzle, args.moves.as_deref())?;
-    let metric = if args.qtm { Metric::Qtm } else { Metric::Htm };
-    let options = GodOptions {
-        metric,
+    let options = god_options(args);
+    let bar = Bar::new(!args.json);
+    let t = Instant::now();
+    let report = gods_algorithm(puzzle, &set, &options, bar.control()).map_err(|e| fail("god", e));
+    bar.clear();
+    let run = Run { puzzle, moves: set.describe(puzzle), metric: options.metric, report: report?, threads };
+    let seconds = t.elapsed().as_secs_f64();
+    if args.json {
+        return Ok(run.json(seconds));
+    }
+    Ok(run.text(args.format, seconds))
+}
+
+/// The core's options from the flags.
+fn god_options(args: &GodArgs) -> GodOptions {
+    GodOptions {
+        metric: Metric::from_qtm(args.qtm),
         memory_bytes: args.memory.saturating_mul(1 << 20),
         antipodes: args.antipodes,
         symmetry: args.symmetry,
@@ -122,26 +137,37 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             ReduceArg::Never => Reduce::Never,
         },
         max_depth: args.max_depth,
-    };
-    let bar = Bar::new(!args.json);
-    let t = Instant::now();
-    let report = gods_algorithm(puzzle, &set, &options, bar.control()).map_err(|e| fail("god", e));
-    bar.clear();
-    let report = report?;
-    let seconds = t.elapsed().as_secs_f64();
-    let names = set.describe(puzzle);
-    let metric_name = if args.qtm { "QTM" } else { "HTM" };
-    let alg = |m: &[twistsearch::MoveRef]| m.iter().map(|&x| puzzle.move_name(x)).collect::<Vec<_>>().join(" ");
-    if args.json {
+    }
+}
+
+/// A finished enumeration, as `god` reports it.
+struct Run<'p> {
+    puzzle: &'p Puzzle,
+    /// The move set in words.
+    moves: String,
+    metric: Metric,
+    report: GodReport,
+    threads: usize,
+}
+
+impl Run<'_> {
+    /// An antipode's moves as an alg.
+    fn alg(&self, moves: &[twistsearch::MoveRef]) -> String {
+        moves.iter().map(|&x| self.puzzle.move_name(x)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The `--json` document.
+    fn json(&self, seconds: f64) -> String {
+        let (puzzle, report) = (self.puzzle, &self.report);
         let antipodes: Vec<_> = report
             .antipodes
             .iter()
-            .map(|a| json!({ "alg": alg(&a.moves), "pattern": twistsearch::kpuzzle::pattern_value(puzzle, &a.state) }))
+            .map(|a| json!({ "alg": self.alg(&a.moves), "pattern": twistsearch::kpuzzle::pattern_value(puzzle, &a.state) }))
             .collect();
-        return Ok(json_text(json!({
+        json_text(json!({
             "puzzle": puzzle.name(),
-            "moves": names,
-            "metric": metric_name,
+            "moves": self.moves,
+            "metric": self.metric.name(),
             "counts": report.counts,
             "total": report.total,
             "depth": report.counts.len() - 1,
@@ -154,51 +180,54 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
             "memoryBytes": report.memory_bytes,
             "backward": report.backward,
             "reducedBy": report.reduced.map(|(n, stored)| json!({ "symmetries": n, "storedPositions": stored })),
-            "threads": threads,
+            "threads": self.threads,
             "seconds": seconds,
-        })));
+        }))
     }
-    let mut out = String::new();
-    let storage = match (report.indexed, report.reduced) {
-        (Some(n), Some((k, stored))) => {
-            format!("dense index of {n} positions, reduced by {k} symmetries to {stored} stored")
-        }
-        (Some(n), None) => format!("dense index of {n} positions"),
-        (None, _) => "hash map".to_string(),
-    };
-    let _ = writeln!(
-        out,
-        "# {} ({metric_name}, moves {names}): {storage}, {:.1} MiB, {threads} thread{}",
-        puzzle.name(),
-        report.memory_bytes as f64 / (1u64 << 20) as f64,
-        if threads == 1 { "" } else { "s" }
-    );
-    match &report.symmetry {
-        Some(s) => {
-            let _ = writeln!(out, "distance positions up-to-symmetry({})", s.symmetries);
-            for (d, (c, k)) in report.counts.iter().zip(&s.counts).enumerate() {
-                let _ = writeln!(out, "{d} {c} {k}");
+
+    /// The text report: a summary line, the counts by distance, the antipodes as position blocks.
+    fn text(&self, format: PositionFormat, seconds: f64) -> String {
+        let (puzzle, report, threads) = (self.puzzle, &self.report, self.threads);
+        let mut out = String::new();
+        let storage = match (report.indexed, report.reduced) {
+            (Some(n), Some((k, stored))) => {
+                format!("dense index of {n} positions, reduced by {k} symmetries to {stored} stored")
             }
-            let _ = writeln!(out, "total {} {}", report.total, s.total);
-        }
-        None => {
-            let _ = writeln!(out, "distance positions");
-            for (d, c) in report.counts.iter().enumerate() {
-                let _ = writeln!(out, "{d} {c}");
+            (Some(n), None) => format!("dense index of {n} positions"),
+            (None, _) => "hash map".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "# {} ({}, moves {}): {storage}, {}, {threads} thread{}",
+            puzzle.name(),
+            self.metric.name(),
+            self.moves,
+            describe_bytes(report.memory_bytes),
+            if threads == 1 { "" } else { "s" }
+        );
+        match &report.symmetry {
+            Some(s) => {
+                let _ = writeln!(out, "distance positions up-to-symmetry({})", s.symmetries);
+                for (d, (c, k)) in report.counts.iter().zip(&s.counts).enumerate() {
+                    let _ = writeln!(out, "{d} {c} {k}");
+                }
+                let _ = writeln!(out, "total {} {}", report.total, s.total);
             }
-            let _ = writeln!(out, "total {}", report.total);
+            None => {
+                let _ = writeln!(out, "distance positions");
+                for (d, c) in report.counts.iter().enumerate() {
+                    let _ = writeln!(out, "{d} {c}");
+                }
+                let _ = writeln!(out, "total {}", report.total);
+            }
         }
+        for (k, a) in report.antipodes.iter().enumerate() {
+            let _ = writeln!(out, "# antipode {} at distance {}: {}", k + 1, a.moves.len(), self.alg(&a.moves));
+            let header = format!("antipode-{}", k + 1);
+            let headers = (format!("ScrambleState {header}"), format!("Scramble {header}"));
+            out.push_str(&state_text(puzzle, &a.state, format, (&headers.0, &headers.1)));
+        }
+        let _ = writeln!(out, "# {seconds:.3} s");
+        out
     }
-    for (k, a) in report.antipodes.iter().enumerate() {
-        let _ = writeln!(out, "# antipode {} at distance {}: {}", k + 1, a.moves.len(), alg(&a.moves));
-        let header = format!("antipode-{}", k + 1);
-        out.push_str(&state_text(
-            puzzle,
-            &a.state,
-            args.format,
-            (&format!("ScrambleState {header}"), &format!("Scramble {header}")),
-        ));
-    }
-    let _ = writeln!(out, "# {seconds:.3} s");
-    Ok(out)
 }

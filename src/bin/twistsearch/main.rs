@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 mod bench;
 mod canon;
@@ -195,7 +196,7 @@ struct SearchFlags {
     #[arg(long)]
     qtm: bool,
     /// Memory budget of the pruning table, in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = twistsearch::search::DEFAULT_MEMORY >> 20)]
     memory: usize,
     /// The pattern to reach instead of solved: a StartState block file or KPattern JSON.
     #[arg(long)]
@@ -296,20 +297,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Reachable { puzzle, file, moves, json } => {
             out = group::reachable_cmd(&load(&puzzle)?, &file, moves.as_deref(), json)?;
         }
-        Command::Convert { puzzle, to, json } => {
-            let p = load(&puzzle)?;
-            let text = match to {
-                ConvertTarget::Json => kpuzzle_json(&p) + "\n",
-                ConvertTarget::Tws => write_definition(&p),
-            };
-            if json {
-                out += &json_text(
-                    json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
-                );
-            } else {
-                out.push_str(&text);
-            }
-        }
+        Command::Convert { puzzle, to, json } => out = convert(&load(&puzzle)?, to, json),
         Command::Canon { puzzle, depth, qtm, moves, newcanon, json } => {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
@@ -321,53 +309,73 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
         }
         Command::Solve { puzzle, args, search, .. } => {
-            out = solve::solve(&load(&puzzle)?, &search.args()?, &args)?;
+            out = solve::solve(&Arc::new(load(&puzzle)?), &search.args()?, &args)?;
         }
         Command::Scramble { event: Some(id), count, seed, search, .. } => {
             out = events::scramble(&id, count, seed, search.json)?;
         }
         Command::Scramble { puzzle, count, seed, search, .. } => {
             let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;
-            out = solve::scramble(&load(&puzzle)?, &search.args()?, count, seed)?;
+            out = solve::scramble(&Arc::new(load(&puzzle)?), &search.args()?, count, seed)?;
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
         Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
-            let p = load(&puzzle)?;
-            let file = parse_scrambles(&p, &read(&scrambles)?).map_err(|e| fail(&scrambles, e))?;
-            let mut entries = Vec::new();
-            for s in &file.scrambles {
-                let kind = match &s.kind {
-                    ScrambleKind::Position { .. } => "position",
-                    ScrambleKind::Alg(_) => "alg",
-                    ScrambleKind::Random => "random",
-                };
-                if json {
-                    let mut v = json!({ "name": s.name, "line": s.line, "kind": kind });
-                    if let ScrambleKind::Alg(a) = &s.kind {
-                        v["alg"] = json!(a.to_string());
-                    }
-                    if let Some(st) = &s.state {
-                        v["pattern"] = pattern_value(&p, st);
-                    }
-                    entries.push(v);
-                    continue;
-                }
-                match &s.state {
-                    Some(st) => {
-                        let headers = (format!("ScrambleState {}", s.name), format!("Scramble {}", s.name));
-                        out.push_str(&state_text(&p, st, format, (&headers.0, &headers.1)));
-                    }
-                    None => {
-                        let _ = writeln!(out, "RandomScramble {}\nEnd", s.name);
-                    }
-                }
+            out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
+        }
+    }
+    Ok(out)
+}
+
+/// `convert`: the puzzle written in a format.
+fn convert(p: &twistsearch::Puzzle, to: ConvertTarget, json: bool) -> String {
+    let text = match to {
+        ConvertTarget::Json => kpuzzle_json(p) + "\n",
+        ConvertTarget::Tws => write_definition(p),
+    };
+    if json {
+        return json_text(
+            json!({ "format": match to { ConvertTarget::Json => "json", ConvertTarget::Tws => "tws" }, "text": text }),
+        );
+    }
+    text
+}
+
+/// `scrambles`: the entries of a scramble file, as position blocks (or JSON).
+fn scrambles_cmd(p: &twistsearch::Puzzle, path: &str, format: PositionFormat, json: bool) -> Result<String, Failure> {
+    let file = parse_scrambles(p, &read(path)?).map_err(|e| fail(path, e))?;
+    let mut out = String::new();
+    let mut entries = Vec::new();
+    for s in &file.scrambles {
+        let kind = match &s.kind {
+            ScrambleKind::Position { .. } => "position",
+            ScrambleKind::Alg(_) => "alg",
+            ScrambleKind::Random => "random",
+        };
+        if json {
+            let mut v = json!({ "name": s.name, "line": s.line, "kind": kind });
+            if let ScrambleKind::Alg(a) = &s.kind {
+                v["alg"] = json!(a.to_string());
             }
-            if json {
-                out += &json_text(json!({ "scrambles": entries }));
+            if let Some(st) = &s.state {
+                v["pattern"] = pattern_value(p, st);
+            }
+            entries.push(v);
+            continue;
+        }
+        match &s.state {
+            Some(st) => {
+                let headers = (format!("ScrambleState {}", s.name), format!("Scramble {}", s.name));
+                out.push_str(&state_text(p, st, format, (&headers.0, &headers.1)));
+            }
+            None => {
+                let _ = writeln!(out, "RandomScramble {}\nEnd", s.name);
             }
         }
+    }
+    if json {
+        out += &json_text(json!({ "scrambles": entries }));
     }
     Ok(out)
 }

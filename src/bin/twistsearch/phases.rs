@@ -77,7 +77,7 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
     let options = PhaseSolverOptions {
         moves: Some(move_set(p, search.moves)?),
         phases,
-        metric: if search.qtm { Metric::Qtm } else { Metric::Htm },
+        metric: Metric::from_qtm(search.qtm),
         memory_bytes: search.memory_mb.saturating_mul(1 << 20),
         target,
         projection_entries: None,

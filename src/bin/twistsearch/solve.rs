@@ -1,6 +1,7 @@
 //! `solve` and `scramble`: optimal solutions with IDA* and the pruning table, and random-state scrambles.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{json, Value};
@@ -8,11 +9,12 @@ use serde_json::{json, Value};
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
 use crate::tables::{Entry, TableCache};
-use twistsearch::group::{random_position, rng_from_seed};
+use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
-use twistsearch::search::relax::relaxed as relaxed_pair;
-use twistsearch::search::{SolveOptions, Solver, SolverOptions};
+use twistsearch::search::{
+    random_position, random_scramble, solve_position, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
+};
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
 
@@ -85,27 +87,26 @@ pub fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
         .ok_or_else(|| fail(path, "no position (StartState, ScrambleState, Scramble or ScrambleAlg block) in the file"))
 }
 
-/// Solvers by metric, built on first use (a scramble file may switch metric).
+/// Solvers by metric and target, built on first use (a scramble file may switch metric, and positions
+/// with open parts have targets of their own).
 struct Solvers<'p> {
-    puzzle: &'p Puzzle,
+    puzzle: &'p Arc<Puzzle>,
     args: &'p SearchArgs<'p>,
-    built: Vec<Built<'p>>,
+    built: Vec<Built>,
     bar: &'p Bar,
 }
 
 /// A built solver.
-struct Built<'p> {
+struct Built {
     metric: Metric,
-    /// The target it was built for (`None`: the default).
-    key: Option<Vec<u8>>,
-    solver: Solver<'p>,
+    solver: Solver,
     /// Its table seconds already reported.
     reported: f64,
     /// Its table's file, with a cache directory.
     file: Option<Entry>,
 }
 
-impl Built<'_> {
+impl Built {
     /// The table seconds since the last call, and the seconds the table took to load (once).
     fn table_report(&mut self) -> (f64, Option<f64>) {
         let total = self.solver.table_seconds();
@@ -122,157 +123,137 @@ impl Built<'_> {
     }
 }
 
-impl<'p> Solvers<'p> {
-    fn get(&mut self, metric: Metric, relaxed: Option<&State>) -> Result<&mut Built<'p>, Failure> {
-        // An explicit --target wins over a target relaxed for a scramble's `?` entries.
-        let relaxed = if self.args.target.is_some() { None } else { relaxed };
-        let key = relaxed.map(|t| t.as_bytes().to_vec());
-        if let Some(i) = self.built.iter().position(|b| b.metric == metric && b.key == key) {
+impl Solvers<'_> {
+    /// The solver for a metric and target (`None`: solved).
+    fn get(&mut self, metric: Metric, target: Option<&State>) -> Result<&mut Built, Failure> {
+        let wanted = Target::new(self.puzzle.layout(), target.unwrap_or(self.puzzle.solved()).as_bytes())
+            .map_err(|e| fail("--target", e))?;
+        if let Some(i) =
+            self.built.iter().position(|b| b.metric == metric && b.solver.target().bytes() == wanted.bytes())
+        {
             return Ok(&mut self.built[i]);
         }
-        let moves = move_set(self.puzzle, self.args.moves)?;
-        let target = match (self.args.target, relaxed) {
-            (Some(path), _) => Some(state_file(self.puzzle, path)?),
-            (None, Some(t)) => Some(t.clone()),
-            (None, None) => None,
-        };
         let options = SolverOptions {
-            moves: Some(moves),
+            moves: Some(move_set(self.puzzle, self.args.moves)?),
             metric,
-            target,
+            target: target.cloned(),
             memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
             initial_memory_bytes: None,
         };
-        let mut solver = Solver::new(self.puzzle, options, self.bar.control()).map_err(|e| fail("table", e))?;
+        let mut solver =
+            Solver::new(Arc::clone(self.puzzle), options, self.bar.control()).map_err(|e| fail("table", e))?;
         let file = self
             .args
             .cache
             .as_ref()
             .map(|c| c.open(&mut solver, self.puzzle.name(), self.args.memory_mb, self.bar.control()));
-        self.built.push(Built { metric, key, solver, reported: 0.0, file });
+        self.built.push(Built { metric, solver, reported: 0.0, file });
         Ok(self.built.last_mut().expect("just pushed"))
     }
 }
 
-/// One position to solve.
+/// One position to solve, with its name and the search settings its source gives.
 struct Job {
-    /// The target a scramble with `?` entries asks for (and `state` relabeled for it).
-    relaxed: Option<State>,
-    /// Made from solved by moves of the set: no membership test needed.
-    known_reachable: bool,
     name: String,
-    state: State,
+    position: Position,
     metric: Metric,
     max_depth: Option<u32>,
     slack: u32,
 }
 
-/// Whether a position leaves an orientation open (`?`) where the solved state does not.
-fn has_open_orientation(puzzle: &Puzzle, state: &State) -> bool {
-    puzzle.orbits().iter().any(|o| {
-        o.orientations_range()
-            .any(|i| o.is_wildcard(state.as_bytes()[i]) && !o.is_wildcard(puzzle.solved().as_bytes()[i]))
-    })
-}
-
-/// Runs `solve`.
-pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
-    let default_metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
-    let mut jobs = Vec::new();
+/// The jobs of a scramble file: its positions (open parts relaxed) and RandomScramble draws.
+fn file_jobs(
+    puzzle: &Puzzle,
+    search: &SearchArgs,
+    args: &SolveArgs,
+    target: Option<&State>,
+) -> Result<Vec<Job>, Failure> {
+    let Some(path) = args.scrambles.as_deref() else { return Ok(Vec::new()) };
+    let file = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
     // The group and generator for RandomScramble entries, made on first use.
     let mut random = None;
-    if let Some(path) = args.scrambles.as_deref() {
-        let file = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
-        for s in file.scrambles {
-            let mut relaxed = None;
-            let state = match (&s.kind, s.state) {
-                (ScrambleKind::Position { ignored_permutation, ignored_orientation }, Some(st))
-                    if !ignored_permutation.is_empty()
-                        || !ignored_orientation.is_empty()
-                        || has_open_orientation(puzzle, &st) =>
-                {
-                    let (target, start) = relaxed_pair(puzzle, &st, ignored_permutation, ignored_orientation)
-                        .map_err(|e| fail(path, e))?;
-                    relaxed = Some(target);
-                    start
-                }
-                (_, Some(st)) => st,
-                (ScrambleKind::Random, None) | (_, None) => {
-                    let (chain, r) = match random.as_mut() {
-                        Some(c) => c,
-                        None => {
-                            let set = move_set(puzzle, search.moves)?;
-                            let chain = twistsearch::group::puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
-                            let rng = rng_from_seed(args.seed).map_err(|e| fail("--seed", e))?;
-                            random.insert((chain, rng))
-                        }
-                    };
-                    random_position(puzzle, chain, r).map_err(|e| fail("random", e))?
-                }
-            };
-            let metric = if search.qtm { Metric::Qtm } else { s.settings.metric };
-            jobs.push(Job {
-                relaxed,
-                known_reachable: false,
-                name: s.name,
-                state,
-                metric,
-                max_depth: args.max_depth.or(s.settings.max_depth),
-                slack: args.slack.unwrap_or(s.settings.slack),
-            });
-        }
+    let mut jobs = Vec::new();
+    for s in file.scrambles {
+        let open = match &s.kind {
+            ScrambleKind::Position { ignored_permutation, ignored_orientation } => {
+                OpenParts { permutation: ignored_permutation, orientation: ignored_orientation }
+            }
+            _ => OpenParts::default(),
+        };
+        let state = match s.state {
+            Some(st) => st,
+            None => {
+                let (chain, rng) = match random.as_mut() {
+                    Some(c) => c,
+                    None => {
+                        let set = move_set(puzzle, search.moves)?;
+                        let chain = puzzle_chain(puzzle, &set).map_err(|e| fail("group", e))?;
+                        random.insert((chain, rng_from_seed(args.seed).map_err(|e| fail("--seed", e))?))
+                    }
+                };
+                random_position(puzzle, chain, rng).map_err(|e| fail("random", e))?
+            }
+        };
+        jobs.push(Job {
+            position: Position::from_state(puzzle, state, open, target.cloned()).map_err(|e| fail(path, e))?,
+            name: s.name,
+            metric: if search.qtm { Metric::Qtm } else { s.settings.metric },
+            max_depth: args.max_depth.or(s.settings.max_depth),
+            slack: args.slack.unwrap_or(s.settings.slack),
+        });
     }
+    Ok(jobs)
+}
+
+/// Every job `solve` is given: the scramble file's, `--scramble`'s and `--state`'s, in that order.
+fn jobs(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<Vec<Job>, Failure> {
+    let target = search.target.map(|t| state_file(puzzle, t)).transpose()?;
+    let mut jobs = file_jobs(puzzle, search, args, target.as_ref())?;
+    let job = |name: &str, position| Job {
+        name: name.to_string(),
+        position,
+        metric: Metric::from_qtm(search.qtm),
+        max_depth: args.max_depth,
+        slack: args.slack.unwrap_or(0),
+    };
     if let Some(alg) = args.scramble.as_deref() {
         let parsed = parse_alg(puzzle, alg)?;
-        let state = puzzle.position(&parsed).map_err(|e| fail("--scramble", e))?;
         let set = move_set(puzzle, search.moves)?;
-        let expanded = parsed.expand(puzzle).map_err(|e| fail("--scramble", e))?;
-        let known_reachable = search.target.is_none() && expanded.iter().all(|&m| set.contains(puzzle, m));
-        jobs.push(Job {
-            relaxed: None,
-            known_reachable,
-            name: alg.to_string(),
-            state,
-            metric: default_metric,
-            max_depth: args.max_depth,
-            slack: args.slack.unwrap_or(0),
-        });
+        let position = Position::from_alg(puzzle, &parsed, &set, target.clone()).map_err(|e| fail("--scramble", e))?;
+        jobs.push(job(alg, position));
     }
     if let Some(path) = args.state.as_deref() {
-        let (mut state, mut relaxed) = (state_file(puzzle, path)?, None);
-        if search.target.is_none() && has_open_orientation(puzzle, &state) {
-            let (target, start) = relaxed_pair(puzzle, &state, &[], &[]).map_err(|e| fail(path, e))?;
-            (state, relaxed) = (start, Some(target));
-        }
-        jobs.push(Job {
-            relaxed,
-            known_reachable: false,
-            name: path.to_string(),
-            state,
-            metric: default_metric,
-            max_depth: args.max_depth,
-            slack: args.slack.unwrap_or(0),
-        });
+        let state = state_file(puzzle, path)?;
+        let position =
+            Position::from_state(puzzle, state, OpenParts::default(), target.clone()).map_err(|e| fail(path, e))?;
+        jobs.push(job(path, position));
     }
     if jobs.is_empty() {
         return Err(fail("solve", "nothing to solve: give a scramble file, --scramble ALG or --state FILE"));
     }
+    Ok(jobs)
+}
+
+/// Runs `solve`.
+pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
+    let jobs = jobs(puzzle, search, args)?;
     let bar = Bar::with_flag(!search.json, search.progress);
     let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
     for job in &jobs {
-        let entry = solvers.get(job.metric, job.relaxed.as_ref())?;
+        let entry = solvers.get(job.metric, job.position.target.as_ref())?;
         let options = SolveOptions {
             max_solutions: args.count,
             all_optimal: args.all,
             min_depth: args.min_depth,
             max_depth: job.max_depth,
             slack: job.slack,
-            known_reachable: job.known_reachable,
+            known_reachable: false,
         };
         let t = Instant::now();
-        let report = entry.solver.solve(&job.state, &options, bar.control()).map_err(|e| fail(&job.name, e))?;
+        let report = solve_position(&mut entry.solver, &job.position, &options, bar.control())
+            .map_err(|e| fail(&job.name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
         entry.save(search.cache.as_ref());
@@ -282,7 +263,7 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
         if search.json {
             rows.push(json!({
                 "name": job.name,
-                "metric": if job.metric == Metric::Qtm { "QTM" } else { "HTM" },
+                "metric": job.metric.name(),
                 "solutions": algs.iter().map(|(a, n)| json!({ "alg": a, "length": n })).collect::<Vec<_>>(),
                 "nodes": report.nodes,
                 "seconds": seconds,
@@ -305,39 +286,30 @@ pub fn solve(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<S
 
 /// Runs `scramble`: uniformly random positions, each solved optimally and printed as the inverse of
 /// the solution (an alg that reaches the random position from solved).
-pub fn scramble(puzzle: &Puzzle, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
+pub fn scramble(puzzle: &Arc<Puzzle>, search: &SearchArgs, count: usize, seed: Option<u64>) -> Result<String, Failure> {
     if search.json && count > MAX_BUFFERED {
         return Err(fail("--count", too_many_for_json(count)));
     }
     let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
     let bar = Bar::with_flag(!search.json, search.progress);
     let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
-    let metric = if search.qtm { Metric::Qtm } else { Metric::Htm };
-    let out = String::new();
+    let target = search.target.map(|t| state_file(puzzle, t)).transpose()?;
     let mut rows = Vec::new();
     for _ in 0..count {
-        let entry = solvers.get(metric, None)?;
-        let chain = entry.solver.chain().map_err(|e| fail("group", e))?;
-        let state = random_position(puzzle, chain, &mut rng).map_err(|e| fail("scramble", e))?;
-        // A random element of the group: reachable by construction.
-        let options = SolveOptions { known_reachable: search.target.is_none(), ..SolveOptions::default() };
-        let report = entry.solver.solve(&state, &options, bar.control()).map_err(|e| fail("scramble", e))?;
+        let entry = solvers.get(Metric::from_qtm(search.qtm), target.as_ref())?;
+        let scramble = random_scramble(&mut entry.solver, &mut rng, bar.control()).map_err(|e| fail("scramble", e))?;
         bar.clear();
         entry.save(search.cache.as_ref());
-        let solution = &report.solutions[0];
-        let inverse = puzzle.invert_moves(solution);
-        let alg = entry.solver.alg_string(&inverse);
+        let alg = entry.solver.alg_string(&scramble);
         if search.json {
-            rows.push(json!({ "alg": alg, "length": inverse.len() }));
-        } else {
-            // Streamed, as each scramble is found.
-            if !emit(&format!("{alg}\n")) {
-                break;
-            }
+            rows.push(json!({ "alg": alg, "length": scramble.len() }));
+        } else if !emit(&format!("{alg}\n")) {
+            // Streamed as each scramble is found; stopped when the reader is gone.
+            break;
         }
     }
     if search.json {
         return Ok(json_text(json!({ "puzzle": puzzle.name(), "seed": seed, "scrambles": rows })));
     }
-    Ok(out)
+    Ok(String::new())
 }

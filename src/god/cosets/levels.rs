@@ -1,10 +1,7 @@
 //! [`Level`]: the positions at one distance, stored as words sorted by coset, with the range of each
-//! coset's words; built by the coset enumeration itself (`P[d]` from `P[d-1]` and `P[1]`).
+//! coset's words; built by the coset enumeration itself (`P[d]` from `P[d-1]` and `P[1]`, [`next_level`](super::engine::next_level)).
 
-use super::engine::{run_coset, Shared};
 use super::word::Alphabet;
-use crate::control::Control;
-use crate::error::Result;
 
 /// The positions at one distance.
 #[derive(Debug, Clone)]
@@ -62,32 +59,4 @@ impl Level {
     pub(crate) fn bytes(&self) -> u64 {
         (self.words.len() + self.starts.len() * std::mem::size_of::<usize>()) as u64
     }
-}
-
-/// `P[d]` for `d = levels.len()`, from the stored levels (through `d - 1`), over the reachable cosets.
-pub(crate) fn next_level(
-    alphabet: &Alphabet,
-    levels: &[Level],
-    full: u64,
-    cosets: &[u64],
-    control: Control,
-) -> Result<Level> {
-    let d = levels.len();
-    let shared = Shared { alphabet, levels, full };
-    let per_coset = super::map_cosets(cosets, alphabet.capacity, |bitmap, key| {
-        let mut counts = vec![0u64; d + 1];
-        let mut found = Vec::new();
-        run_coset(&shared, key, d, bitmap, &mut counts, Some(&mut found), control)?;
-        found.sort_unstable();
-        let mut words = vec![0u8; found.len() * alphabet.len];
-        for (w, &i) in words.chunks_exact_mut(alphabet.len).zip(&found) {
-            alphabet.word(key, i, w);
-        }
-        Ok(words)
-    });
-    let mut words = Vec::new();
-    for w in per_coset {
-        words.extend_from_slice(&w?);
-    }
-    Ok(Level::from_sorted(alphabet, words))
 }

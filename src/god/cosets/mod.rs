@@ -20,8 +20,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_traits::ToPrimitive;
 
+use self::engine::next_level;
 use self::engine::{run_coset, Bitmap, Shared};
-use self::levels::{next_level, Level};
+use self::levels::Level;
 use self::word::Alphabet;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
@@ -134,7 +135,7 @@ fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions
     }
     Err(Error::new(format!(
         "no coset size fits the memory budget of {} with one bitmap per thread",
-        super::mib(options.memory_bytes)
+        crate::bytes::describe_bytes(options.memory_bytes)
     )))
 }
 
@@ -194,6 +195,48 @@ fn store_levels(
     Ok(levels)
 }
 
+/// The bytes of the threads' coset bitmaps; an error when the alphabet names too many cosets or the
+/// bitmaps exceed the memory budget.
+fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
+    let letters = alphabet.prefix;
+    if alphabet.keys > MAX_KEYS {
+        return Err(Error::new(format!("{letters} letters name too many cosets ({}); use fewer", alphabet.keys)));
+    }
+    let need = alphabet.capacity / 8 * threads();
+    if need > options.memory_bytes {
+        return Err(Error::new(format!(
+            "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
+            crate::bytes::describe_bytes(need),
+            threads(),
+            crate::bytes::describe_bytes(options.memory_bytes)
+        )));
+    }
+    Ok(need)
+}
+
+/// Completes the cosets `keys` through distance `limit`: the positions at each distance, summed, and
+/// whether every coset was complete by then.
+fn count_cosets(shared: &Shared, keys: &[u64], limit: usize, control: Control) -> Result<(Vec<u64>, bool)> {
+    let done = AtomicU64::new(0);
+    let results = map_cosets(keys, shared.alphabet.capacity, |bitmap, key| {
+        let mut counts = vec![0u64; limit + 1];
+        let complete = run_coset(shared, key, limit, bitmap, &mut counts, None, control)?;
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(keys.len() as u64) });
+        Ok((counts, complete))
+    });
+    let mut counts = vec![0u64; limit + 1];
+    let mut complete = true;
+    for r in results {
+        let (c, done): (Vec<u64>, bool) = r?;
+        complete &= done;
+        for (a, b) in counts.iter_mut().zip(c) {
+            *a += b;
+        }
+    }
+    Ok((counts, complete))
+}
+
 /// Runs work unit `options.unit` of `options.units` of the coset enumeration of the positions `moves`
 /// reach from the solved state.
 pub fn coset_enumeration(
@@ -211,18 +254,7 @@ pub fn coset_enumeration(
     let transforms: Vec<&[u8]> = edge_moves.iter().map(|&m| puzzle.transform(m)).collect();
     let alphabet = choose_alphabet(layout, &transforms, options)?;
     let letters = alphabet.prefix;
-    if alphabet.keys > MAX_KEYS {
-        return Err(Error::new(format!("{letters} letters name too many cosets ({}); use fewer", alphabet.keys)));
-    }
-    let need = alphabet.capacity / 8 * threads();
-    if need > options.memory_bytes {
-        return Err(Error::new(format!(
-            "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
-            super::mib(need),
-            threads(),
-            super::mib(options.memory_bytes)
-        )));
-    }
+    let need = bitmap_bytes(&alphabet, options)?;
     let order = puzzle_chain(puzzle, moves)?
         .order()
         .to_u64()
@@ -250,23 +282,7 @@ pub fn coset_enumeration(
     let reach = if stored == order { k } else { 2 * k };
     let limit = options.max_depth.map_or(reach, |m| (m as usize).min(reach));
     let shared = Shared { alphabet: &alphabet, levels: &levels, full };
-    let done = AtomicU64::new(0);
-    let results = map_cosets(&mine, alphabet.capacity, |bitmap, key| {
-        let mut counts = vec![0u64; limit + 1];
-        let complete = run_coset(&shared, key, limit, bitmap, &mut counts, None, control)?;
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(mine.len() as u64) });
-        Ok((counts, complete))
-    });
-    let mut counts = vec![0u64; limit + 1];
-    let mut complete = true;
-    for r in results {
-        let (c, done): (Vec<u64>, bool) = r?;
-        complete &= done;
-        for (a, b) in counts.iter_mut().zip(c) {
-            *a += b;
-        }
-    }
+    let (mut counts, complete) = count_cosets(&shared, &mine, limit, control)?;
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
             "the stored levels (through distance {k}) reach distance {reach} only, and some cosets have positions \
@@ -281,7 +297,7 @@ pub fn coset_enumeration(
         format: units::FORMAT.to_string(),
         puzzle: puzzle.name().to_string(),
         sets: layout.orbits().iter().map(|o| o.name.clone()).collect(),
-        metric: if options.metric == Metric::Htm { "HTM" } else { "QTM" }.to_string(),
+        metric: options.metric.name().to_string(),
         fingerprint: units::fingerprint(puzzle, &move_words, options, letters),
         units: options.units,
         unit: options.unit,

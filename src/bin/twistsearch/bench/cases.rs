@@ -8,6 +8,7 @@
 //! A case that is not available yet has `run: Err(reason)`: it is listed and says so, with no figures.
 //! Making it available takes a function `fn(&Ctx) -> Result<CaseOutput, Failure>` and `run: Ok(it)`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use num_bigint::BigUint;
@@ -230,7 +231,7 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
 }
 
 /// Memory budget of the tperm case's table (the CLI's default).
-const TPERM_MEMORY: usize = 256 * MIB;
+const TPERM_MEMORY: usize = twistsearch::search::DEFAULT_MEMORY;
 
 /// Warm calls after each first call of `tperm`.
 const WARM_CALLS: usize = 3;
@@ -256,7 +257,7 @@ fn warm_calls(quick: bool) -> usize {
 fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     const NAME: &str = "tperm";
     let e = |e: twistsearch::Error| fail(NAME, e);
-    let p = load(NAME, CUBE_3)?;
+    let p = Arc::new(load(NAME, CUBE_3)?);
     let file = parse_scrambles(&p, TPERM).map_err(|err| fail("tperm.scr", err))?;
     let entry = file.scrambles.first().ok_or_else(|| fail("tperm.scr", "no scramble"))?;
     let (ScrambleKind::Alg(alg), Some(state)) = (&entry.kind, &entry.state) else {
@@ -271,7 +272,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     for _ in 0..ctx.repeat {
         let t0 = Instant::now();
         let mut solver = Solver::new(
-            &p,
+            Arc::clone(&p),
             SolverOptions {
                 memory_bytes: TPERM_MEMORY,
                 initial_memory_bytes: Some(TPERM_MEMORY),
@@ -300,14 +301,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
                 return Err(fail(NAME, "a warm call found a solution of another length"));
             }
         }
-        let table = solver.table();
-        let depths = TableDepths {
-            build: build_depth,
-            end: table.filled_depth(),
-            bytes: table.bytes(),
-            entries: table.entries(),
-            entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
-        };
+        let depths = TableDepths::of(solver.table(), build_depth);
         if let Some((_, len, _)) = &result {
             if *len != sol.len() {
                 return Err(fail(NAME, "repetitions found optimal solutions of different lengths"));
@@ -316,14 +310,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         result = Some((alg, sol.len(), depths));
     }
     let (solution, solution_length, d) = result.expect("at least one repetition");
-    let table = TableInfo {
-        depth: d.end,
-        build_depth: d.build,
-        bytes: d.bytes,
-        entries: d.entries,
-        entries_set: d.entries_set,
-        build: Timing::with_work(build, &build_work, "states/s"),
-    };
+    let table = d.info(Timing::with_work(build, &build_work, "states/s"));
     let first_solve = SolveInfo {
         name: format!("{} (first call's solve)", entry.name),
         scramble: alg.to_string(),
@@ -347,6 +334,25 @@ struct TableDepths {
     bytes: usize,
     entries: usize,
     entries_set: u64,
+}
+
+impl TableDepths {
+    /// A table as it is now, first filled to `build` when built.
+    fn of(table: &PruneTable, build: u32) -> TableDepths {
+        TableDepths {
+            build,
+            end: table.filled_depth(),
+            bytes: table.bytes(),
+            entries: table.entries(),
+            entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
+        }
+    }
+
+    /// The report of the table, with its build's timing.
+    fn info(self, build: Timing) -> TableInfo {
+        let TableDepths { build: build_depth, end, bytes, entries, entries_set } = self;
+        TableInfo { depth: end, build_depth, bytes, entries, entries_set, build }
+    }
 }
 
 /// The first solution of a solve, checked: it exists, it takes `state` to solved, and it is no longer
@@ -498,7 +504,7 @@ fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Optio
 fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let name = spec.name;
     let e = |e: twistsearch::Error| fail(name, e);
-    let p = load(name, spec.puzzle)?;
+    let p = Arc::new(load(name, spec.puzzle)?);
     let set = MoveSet::all(&p).map_err(e)?;
     let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
     let (lengths, per, memory_bytes) = spec.size(ctx.quick);
@@ -514,7 +520,7 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     }
     let t = Instant::now();
     let mut solver = Solver::new(
-        &p,
+        Arc::clone(&p),
         SolverOptions {
             moves: Some(set),
             memory_bytes,
@@ -571,13 +577,6 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
         })
         .collect();
     let table = solver.table();
-    let table = TableInfo {
-        depth: table.filled_depth(),
-        build_depth,
-        bytes: table.bytes(),
-        entries: table.entries(),
-        entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
-        build: Timing::with_work(vec![build], &[build_leaves], "states/s"),
-    };
+    let table = TableDepths::of(table, build_depth).info(Timing::with_work(vec![build], &[build_leaves], "states/s"));
     Ok(CaseOutput { time: Timing::with_work(totals, &total_nodes, "nodes/s"), table: Some(table), warm: None, solves })
 }

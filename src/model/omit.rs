@@ -2,10 +2,11 @@
 //! on the remaining sets only, so that God's algorithm, the solver and the group tools see the group
 //! those sets form (the 3x3x3 without `CORNERS` is the edges group).
 
+use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
 use crate::layout::Layout;
 use crate::move_names::RotationNames;
-use crate::puzzle::{Puzzle, PuzzleBuilder};
+use crate::puzzle::Puzzle;
 
 /// The puzzle with the sets named in `omit` left out. Every name must be a set of the puzzle, at least
 /// one set must remain, and the puzzle may not declare illegal placements (they name slots of the sets).
@@ -53,7 +54,7 @@ mod tests {
     use super::*;
     use crate::load_puzzle;
 
-    const CUBE3: &str = include_str!("../tests/data/puzzles/main/3x3x3.tws");
+    const CUBE3: &str = include_str!("../../tests/data/puzzles/main/3x3x3.tws");
 
     #[test]
     fn the_cube_without_corners_is_the_edges_group() {

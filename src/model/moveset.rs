@@ -21,6 +21,25 @@ pub enum Metric {
     Qtm,
 }
 
+impl Metric {
+    /// The quarter-turn metric when `qtm`, else the half-turn metric (the shells' `qtm` flags).
+    pub fn from_qtm(qtm: bool) -> Metric {
+        if qtm {
+            Metric::Qtm
+        } else {
+            Metric::Htm
+        }
+    }
+
+    /// The metric's name as definitions, scramble files and reports spell it: `"HTM"` or `"QTM"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Htm => "HTM",
+            Metric::Qtm => "QTM",
+        }
+    }
+}
+
 /// One generator: the powers of `base` that are multiples of `step`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Generator {
@@ -153,7 +172,7 @@ mod tests {
     use crate::load_puzzle;
 
     fn cube() -> Puzzle {
-        load_puzzle(include_str!("../tests/data/puzzles/main/3x3x3.tws")).unwrap()
+        load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap()
     }
 
     #[test]

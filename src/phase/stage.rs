@@ -1,0 +1,36 @@
+//! [`Phase`]: one phase of a [`PhaseSolver`](super::PhaseSolver), its moves, coordinates and tables, as
+//! the solver builds them and the search reads them.
+
+use super::coords::PhaseCoords;
+use super::full::FullTable;
+use super::relabel::Relabel;
+use super::table::ProjectionTable;
+use super::PhaseInfo;
+use crate::group::StabilizerChain;
+use crate::puzzle::MoveRef;
+
+/// One phase: from the positions of `G_i` to the cosets of `H_i` (the target for the last phase).
+#[derive(Debug)]
+pub(crate) struct Phase {
+    /// The phase's moves, in the order of the coordinates' move tables.
+    pub(crate) moves: Vec<MoveRef>,
+    /// Each move's cost in the metric.
+    pub(crate) costs: Vec<u8>,
+    /// Whether each move belongs to the next phase's group (a phase solution never ends with one).
+    pub(crate) in_next: Vec<bool>,
+    /// Maps positions to this phase's cosets.
+    pub(crate) relabel: Relabel,
+    /// The coordinates and their move tables.
+    pub(crate) coords: PhaseCoords,
+    /// Projection tables (maximum of their distances is the bound).
+    pub(crate) tables: Vec<ProjectionTable>,
+    /// The exact distance of every coset, where it fits the budget (then there are no projections).
+    pub(crate) full: Option<FullTable>,
+    /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
+    pub(crate) exact: bool,
+    /// `H_i`'s chain, for the membership check of inexact phases.
+    pub(crate) chain_h: Option<StabilizerChain>,
+    /// Whether [`Phase::full`] is to be built.
+    pub(crate) full_planned: bool,
+    pub(crate) info: PhaseInfo,
+}
