@@ -30,7 +30,7 @@ test('a trap rejects its call with an Error; the next calls run on a fresh insta
     };
     const after = await p.solve("R U F'");
     assert.deepEqual(after.solutions, before.solutions);
-    assert.equal(await p.invert("R U F'"), "F R' U'");
+    assert.equal(await p.invert("R U F'"), "F U' R'");
     const q = await loadPuzzle(tws('3x3x3'));
     assert.equal((await q.solve(TPERM)).lengths[0], 11);
     // Event scramblers are made again in the fresh instance: the same seed, the same scramble.
