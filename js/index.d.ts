@@ -196,7 +196,7 @@ export declare class Puzzle implements PuzzleApi {
   position(alg: string): Promise<KPatternData>;
   definition(): Promise<KPuzzleDefinition>;
   releaseSolver(): Promise<void>;
-  /** Frees the puzzle's WebAssembly memory; unusable afterwards. */
+  /** Frees the puzzle's WebAssembly memory; later calls reject with an `Error` saying so. */
   free(): void;
 }
 

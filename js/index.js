@@ -4,7 +4,7 @@
 // Calls run on the calling thread (in the threaded build, on rayon's pool with the calling thread
 // waiting). To keep a page responsive, use the same API from a worker: `twistsearch/worker`.
 
-import { loadWasm } from './wasm.js';
+import { loadWasm, reloadWasm } from './wasm.js';
 import {
   algArg,
   canBlock,
@@ -18,6 +18,42 @@ import {
 } from './common.js';
 
 let state = null;
+
+/** The fresh instance being started after a trap, if any. */
+let recovering = null;
+
+/**
+ * After a trap (`WebAssembly.RuntimeError`: the instance's memory can no longer be trusted) starts a fresh
+ * instance: puzzles load themselves into it on their next call, event scramblers are made again.
+ */
+function recover() {
+  if (!recovering) {
+    eventScramblers.clear();
+    recovering = reloadWasm()
+      .then((s) => {
+        state = s;
+      })
+      .finally(() => {
+        recovering = null;
+      });
+    recovering.catch(() => {});
+  }
+  return recovering;
+}
+
+/** Waits for a fresh instance being started. */
+async function healthy() {
+  if (recovering) await recovering.catch(() => {});
+}
+
+/** The error a call that trapped rejects with (the cause is the trap). */
+function trapError(method, e) {
+  return new Error(
+    `${method}: internal error: the WebAssembly module trapped (${e.message}); a fresh instance was started, ` +
+      'so the next call works (a puzzle reloads itself and rebuilds its tables)',
+    { cause: e },
+  );
+}
 
 /**
  * Loads the WebAssembly module now (otherwise the first `loadPuzzle` does). Options: `build` ('auto',
@@ -63,11 +99,18 @@ function godResult(r) {
 export class Puzzle {
   #raw;
   #info;
+  /** The definition text, to load the puzzle again into a fresh instance after a trap. */
+  #text;
+  /** The instance `#raw` lives in. */
+  #generation;
+  #freed = false;
 
   /** @internal use loadPuzzle() */
-  constructor(raw) {
+  constructor(raw, text) {
     this.#raw = raw;
     this.#info = raw.info();
+    this.#text = text;
+    this.#generation = state.generation ?? 0;
   }
 
   /** The puzzle's name. */
@@ -80,11 +123,27 @@ export class Puzzle {
     return structuredClone(this.#info);
   }
 
-  #call(method, options, fn) {
+  /** The puzzle in the current instance (loaded again after a trap started a fresh one). */
+  async #current(method) {
+    if (this.#freed) throw new Error(`${method}: this puzzle was freed (free()); load it again`);
+    await healthy();
+    if (this.#generation !== (state.generation ?? 0)) {
+      this.#raw = new state.glue.Puzzle(this.#text);
+      this.#generation = state.generation ?? 0;
+    }
+    return this.#raw;
+  }
+
+  async #call(method, options, fn) {
     const { rest, signal, onProgress, cancelFlag } = splitOptions(options, method);
+    await this.#current(method);
     try {
       return fn(rest, hooks(signal, onProgress, cancelFlag));
     } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) {
+        recover();
+        throw trapError(method, e);
+      }
       throw callError(e, signal);
     }
   }
@@ -154,12 +213,15 @@ export class Puzzle {
 
   /** Frees the pruning table kept for the next solve. */
   async releaseSolver() {
-    this.#raw.releaseSolver();
+    return this.#call('releaseSolver', undefined, () => this.#raw.releaseSolver());
   }
 
-  /** Frees the puzzle's WebAssembly memory; the object is unusable afterwards. */
+  /** Frees the puzzle's WebAssembly memory; later calls reject with an `Error` saying so. */
   free() {
-    this.#raw.free();
+    if (this.#freed) return;
+    this.#freed = true;
+    // A puzzle of an instance that trapped is gone with it.
+    if (this.#generation === (state.generation ?? 0)) this.#raw.free();
   }
 }
 
@@ -170,7 +232,8 @@ export class Puzzle {
 export async function loadPuzzle(definition, options) {
   const text = definitionText(definition);
   if (!state) await init(options);
-  return new Puzzle(new state.glue.Puzzle(text));
+  await healthy();
+  return new Puzzle(new state.glue.Puzzle(text), text);
 }
 
 /** Event scramblers by event ID, each keeping its tables for later calls. */
@@ -182,6 +245,7 @@ const eventScramblers = new Map();
  */
 export async function scrambleEvents() {
   if (!state) await init();
+  await healthy();
   return state.glue.scrambleEvents();
 }
 
@@ -196,6 +260,7 @@ export async function randomScrambleForEvent(eventID, options) {
   eventArg(eventID, 'randomScrambleForEvent');
   const { rest, signal, onProgress, cancelFlag } = splitOptions(options, 'randomScrambleForEvent');
   if (!state) await init();
+  await healthy();
   try {
     let scrambler = eventScramblers.get(eventID);
     if (!scrambler) {
@@ -204,6 +269,10 @@ export async function randomScrambleForEvent(eventID, options) {
     }
     return scrambler.scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;
   } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      recover();
+      throw trapError('randomScrambleForEvent', e);
+    }
     throw callError(e, signal);
   }
 }

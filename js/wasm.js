@@ -18,27 +18,60 @@ function defaultThreads() {
   return Number.isInteger(n) && n > 0 ? n : 4;
 }
 
-async function loadSingle() {
-  const glue = await import('../pkg/single/twistsearch.js');
+/** Node: the compiled single-threaded module, instantiated again by a fresh instance. */
+let compiledSingle = null;
+
+/** How many fresh instances were started after traps (0: the first instance). */
+let generation = 0;
+
+/**
+ * The glue module of a build: the first import, or for a fresh instance (`fresh` > 0) the same file under
+ * another URL, which makes a new module record with its own WebAssembly instance.
+ */
+function importGlue(build, fresh) {
+  if (fresh === 0) {
+    return build === 'single' ? import('../pkg/single/twistsearch.js') : import('../pkg/threaded/twistsearch.js');
+  }
+  const url = new URL(`../pkg/${build}/twistsearch.js?instance=${fresh}`, import.meta.url).href;
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ url);
+}
+
+async function loadSingle(fresh = 0) {
+  const glue = await importGlue('single', fresh);
   if (isNode) {
     // Node's fetch cannot read file: URLs: compile the file's bytes and instantiate synchronously. (The
     // glue's async path tests `instanceof Response`, and Node's first touch of `Response` loads its whole
     // fetch implementation: about 30 ms, most of a first call's start-up.)
-    const fsName = 'node:fs/promises';
-    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
-    const bytes = await readFile(new URL('../pkg/single/twistsearch_bg.wasm', import.meta.url));
-    glue.initSync({ module: await WebAssembly.compile(bytes) });
+    if (!compiledSingle) {
+      const fsName = 'node:fs/promises';
+      const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
+      const bytes = await readFile(new URL('../pkg/single/twistsearch_bg.wasm', import.meta.url));
+      compiledSingle = await WebAssembly.compile(bytes);
+    }
+    glue.initSync({ module: compiledSingle });
   } else {
     await glue.default();
   }
-  return { glue, build: 'single', threads: 1 };
+  return { glue, build: 'single', threads: 1, generation: fresh };
 }
 
-async function loadThreaded(threads) {
-  const glue = await import('../pkg/threaded/twistsearch.js');
+async function loadThreaded(threads, fresh = 0) {
+  const glue = await importGlue('threaded', fresh);
   await glue.default();
   await glue.initThreadPool(threads);
-  return { glue, build: 'threaded', threads: glue.threads() };
+  return { glue, build: 'threaded', threads: glue.threads(), generation: fresh };
+}
+
+/**
+ * Starts a fresh WebAssembly instance of the build in use, after a trap (a `WebAssembly.RuntimeError`
+ * leaves an instance's memory in an unknown state, so nothing more may run in it). Objects made by the
+ * old instance must be made again in the new one (`generation` tells them apart).
+ */
+export function reloadWasm() {
+  if (!loading) return loadWasm();
+  const fresh = ++generation;
+  loading = loading.then((s) => (s.build === 'single' ? loadSingle(fresh) : loadThreaded(s.threads, fresh)));
+  return loading;
 }
 
 /**

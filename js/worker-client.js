@@ -150,7 +150,15 @@ export class TwistsearchWorker {
 
   #receive(m) {
     if (m.type === 'progress') {
-      this.#pending.get(m.id)?.onProgress?.(m.progress);
+      const p = this.#pending.get(m.id);
+      try {
+        p?.onProgress?.(m.progress);
+      } catch (e) {
+        // A throwing callback ends its call: rejected with what it threw, the work stopped.
+        if (this.#pending.get(m.id) !== p) return;
+        p.reject(e);
+        this.#restart(m.id);
+      }
       return;
     }
     const p = this.#settle(m.id);
