@@ -67,6 +67,8 @@ const INTEGER_OPTIONS = {
   slack: 2 ** 32 - 1,
   antipodes: 2 ** 32 - 1,
   seed: Number.MAX_SAFE_INTEGER,
+  targetLength: 2 ** 32 - 1,
+  maxNodes: Number.MAX_SAFE_INTEGER,
 };
 
 /** Options that are positive numbers of MiB. */
@@ -85,6 +87,9 @@ export function checkNumbers(options, method) {
     if (!Number.isInteger(v) || v < 0 || v > max) {
       throw new RangeError(`${method}: ${name} ${v}: must be an integer from 0 to ${max}`);
     }
+  }
+  if (options.phases !== undefined && !(Array.isArray(options.phases) && options.phases.every((x) => typeof x === 'string'))) {
+    throw new TypeError(`${method}: phases must be an array of strings (each a phase's moves, "U,D,F2,B2,R2,L2")`);
   }
   for (const name of SIZE_OPTIONS) {
     const v = options[name];

@@ -80,6 +80,15 @@ export interface SolveOptions extends SearchOptions, CallOptions {
   slack?: number;
   /** The pattern to reach instead of the solved state (an alg from solved, or a pattern). */
   targetPattern?: PositionLike;
+  /**
+   * Near-optimal solving by multi-phase (Kociemba-style) search instead of the optimal one: the moves of
+   * each phase's subgroup, e.g. `["U,D,F2,B2,R2,L2"]` for the 3x3x3. Its tables are kept for later calls.
+   */
+  phases?: string[];
+  /** With `phases`: stop at the first solution this short (without it: the best through the phases). */
+  targetLength?: number;
+  /** With `phases`: give up past this many search nodes (the best so far, or an error). */
+  maxNodes?: number;
 }
 
 export interface SolveResult {
@@ -89,9 +98,12 @@ export interface SolveResult {
   lengths: number[];
   /** Search nodes looked up. */
   nodes: number;
-  tableDepth: number;
+  /** The pruning table's depth (optimal solves). */
+  tableDepth?: number;
   tableBytes: number;
   metric: 'HTM' | 'QTM';
+  /** With `phases`: the length of each phase's part. */
+  phaseLengths?: number[];
 }
 
 export interface ScrambleOptions extends SearchOptions, CallOptions {

@@ -12,6 +12,7 @@
 
 mod events;
 mod options;
+mod phases;
 mod puzzle;
 mod run;
 

@@ -44,6 +44,12 @@ pub struct SolveOptions {
     #[serde(rename = "initialMemoryMB")]
     pub initial_memory_mb: Option<f64>,
     pub qtm: bool,
+    /// Near-optimal solving: the moves of each phase's subgroup (`["U,D,F2,B2,R2,L2"]`).
+    pub phases: Option<Vec<String>>,
+    /// With `phases`: stop at the first solution this short.
+    pub target_length: Option<u32>,
+    /// With `phases`: give up past this many search nodes.
+    pub max_nodes: Option<u64>,
 }
 
 /// Options of `randomScramble`.

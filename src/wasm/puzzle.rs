@@ -38,6 +38,8 @@ struct Cached {
 pub struct Puzzle {
     puzzle: Arc<crate::Puzzle>,
     cache: Option<Cached>,
+    /// The kept multi-phase solver (`solve` with `phases`).
+    phase_cache: Option<super::phases::Cached>,
 }
 
 fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
@@ -45,7 +47,7 @@ fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
 }
 
 /// A JSON value as a plain JS value (objects as objects, not `Map`s).
-fn to_js(v: &Value) -> Result<JsValue, JsValue> {
+pub(super) fn to_js(v: &Value) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&Error::new(e.to_string())))
 }
 
@@ -55,7 +57,7 @@ impl Puzzle {
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<Puzzle, JsValue> {
         let puzzle = js(crate::load_puzzle(text))?;
-        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None })
+        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None, phase_cache: None })
     }
 
     /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
@@ -143,6 +145,9 @@ impl Puzzle {
         let p: &crate::Puzzle = &self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
         let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()))?;
+        if o.phases.is_some() {
+            return super::phases::solve(&self.puzzle, &mut self.phase_cache, position, set, &o, &hooks);
+        }
         let key = js(key(&set, o.qtm, position.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
         let solve_options = CoreSolveOptions {
             max_solutions: o.max_solutions,

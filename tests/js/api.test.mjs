@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { build, init, loadPuzzle, threads } from '../../js/index.js';
+import { build, init, loadPuzzle, randomScrambleForEvent, threads } from '../../js/index.js';
 import { TPERM, cubingKPuzzle, kpattern, moveCount, solves, tws } from './helpers.mjs';
 
 const cube = await loadPuzzle(tws('3x3x3'));
@@ -210,4 +210,22 @@ test('invert, simplify, position (as cubing.js computes it), definition, target 
   assert.deepEqual(r.solutions, ['R U']);
   const r2 = await cube.solve('', { targetPattern: 'F2 D', memoryMB: 16 });
   assert.deepEqual(r2.solutions, ['F2 D']);
+});
+
+test('near-optimal solve with phases: random 3x3x3 states within 21 moves, checked by cubing.js', async () => {
+  const k = await cubingKPuzzle('3x3x3');
+  const p = await loadPuzzle(k);
+  const faces = { generatorMoves: 'U,D,F,B,R,L', phases: ['U,D,F2,B2,R2,L2'], targetLength: 21 };
+  for (const seed of [1, 2, 3]) {
+    const scramble = await randomScrambleForEvent('333', { seed });
+    const r = await p.solve(scramble, faces);
+    assert.equal(r.solutions.length, 1);
+    assert.ok(r.lengths[0] <= 21, `${r.lengths[0]}`);
+    assert.equal(r.phaseLengths.reduce((a, b) => a + b, 0), r.lengths[0]);
+    const end = k.defaultPattern().applyAlg(scramble).applyAlg(r.solutions[0]);
+    assert.ok(end.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }), scramble);
+  }
+  await assert.rejects(p.solve('R U', { ...faces, maxSolutions: 2 }), /maxSolutions is for optimal solves/);
+  await assert.rejects(p.solve('R U', { phases: 'U,D' }), TypeError);
+  await assert.rejects(p.solve('R U', { ...faces, targetLength: -1 }), RangeError);
 });
