@@ -68,6 +68,9 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const solved: SolveResult = await p.solve('X', options);
   const fromPattern: SolveResult = await p.solve(await p.position('X'));
   const metric: 'HTM' | 'QTM' = solved.metric;
+  const near: SolveResult = await p.solve('X', { phases: ['X'], targetLength: 20, maxNodes: 1e6, signal });
+  const phaseLengths: number[] | undefined = near.phaseLengths;
+  const depth: number | undefined = near.tableDepth;
   const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
   const scramble: string = await p.randomScramble(scrambleOptions);
   const countOptions: CountOptions = { generatorMoves: 'X', qtm: true };
@@ -86,6 +89,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     info.name,
     name,
     metric,
+    String(phaseLengths?.length ?? depth),
     scramble,
     inverse,
     simple,
