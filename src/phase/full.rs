@@ -63,7 +63,17 @@ impl FullTable {
             Error::internal("a full phase table was planned for coordinates that do not index densely")
         })?;
         index.prepare();
-        let goal: u64 = pc.goal().iter().zip(&weights).map(|(&v, &w)| v as u64 * w).sum();
+        let goal = self_index(pc.goal(), &weights);
+        // The phase's coordinates weighted as the index weighs them must give the index's own number (for
+        // the goal and its neighbours, so that a wrong weight cannot hide behind zero values).
+        let layout = puzzle.layout();
+        let mut s = index.scratch();
+        for state in std::iter::once(start.to_vec()).chain(g.iter().map(|t| layout.compose(start, t))) {
+            let ours = pc.of_state(&state).map(|v| self_index(&v, &weights));
+            if ours.is_none() || index.index_of(&state, &mut s) != ours {
+                return Err(Error::internal("a full phase table's coordinates do not match its dense index"));
+            }
+        }
         let size = index.size();
         let run = search(&index, goal, size, 0, Direction::Auto, None, control)?;
         Ok(FullTable { bits: run.bits, weights, counts: run.counts, size })
@@ -72,7 +82,7 @@ impl FullTable {
     /// The dense index of coordinate values.
     #[inline(always)]
     pub(crate) fn index_of(&self, vals: &[u32]) -> u64 {
-        vals.iter().zip(&self.weights).map(|(&v, &w)| v as u64 * w).sum()
+        self_index(vals, &self.weights)
     }
 
     /// The stored value of coordinate values: the distance modulo 3, or [`UNSEEN`].
@@ -123,4 +133,10 @@ impl FullTable {
         d.push(self.size.saturating_sub(seen));
         d
     }
+}
+
+/// The dense index of coordinate values under per-coordinate weights.
+#[inline(always)]
+fn self_index(vals: &[u32], weights: &[u64]) -> u64 {
+    vals.iter().zip(weights).map(|(&v, &w)| v as u64 * w).sum()
 }
