@@ -19,7 +19,7 @@ for t in "${targets[@]}"; do
     kpuzzle) find ../data/bad ../data/puzzles/json -name "*.json" -exec cp {} "corpus/$t/" \; ;;
   esac
   echo "== $t: ${secs}s"
-  cargo +nightly fuzz run --fuzz-dir . "$t" "corpus/$t" -- -jobs=1 -workers=1 -max_total_time="$secs" -max_len=65536 \
+  cargo +nightly fuzz run --fuzz-dir . "$t" "corpus/$t" -- -max_total_time="$secs" -max_len=65536 \
     -timeout=10 -rss_limit_mb=2048 2>&1 | tee "fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|pulse)|ERROR|panicked" || true
   grep -E "^#[0-9]+ +DONE" "fuzz-$t.log" | tail -1 || true
 done

@@ -123,3 +123,20 @@ fn move_sequences_in_reverse_dependency_order_load_in_linear_time() {
         twistsearch::load_puzzle(&build(n)).unwrap();
     });
 }
+
+/// Found by fuzzing (tests/fuzz, target `alg`): empty groups repeated many times expand to few moves but
+/// took minutes to expand; they are refused at once, naming the group and the bound.
+#[test]
+fn empty_groups_repeated_many_times_are_refused_quickly() {
+    let p = twistsearch::load_puzzle(include_str!("data/puzzles/main/3x3x3.tws")).unwrap();
+    for text in ["((R U)0)100000000000", "((((R U)((((R U)10000001)0)1000)100010000001))R1000)1000"] {
+        let alg = twistsearch::Alg::parse(text).unwrap();
+        let (r, took) = timed(text, || p.position(&alg));
+        let e = r.unwrap_err().to_string();
+        assert!(e.contains("steps to expand") && e.contains("column 1"), "{e}");
+        assert!(took < Duration::from_secs(1), "{took:?}");
+    }
+    // Zero repetitions of something small are fine.
+    let alg = twistsearch::Alg::parse("((R U)0)1000 R").unwrap();
+    assert_eq!(p.position(&alg).unwrap(), p.position(&twistsearch::Alg::parse("R").unwrap()).unwrap());
+}

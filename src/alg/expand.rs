@@ -7,7 +7,16 @@ use crate::puzzle::{MoveRef, Puzzle};
 /// The most moves an alg may expand to; `(R U)1000000000` is refused before anything is allocated.
 pub const MAX_EXPANDED_MOVES: usize = 1_000_000;
 
+/// The most steps (nodes visited, repetitions counted) expanding an alg may take.
+const MAX_EXPANSION_STEPS: u128 = 16 * MAX_EXPANDED_MOVES as u128;
+
 impl Alg {
+    /// The nodes expanding this alg visits, repetitions counted (saturating): bounded like the moves,
+    /// so that empty groups repeated many times cannot make expanding slow.
+    fn expansion_steps(&self) -> u128 {
+        self.nodes.iter().fold(0u128, |acc, n| acc.saturating_add(n.expansion_steps()))
+    }
+
     /// The number of moves this alg expands to (saturating), without resolving names.
     pub fn expanded_len(&self) -> u128 {
         self.nodes.iter().fold(0u128, |acc, n| acc.saturating_add(n.expanded_len()))
@@ -23,6 +32,17 @@ impl Alg {
                 location: self.where_too_long(),
                 token: None,
                 reason: format!("the alg expands to {len} moves, more than the {MAX_EXPANDED_MOVES} allowed"),
+            });
+        }
+        let steps = self.expansion_steps();
+        if steps > MAX_EXPANSION_STEPS {
+            // Few moves, but groups of nothing repeated many times: `((R U)0)100000000000`.
+            let at = self.nodes.iter().find(|n| n.expansion_steps() > MAX_EXPANSION_STEPS).map(|n| n.at().clone());
+            return Err(Error {
+                kind: crate::error::ErrorKind::Limit,
+                location: at.unwrap_or(Location::Nowhere),
+                token: None,
+                reason: format!("the alg takes {steps} steps to expand (repetitions of empty groups), more than the {MAX_EXPANSION_STEPS} allowed"),
             });
         }
         self.check_names(puzzle)?;
@@ -135,6 +155,29 @@ impl Node {
                 .saturating_mul(2)
                 .saturating_add(b.expanded_len())
                 .saturating_mul(amount.unsigned_abs() as u128),
+        }
+    }
+
+    /// The nodes expanding this node visits (itself included), repetitions counted (saturating).
+    fn expansion_steps(&self) -> u128 {
+        let times = |inner: u128| inner.saturating_mul(self.amount().unsigned_abs() as u128).saturating_add(1);
+        match self {
+            Node::Move { .. } | Node::Pause { .. } => 1,
+            Node::Group { alg, .. } => times(alg.expansion_steps()),
+            Node::Commutator { a, b, .. } => {
+                times(a.expansion_steps().saturating_add(b.expansion_steps()).saturating_mul(2))
+            }
+            Node::Conjugate { a, b, .. } => {
+                times(a.expansion_steps().saturating_mul(2).saturating_add(b.expansion_steps()))
+            }
+        }
+    }
+
+    /// The repetition count of a group, commutator or conjugate (1 for a move or a pause).
+    fn amount(&self) -> i64 {
+        match self {
+            Node::Group { amount, .. } | Node::Commutator { amount, .. } | Node::Conjugate { amount, .. } => *amount,
+            _ => 1,
         }
     }
 }
