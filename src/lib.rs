@@ -13,8 +13,9 @@
 //! | layer | modules | what |
 //! |---|---|---|
 //! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`] | errors, progress and cancellation, input checks, byte counts in words |
-//! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names |
-//! | formats | [`tws`], [`kpuzzle`], [`alg`] | `.tws` definitions and scramble files, KPuzzle JSON, algs |
+//! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
+//! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
+//! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
 //! | structure | [`canon`], [`group`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements) |
 //! | search | [`prune`], [`search`], [`god`], [`phase`], [`events`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving, WCA-event scramblers |
 //! | shells | `wasm` (feature `wasm`), the `twistsearch` CLI | convert and delegate only |

@@ -1,10 +1,11 @@
-//! Algs in cubing.js notation over a puzzle's move names: parsing, expansion to moves, inversion and
-//! simplification.
+//! Algs in cubing.js notation, as syntax: parsing, the tree, printing, and the size of an expansion.
+//! This module knows no puzzle, so the model can define move sequences by algs; what an alg does on a
+//! puzzle (expansion to its moves, inversion, simplification: [`Alg::expand`], [`Alg::invert`],
+//! [`Alg::simplify`]) is `model::alg_moves`.
 
 mod ast;
-mod expand;
+mod length;
 mod parse;
-mod simplify;
 
 pub use ast::{Alg, Node};
-pub use expand::MAX_EXPANDED_MOVES;
+pub use length::MAX_EXPANDED_MOVES;

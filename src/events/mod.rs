@@ -6,12 +6,15 @@
 //! - [`EventScrambler`] — one event's scrambler: uniformly random states solved by a
 //!   [`PhaseSolver`](crate::phase::PhaseSolver) built on first use and reused across calls.
 //!
-//! The core does no I/O: the caller passes the cubing.js KPuzzle definition of the event's puzzle.
+//! The core does no I/O: the cubing.js KPuzzle definitions of the events' puzzles are embedded at build
+//! time ([`embedded_definition`], used by [`EventScrambler::for_event`]), or the caller passes one.
 
 mod clock;
+mod definitions;
 mod random_moves;
 mod registry;
 mod scrambler;
 
-pub use registry::{event, Event, ScrambleKind, Suffix, EVENTS};
+pub use definitions::embedded_definition;
+pub use registry::{event, lookup, Event, ScrambleKind, Suffix, EVENTS};
 pub use scrambler::{EventScramble, EventScrambler};

@@ -184,3 +184,11 @@ pub const EVENTS: &[Event] = &[
 pub fn event(id: &str) -> Option<&'static Event> {
     EVENTS.iter().find(|e| e.id == id)
 }
+
+/// The event with this cubing.js event ID, or an input error listing the IDs there are.
+pub fn lookup(id: &str) -> crate::error::Result<&'static Event> {
+    event(id).ok_or_else(|| {
+        let ids: Vec<&str> = EVENTS.iter().map(|e| e.id).collect();
+        crate::error::Error::new(format!("unknown event {id:?}: expected one of {}", ids.join(", ")))
+    })
+}

@@ -7,8 +7,9 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::clock::clock_scramble;
+use super::definitions::embedded_definition;
 use super::random_moves::{big_cube, megaminx};
-use super::registry::{event, Event, ScrambleKind, Suffix};
+use super::registry::{lookup, Event, ScrambleKind, Suffix};
 use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -44,13 +45,19 @@ pub struct EventScrambler {
 }
 
 impl EventScrambler {
+    /// A scrambler for the event `id` (cubing.js event ID) over the embedded cubing.js definition of its
+    /// puzzle ([`embedded_definition`]).
+    pub fn for_event(id: &str) -> Result<Self> {
+        let event = lookup(id)?;
+        let definition = embedded_definition(event.puzzle)
+            .ok_or_else(|| Error::internal(format!("event {id}: no embedded definition of {}", event.puzzle)))?;
+        Self::new(id, definition)
+    }
+
     /// A scrambler for the event `id` (cubing.js event ID) from the KPuzzle JSON of its puzzle
     /// ([`Event::puzzle`]). Errors for unknown or unsupported events and bad definitions.
     pub fn new(id: &str, definition: &str) -> Result<Self> {
-        let event = event(id).ok_or_else(|| {
-            let ids: Vec<&str> = super::EVENTS.iter().map(|e| e.id).collect();
-            Error::new(format!("unknown event {id:?}: expected one of {}", ids.join(", ")))
-        })?;
+        let event = lookup(id)?;
         if let ScrambleKind::Unsupported(why) = event.kind {
             return Err(Error::new(format!("event {id}: {why}")));
         }
@@ -172,8 +179,7 @@ impl EventScrambler {
             let state = random_position(p, chain, rng)?;
             let report = solver.solve(&state, &options, control)?;
             // Tips commute with every move: written last, as cubers read them.
-            let mut scramble: Vec<MoveRef> =
-                report.solution.iter().rev().map(|m| p.move_ref(m.base, -m.amount)).collect();
+            let mut scramble: Vec<MoveRef> = p.invert_moves(&report.solution);
             scramble.sort_by_key(|m| tip_bases.contains(&m.base));
             let main = scramble.iter().filter(|m| !tip_bases.contains(&m.base)).count();
             if (main as u32) < min_length {

@@ -2,9 +2,11 @@
 //! [`builder`], its move names resolved in `names`), how
 //! its states are laid out and composed ([`layout`], [`state`]), how moves are named and referred to
 //! ([`move_ref`], [`move_names`]), which moves a computation may use ([`moveset`]), and the definition
-//! extras ([`ksolve_plus`], [`omit`]). It uses nothing above it but the algs that define move sequences;
+//! extras ([`ksolve_plus`], [`omit`]). It uses nothing above it but the alg syntax that defines move sequences (what an alg means on a
+//! puzzle, `alg_moves`, is the model's);
 //! the crate root re-exports each module (`twistsearch::puzzle`, `twistsearch::layout`, …).
 
+mod alg_moves;
 pub mod builder;
 pub mod ksolve_plus;
 pub mod layout;

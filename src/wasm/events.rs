@@ -1,7 +1,7 @@
 //! The `EventScrambler` class: scrambles for one cubing.js event (`333`, `pyram`, `clock`, …), in the
-//! event's notation, by the core's [`crate::events::EventScrambler`]. The cubing.js KPuzzle definitions
-//! the events need are embedded in the module (as the CLI's are), so scrambles need no network and no
-//! cubing.js. A scrambler keeps its tables (built by its first scramble) for every later one.
+//! event's notation, by the core's [`crate::events::EventScrambler`] over the cubing.js KPuzzle
+//! definitions the core embeds, so scrambles need no network and no cubing.js. A scrambler keeps its
+//! tables (built by its first scramble) for every later one.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -14,38 +14,6 @@ use crate::Error;
 use super::options;
 use super::run::{error, run, Hooks};
 
-/// The cubing.js KPuzzle definition (JSON text) of a puzzle the events use.
-fn definition(puzzle: &str) -> Option<&'static str> {
-    macro_rules! defs {
-        ($($name:literal),*) => {
-            match puzzle {
-                $($name => Some(include_str!(concat!(
-                    "../../tests/data/puzzles/cubing-kpuzzle/", $name, ".kpuzzle.json"
-                ))),)*
-                _ => None,
-            }
-        };
-    }
-    defs!(
-        "2x2x2",
-        "3x3x3",
-        "4x4x4",
-        "5x5x5",
-        "6x6x6",
-        "7x7x7",
-        "clock",
-        "megaminx",
-        "pyraminx",
-        "skewb",
-        "square1",
-        "fto",
-        "master_tetraminx",
-        "kilominx",
-        "redi_cube",
-        "baby_fto"
-    )
-}
-
 /// Options of `scramble`.
 #[derive(Deserialize, Debug, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
@@ -55,9 +23,8 @@ struct EventScrambleOptions {
 }
 
 /// A JS `RangeError` for an event ID that is not one of cubing.js's (with the core's `input` kind).
-fn unknown_event(id: &str) -> JsValue {
-    let ids: Vec<&str> = EVENTS.iter().map(|e| e.id).collect();
-    let e = js_sys::RangeError::new(&format!("unknown event {id:?}: expected one of {}", ids.join(", ")));
+fn unknown_event(e: &Error) -> JsValue {
+    let e = js_sys::RangeError::new(&e.to_string());
     // Setting a data property on a fresh Error cannot fail.
     let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str("input"));
     e.into()
@@ -75,11 +42,8 @@ impl EventScrambler {
     /// `Error` naming the event for one twistsearch does not scramble yet.
     #[wasm_bindgen(constructor)]
     pub fn new(event_id: &str) -> Result<EventScrambler, JsValue> {
-        let event = events::event(event_id).ok_or_else(|| unknown_event(event_id))?;
-        let text = definition(event.puzzle).ok_or_else(|| {
-            error(&Error::internal(format!("event {event_id}: no embedded definition of {}", event.puzzle)))
-        })?;
-        let inner = events::EventScrambler::new(event_id, text).map_err(|e| error(&e))?;
+        events::lookup(event_id).map_err(|e| unknown_event(&e))?;
+        let inner = events::EventScrambler::for_event(event_id).map_err(|e| error(&e))?;
         Ok(EventScrambler { inner })
     }
 
