@@ -205,27 +205,14 @@ impl Coord {
     pub(crate) fn decode(&self, mut v: u64, out: &mut [u8]) {
         match &self.kind {
             CoordKind::Perm { counts, parity: par, full, .. } => {
-                let mut left: Vec<u32> = counts.clone();
-                let mut rem = self.slots.len() as u128;
-                let mut total = *full as u128;
                 if par.is_some() {
                     v *= 2;
                 }
-                for slot in out.iter_mut() {
-                    for (c, n) in left.iter_mut().enumerate() {
-                        if *n == 0 {
-                            continue;
-                        }
-                        let with = total * *n as u128 / rem;
-                        if (v as u128) < with {
-                            *slot = c as u8;
-                            *n -= 1;
-                            total = with;
-                            break;
-                        }
-                        v -= with as u64;
-                    }
-                    rem -= 1;
+                // 64-bit arithmetic when `total · n` cannot overflow it (n ≤ 255), else 128-bit.
+                if *full < 1 << 56 {
+                    multiset_unrank::<u64>(v, counts, *full, out);
+                } else {
+                    multiset_unrank::<u128>(v as u128, counts, *full as u128, out);
                 }
                 if par.is_some_and(|p| parity(out) != p) {
                     let n = out.len();
@@ -272,7 +259,7 @@ impl Coord {
     }
 
     /// Applies move `mv` to local values `vals`, writing `out`, and returns the new value.
-    fn apply_local(&self, vals: &[u8], mv: usize, out: &mut [u8]) -> u64 {
+    pub(crate) fn apply_local(&self, vals: &[u8], mv: usize, out: &mut [u8]) -> u64 {
         let lm = &self.moves[mv];
         match &self.kind {
             CoordKind::Perm { .. } => {
@@ -394,6 +381,29 @@ fn multiset_rank<T: num_traits::PrimInt + From<u32>>(vals: &[u8], counts: &[u32]
         rem = rem - T::one();
     }
     v
+}
+
+/// The arrangement of rank `v` of the multiset with `counts` (inverse of [`multiset_rank`]), into `out`.
+fn multiset_unrank<T: num_traits::PrimInt + From<u32>>(mut v: T, counts: &[u32], full: T, out: &mut [u8]) {
+    let mut left = [0u32; 256];
+    left[..counts.len()].copy_from_slice(counts);
+    let (mut rem, mut total) = (<T as From<u32>>::from(out.len() as u32), full);
+    for slot in out.iter_mut() {
+        for (c, n) in left[..counts.len()].iter_mut().enumerate() {
+            if *n == 0 {
+                continue;
+            }
+            let with = total * <T as From<u32>>::from(*n) / rem;
+            if v < with {
+                *slot = c as u8;
+                *n -= 1;
+                total = with;
+                break;
+            }
+            v = v - with;
+        }
+        rem = rem - T::one();
+    }
 }
 
 /// The parity (0 even, 1 odd) of an arrangement of distinct values.

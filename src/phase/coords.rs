@@ -36,6 +36,9 @@ pub(crate) struct PhaseCoords {
     start: Vec<u8>,
     moves: usize,
     scratch: usize,
+    /// Whether every move's inverse is among the moves (on every coordinate), so the phase's graph is
+    /// undirected: set by [`PhaseCoords::build_tables`].
+    inverse_closed: bool,
 }
 
 /// The orientation coordinate of a block. Refused when no move twists the block but the start's
@@ -80,6 +83,7 @@ impl PhaseCoords {
             start: start.to_vec(),
             moves: g.len(),
             scratch,
+            inverse_closed: false,
         };
         pc.goal = pc.of_state(start).ok_or_else(|| Error::new("the target is not a position of its own phase"))?;
         Ok(pc)
@@ -110,9 +114,13 @@ impl PhaseCoords {
             .map(|c| {
                 let size = c.size as usize;
                 let mut t = vec![0u32; size * moves];
+                let (vals, rest) = scratch.split_at_mut(c.len());
+                let out = &mut rest[..c.len()];
                 for v in 0..size {
+                    // Decoded once, moved by each move.
+                    c.decode(v as u64, vals);
                     for mv in 0..moves {
-                        t[v * moves + mv] = c.image(v as u64, mv, &mut scratch) as u32;
+                        t[v * moves + mv] = c.apply_local(vals, mv, out) as u32;
                     }
                 }
                 if size <= 1 << 16 {
@@ -122,6 +130,20 @@ impl PhaseCoords {
                 }
             })
             .collect();
+        self.inverse_closed = (0..moves).all(|m| (0..moves).any(|inv| self.undoes(inv, m)));
+    }
+
+    /// Whether move `inv` undoes move `m` on every value of every coordinate.
+    fn undoes(&self, inv: usize, m: usize) -> bool {
+        self.coords
+            .iter()
+            .enumerate()
+            .all(|(c, coord)| (0..coord.size as u32).all(|v| self.step(c, self.step(c, v, m), inv) == v))
+    }
+
+    /// Whether every move's inverse is among the moves (the graph of coordinate values is undirected).
+    pub(crate) fn inverse_closed(&self) -> bool {
+        self.inverse_closed
     }
 
     /// The number of moves.

@@ -30,10 +30,23 @@ impl ProjectionTable {
     }
 
     /// Fills the table by breadth-first search from the goal; `costs[mv]` is each move's cost (1 in the
-    /// half-turn metric).
+    /// half-turn metric). With unit costs and moves closed under inverses (the graph is undirected), a
+    /// depth whose frontier outnumbers the entries not reached yet is found backwards: each unreached
+    /// entry looks for a neighbour on the frontier and stops at the first.
     pub(crate) fn build(pc: &PhaseCoords, coords: Vec<usize>, costs: &[u8], control: Control) -> Result<Self> {
+        Self::fill(pc, coords, costs, pc.inverse_closed(), control)
+    }
+
+    /// [`ProjectionTable::build`], with backward sweeps only when `backward` allows them.
+    fn fill(pc: &PhaseCoords, mut coords: Vec<usize>, costs: &[u8], backward: bool, control: Control) -> Result<Self> {
         let sizes = pc.sizes();
         let n = Self::entries(&sizes, &coords).expect("the caller checked the size") as usize;
+        // The largest coordinate last: the walk recomputes the others' part of the neighbours' indices
+        // once per row of it.
+        if let Some(k) = (0..coords.len()).max_by_key(|&k| (sizes[coords[k]], std::cmp::Reverse(k))) {
+            let c = coords.remove(k);
+            coords.push(c);
+        }
         let mut strides = vec![1u64; coords.len()];
         for i in (0..coords.len().saturating_sub(1)).rev() {
             strides[i] = strides[i + 1] * sizes[coords[i + 1]];
@@ -41,37 +54,23 @@ impl ProjectionTable {
         let mut t = ProjectionTable { coords, strides, dist: vec![UNREACHED; n], max: 0 };
         let goal = t.index(pc.goal());
         t.dist[goal] = 0;
-        let mut vals = vec![0u32; pc.len()];
+        let unit = backward && costs.iter().all(|&c| c == 1);
+        // Entries per distance, so the search knows when nothing is left to expand.
+        let mut counts = vec![0u64; UNREACHED as usize];
+        counts[0] = 1;
+        let mut seen = 1u64;
         let mut depth = 0u8;
-        let mut seen = 1usize;
         loop {
             control.check()?;
-            let mut any_later = false;
-            for i in 0..n {
-                let d = t.dist[i];
-                if d != depth {
-                    any_later |= d != UNREACHED && d > depth;
-                    continue;
-                }
-                t.decode(i as u64, &mut vals);
-                for (mv, &cost) in costs.iter().enumerate() {
-                    let mut j = 0u64;
-                    for (k, &c) in t.coords.iter().enumerate() {
-                        j += pc.step(c, vals[c], mv) as u64 * t.strides[k];
-                    }
-                    let nd = depth.saturating_add(cost).min(UNREACHED - 1);
-                    let slot = &mut t.dist[j as usize];
-                    if *slot == UNREACHED {
-                        seen += 1;
-                        *slot = nd;
-                        any_later = true;
-                    } else if *slot > nd {
-                        *slot = nd;
-                    }
-                }
+            if unit && counts[depth as usize] > n as u64 - seen {
+                let found = t.sweep_backward(pc, depth);
+                counts[depth as usize + 1] += found;
+                seen += found;
+            } else {
+                t.sweep_forward(pc, depth, costs, &mut counts, &mut seen);
             }
-            control.report(Progress { phase: "table", depth: depth as u32, done: seen as u64, total: Some(n as u64) });
-            if !any_later || depth == UNREACHED - 2 {
+            control.report(Progress { phase: "table", depth: depth as u32, done: seen, total: Some(n as u64) });
+            if depth == UNREACHED - 2 || counts[depth as usize + 1..].iter().all(|&c| c == 0) {
                 break;
             }
             depth += 1;
@@ -80,7 +79,102 @@ impl ProjectionTable {
         Ok(t)
     }
 
+    /// Calls `visit(dist, i, v, part)` for every entry `i`: `v` is its value of the last coordinate and
+    /// `part[mv]` the other coordinates' share of the index of its neighbour by move `mv`.
+    fn walk(&mut self, pc: &PhaseCoords, mut visit: impl FnMut(&mut [u8], usize, u32, &[u64])) {
+        let moves = pc.moves();
+        let k = self.coords.len() - 1;
+        let row = pc.sizes()[self.coords[k]] as usize;
+        let mut vals = vec![0u32; pc.len()];
+        let mut part = vec![0u64; moves];
+        let mut base = 0usize;
+        while base < self.dist.len() {
+            for (mv, p) in part.iter_mut().enumerate() {
+                *p = self.coords[..k]
+                    .iter()
+                    .zip(&self.strides)
+                    .map(|(&c, &stride)| pc.step(c, vals[c], mv) as u64 * stride)
+                    .sum();
+            }
+            for v in 0..row {
+                visit(&mut self.dist, base + v, v as u32, &part);
+            }
+            base += row;
+            // The next row: count the other coordinates up, the one before the last fastest.
+            for j in (0..k).rev() {
+                let c = self.coords[j];
+                vals[c] += 1;
+                if (vals[c] as u64) < pc.sizes()[c] {
+                    break;
+                }
+                vals[c] = 0;
+            }
+        }
+    }
+
+    /// Expands every entry at `depth` by each move (any costs); `counts` and `seen` follow the entries
+    /// reached or brought closer.
+    fn sweep_forward(&mut self, pc: &PhaseCoords, depth: u8, costs: &[u8], counts: &mut [u64], seen: &mut u64) {
+        let last = *self.coords.last().expect("at least one coordinate");
+        if costs.iter().all(|&c| c == 1) {
+            // Unit costs: an entry reached is final.
+            let mut found = 0u64;
+            self.walk(pc, |dist, i, v, part| {
+                if dist[i] == depth {
+                    for (mv, &p) in part.iter().enumerate() {
+                        let j = (p + pc.step(last, v, mv) as u64) as usize;
+                        if dist[j] == UNREACHED {
+                            dist[j] = depth + 1;
+                            found += 1;
+                        }
+                    }
+                }
+            });
+            counts[depth as usize + 1] += found;
+            *seen += found;
+            return;
+        }
+        self.walk(pc, |dist, i, v, part| {
+            if dist[i] != depth {
+                return;
+            }
+            for (mv, &cost) in costs.iter().enumerate() {
+                let j = (part[mv] + pc.step(last, v, mv) as u64) as usize;
+                let nd = depth.saturating_add(cost).min(UNREACHED - 1);
+                let old = dist[j];
+                if old == UNREACHED {
+                    *seen += 1;
+                } else if old <= nd {
+                    continue;
+                } else {
+                    counts[old as usize] -= 1;
+                }
+                dist[j] = nd;
+                counts[nd as usize] += 1;
+            }
+        });
+    }
+
+    /// Gives distance `depth + 1` to every unreached entry with a neighbour at `depth` (unit costs,
+    /// moves closed under inverses); returns how many.
+    fn sweep_backward(&mut self, pc: &PhaseCoords, depth: u8) -> u64 {
+        let last = *self.coords.last().expect("at least one coordinate");
+        let moves = pc.moves();
+        let mut found = 0u64;
+        self.walk(pc, |dist, i, v, part| {
+            if dist[i] != UNREACHED {
+                return;
+            }
+            if (0..moves).any(|mv| dist[(part[mv] + pc.step(last, v, mv) as u64) as usize] == depth) {
+                dist[i] = depth + 1;
+                found += 1;
+            }
+        });
+        found
+    }
+
     /// Writes the coordinate values of entry `i` (its own coordinates only) into `vals`.
+    #[cfg(test)]
     pub(crate) fn decode(&self, mut i: u64, vals: &mut [u32]) {
         for (k, &c) in self.coords.iter().enumerate().rev() {
             let size = if k == 0 { u64::MAX } else { self.strides[k - 1] / self.strides[k] };
@@ -175,6 +269,38 @@ pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load_puzzle;
+    use crate::moveset::MoveSet;
+    use crate::phase::relabel::Relabel;
+
+    /// Backward sweeps give the same distances as forward ones, on the 3x3x3's two Kociemba phases
+    /// (every pair of coordinates) in both metrics.
+    #[test]
+    fn backward_sweeps_agree_with_forward_ones() {
+        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let chain = ["U,D,F,B,R,L", "U,D,F2,B2,R2,L2", ""];
+        for w in chain.windows(2) {
+            for qtm in [false, true] {
+                let g = MoveSet::parse(&p, w[0]).unwrap();
+                let gt: Vec<&[u8]> = g.moves().iter().map(|m| p.transform(m.mv)).collect();
+                let ht: Vec<&[u8]> = match w[1] {
+                    "" => Vec::new(),
+                    h => MoveSet::parse(&p, h).unwrap().moves().iter().map(|m| p.transform(m.mv)).collect(),
+                };
+                let relabel = Relabel::new(p.layout(), p.solved().as_bytes(), &ht, &gt).unwrap();
+                let mut pc = PhaseCoords::new(p.layout(), relabel.start(), &gt).unwrap();
+                pc.build_tables();
+                assert!(pc.inverse_closed());
+                let costs: Vec<u8> = g.moves().iter().map(|m| if qtm { m.qtm_cost as u8 } else { 1 }).collect();
+                for proj in choose_projections(&pc.sizes(), 1 << 21) {
+                    let a = ProjectionTable::fill(&pc, proj.clone(), &costs, true, Control::none()).unwrap();
+                    let b = ProjectionTable::fill(&pc, proj, &costs, false, Control::none()).unwrap();
+                    assert_eq!(a.dist, b.dist);
+                    assert_eq!(a.max, b.max);
+                }
+            }
+        }
+    }
 
     #[test]
     fn projections_for_the_kociemba_phases() {
