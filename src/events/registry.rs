@@ -124,10 +124,12 @@ pub const EVENTS: &[Event] = &[
         "pyraminx",
         ScrambleKind::RandomState {
             moves: "U,L,R,B,u,l,r,b",
-            phases: &[],
+            // The core first, then the tips. Tips commute with every move, and what is left of them once the
+            // core is solved does not depend on how it was solved: the first solution is optimal.
+            phases: &["u,l,r,b"],
             tips: "u,l,r,b",
             min_length: 6,
-            target_length: None,
+            target_length: Some(u32::MAX),
         },
         Suffix::None,
         PYRAMINX_BIG,

@@ -17,7 +17,7 @@ use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
 use crate::kpuzzle::kpuzzle_from_value;
 use crate::moveset::{Metric, MoveSet};
-use crate::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
+use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
@@ -87,6 +87,11 @@ impl EventScrambler {
     /// Sets the solver's memory budget (default [`DEFAULT_MEMORY`]); before the first scramble.
     pub fn set_memory_bytes(&mut self, bytes: usize) {
         self.memory_bytes = bytes;
+    }
+
+    /// Facts about the multi-phase solver's tables, once a random-state scramble has built them.
+    pub fn phase_info(&self) -> Option<Vec<PhaseInfo>> {
+        self.solver.get().map(PhaseSolver::phase_info)
     }
 
     /// Whether the tables are built (a later scramble reuses them).

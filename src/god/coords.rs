@@ -239,8 +239,11 @@ impl Coord {
     pub(crate) fn encode(&self, vals: &[u8]) -> u64 {
         match &self.kind {
             CoordKind::Perm { counts, parity: par, full, .. } => {
-                // 64-bit arithmetic when `total · n` cannot overflow it (n ≤ 255), else 128-bit.
-                let v = if *full < 1 << 56 {
+                // Distinct pieces: the Lehmer code; else 64-bit arithmetic when `total · n` cannot overflow
+                // it (n ≤ 255), else 128-bit.
+                let v = if counts.len() == vals.len() && vals.len() <= MAX_LEHMER {
+                    lehmer_rank(vals)
+                } else if *full < 1 << 56 {
                     multiset_rank::<u64>(vals, counts, *full)
                 } else {
                     multiset_rank::<u128>(vals, counts, *full as u128) as u64
@@ -366,6 +369,34 @@ impl Coord {
     }
 }
 
+/// The most distinct pieces [`lehmer_rank`] ranks (20! fits 64 bits).
+const MAX_LEHMER: usize = 20;
+
+/// `FACTORIALS[k]` = k!.
+const FACTORIALS: [u64; MAX_LEHMER + 1] = {
+    let mut f = [1u64; MAX_LEHMER + 1];
+    let mut k = 1;
+    while k <= MAX_LEHMER {
+        f[k] = f[k - 1] * k as u64;
+        k += 1;
+    }
+    f
+};
+
+/// The lexicographic rank of a permutation `vals` of `0..vals.len()` (at most [`MAX_LEHMER`] values):
+/// [`multiset_rank`] for distinct pieces, without divisions.
+fn lehmer_rank(vals: &[u8]) -> u64 {
+    let n = vals.len();
+    let mut used = 0u32;
+    let mut v = 0u64;
+    for (i, &x) in vals.iter().enumerate() {
+        let smaller_unused = (!used & ((1u32 << x) - 1)).count_ones() as u64;
+        v += smaller_unused * FACTORIALS[n - 1 - i];
+        used |= 1 << x;
+    }
+    v
+}
+
 /// The lexicographic rank of an arrangement `vals` of the multiset with `counts` (compact labels), of
 /// `full` arrangements in all.
 fn multiset_rank<T: num_traits::PrimInt + From<u32>>(vals: &[u8], counts: &[u32], full: T) -> T {
@@ -443,6 +474,20 @@ mod tests {
         assert_eq!(multinomial(&[2, 2]), Some(6));
         assert_eq!(multinomial(&[4, 4, 4, 4, 4, 4]), Some(3_246_670_537_110_000));
         assert_eq!(multinomial(&[1; 30]), None);
+    }
+
+    #[test]
+    fn lehmer_ranks_are_multiset_ranks_of_distinct_pieces() {
+        for n in [1usize, 2, 5, 8, 12, 20] {
+            let counts = vec![1u32; n];
+            let full = FACTORIALS[n];
+            for k in 0..200u64 {
+                let mut vals = vec![0u8; n];
+                multiset_unrank::<u128>((k * 7_919_993 % full) as u128, &counts, full as u128, &mut vals);
+                assert_eq!(lehmer_rank(&vals), multiset_rank::<u128>(&vals, &counts, full as u128) as u64, "{vals:?}");
+                assert_eq!(lehmer_rank(&vals), k * 7_919_993 % full);
+            }
+        }
     }
 
     fn round_trip(c: &Coord) {

@@ -161,7 +161,12 @@ impl<'s> Search<'s> {
         self.shared.done.load(Relaxed)
     }
 
-    /// Starts phase `i` from `states[i]`, after a move of base `prev` (if any).
+    /// The row of the follow rules for the start of a search (anything follows).
+    fn start_row(&self) -> usize {
+        self.solver.follows.len() / 2
+    }
+
+    /// Starts phase `i` from `states[i]`, after the follow-rules row `prev` (`None`: the start).
     fn enter(&mut self, i: usize, prev: Option<usize>) -> Result<()> {
         let Some(mut len) = self.begin(i) else { return Ok(()) };
         while !self.done() && self.so_far[i] + len <= self.limit() {
@@ -203,7 +208,7 @@ impl<'s> Search<'s> {
 
     /// Phase `i`'s solutions of cost `len` (for the last phase: one, recorded; true when found).
     fn phase_at(&mut self, i: usize, len: u32, prev: Option<usize>) -> Result<bool> {
-        let prev = prev.unwrap_or(self.solver.follows.len() - 1);
+        let prev = prev.unwrap_or(self.start_row());
         if i + 1 == self.solver.phases.len() {
             self.dfs_last(i, 0, len, prev)
         } else if i == 0 && len > 0 && split() {
@@ -348,7 +353,8 @@ impl<'s> Search<'s> {
             }
         }
         self.so_far[i + 1] = self.so_far[i] + self.lengths[i];
-        let prev = self.path.last().map(|m| m.base);
+        // The boundary rows of the follow rules (after the start row).
+        let prev = self.path.last().map(|m| self.start_row() + 1 + m.base);
         self.enter(i + 1, prev)
     }
 

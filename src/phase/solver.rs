@@ -30,8 +30,8 @@ pub struct PhaseSolver {
     target: Target,
     chain_g: StabilizerChain,
     pub(crate) phases: Vec<Phase>,
-    /// For each puzzle base move (and one more entry for "none"), per other base move: whether a move of
-    /// the second may follow one of the first in a canonical sequence.
+    /// Per row (see `follow_rules`: after each base move within a phase, at the start, after each base
+    /// move at a phase boundary), per base move: whether a move of it may come next.
     pub(crate) follows: Vec<Vec<bool>>,
     table_bytes: usize,
 }
@@ -301,13 +301,19 @@ fn finish_info(phase: &mut Phase, index: BigUint) {
     }
 }
 
-/// Which base moves may follow which in a canonical sequence: never the same base move, and of two
-/// commuting ones only in increasing order. The last row is for the start (anything follows).
+/// Which base moves may follow which: `n` rows (base moves) within a phase, where a canonical sequence
+/// never repeats a base move and puts two commuting ones only in increasing order; then the row of the
+/// start (anything follows); then `n` rows for the first move of a phase after the previous phase ended
+/// with each base move, where only that base move is barred. A phase never ends with a move of the next
+/// phase's group, so `R | L2` (phase 1 ending with `R`) has no canonical twin `L2 R | …` of the same
+/// phase-1 length: barring it would push the search to longer first phases (and, where a phase's moves
+/// commute with everything, as the pyraminx's tips do, to far longer ones).
 fn follow_rules(p: &Puzzle) -> Vec<Vec<bool>> {
     let n = p.base_moves().len();
     let mut rows: Vec<Vec<bool>> =
         (0..n).map(|a| (0..n).map(|b| a != b && !(b < a && p.commutes(a, b))).collect()).collect();
     rows.push(vec![true; n]);
+    rows.extend((0..n).map(|a| (0..n).map(|b| a != b).collect()));
     rows
 }
 
