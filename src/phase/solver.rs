@@ -115,7 +115,18 @@ impl PhaseSolver {
 
     /// Facts about each phase's tables.
     pub fn phase_info(&self) -> Vec<PhaseInfo> {
-        self.phases.iter().map(|ph| ph.info.clone()).collect()
+        // The distributions are counted here, not when the tables are built: only reports ask for them.
+        self.phases
+            .iter()
+            .map(|ph| {
+                let mut info = ph.info.clone();
+                info.tables = ph.tables.iter().map(|t| (t.coords().to_vec(), t.distribution())).collect();
+                if let Some(full) = &ph.full {
+                    info.tables.push(((0..ph.coords.len()).collect(), full.distribution()));
+                }
+                info
+            })
+            .collect()
     }
 
     /// The coset of `state` in phase `phase` (0-based): the mixed-radix number of its coordinates after
@@ -289,16 +300,12 @@ fn build_tables(phase: &Phase, projections: Vec<Vec<usize>>, control: Control) -
     projections.into_iter().map(build).collect()
 }
 
-/// Fills in the group index and exactness, and the tables' distributions.
+/// Fills in the group index and exactness.
 fn finish_info(phase: &mut Phase, index: BigUint) {
     let index = index.to_u128();
     phase.info.group_index = index;
     phase.exact = index == Some(phase.info.cosets);
     phase.info.exact = phase.exact;
-    phase.info.tables = phase.tables.iter().map(|t| (t.coords().to_vec(), t.distribution())).collect();
-    if let Some(full) = &phase.full {
-        phase.info.tables.push(((0..phase.coords.len()).collect(), full.distribution()));
-    }
 }
 
 /// Which base moves may follow which: `n` rows (base moves) within a phase, where a canonical sequence

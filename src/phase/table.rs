@@ -79,9 +79,14 @@ impl ProjectionTable {
         Ok(t)
     }
 
-    /// Calls `visit(dist, i, v, part)` for every entry `i`: `v` is its value of the last coordinate and
-    /// `part[mv]` the other coordinates' share of the index of its neighbour by move `mv`.
-    fn walk(&mut self, pc: &PhaseCoords, mut visit: impl FnMut(&mut [u8], usize, u32, &[u64])) {
+    /// Calls `visit(dist, i, v, part)` for every entry `i` whose distance is `want`: `v` is its value of
+    /// the last coordinate and `part[mv]` the other coordinates' share of the index of its neighbour by
+    /// move `mv`. Eight entries at a time are skipped when none is `want`; `visit` must not set any
+    /// entry to `want`.
+    fn walk(&mut self, pc: &PhaseCoords, want: u8, mut visit: impl FnMut(&mut [u8], usize, u32, &[u64])) {
+        const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+        let wanted = u64::from_ne_bytes([want; 8]);
         let moves = pc.moves();
         let k = self.coords.len() - 1;
         let row = pc.sizes()[self.coords[k]] as usize;
@@ -96,8 +101,24 @@ impl ProjectionTable {
                     .map(|(&c, &stride)| pc.step(c, vals[c], mv) as u64 * stride)
                     .sum();
             }
-            for v in 0..row {
-                visit(&mut self.dist, base + v, v as u32, &part);
+            let mut v = 0;
+            while v < row {
+                let end = (v + 8).min(row);
+                if end - v == 8 {
+                    let word = self.dist[base + v..base + end].try_into().map(u64::from_ne_bytes).unwrap_or(0);
+                    // A zero byte of `word ^ wanted` is an entry at `want`.
+                    let x = word ^ wanted;
+                    if x.wrapping_sub(LOW) & !x & HIGH == 0 {
+                        v = end;
+                        continue;
+                    }
+                }
+                for u in v..end {
+                    if self.dist[base + u] == want {
+                        visit(&mut self.dist, base + u, u as u32, &part);
+                    }
+                }
+                v = end;
             }
             base += row;
             // The next row: count the other coordinates up, the one before the last fastest.
@@ -119,14 +140,12 @@ impl ProjectionTable {
         if costs.iter().all(|&c| c == 1) {
             // Unit costs: an entry reached is final.
             let mut found = 0u64;
-            self.walk(pc, |dist, i, v, part| {
-                if dist[i] == depth {
-                    for (mv, &p) in part.iter().enumerate() {
-                        let j = (p + pc.step(last, v, mv) as u64) as usize;
-                        if dist[j] == UNREACHED {
-                            dist[j] = depth + 1;
-                            found += 1;
-                        }
+            self.walk(pc, depth, |dist, _, v, part| {
+                for (mv, &p) in part.iter().enumerate() {
+                    let j = (p + pc.step(last, v, mv) as u64) as usize;
+                    if dist[j] == UNREACHED {
+                        dist[j] = depth + 1;
+                        found += 1;
                     }
                 }
             });
@@ -134,10 +153,7 @@ impl ProjectionTable {
             *seen += found;
             return;
         }
-        self.walk(pc, |dist, i, v, part| {
-            if dist[i] != depth {
-                return;
-            }
+        self.walk(pc, depth, |dist, _, v, part| {
             for (mv, &cost) in costs.iter().enumerate() {
                 let j = (part[mv] + pc.step(last, v, mv) as u64) as usize;
                 let nd = depth.saturating_add(cost).min(UNREACHED - 1);
@@ -161,10 +177,7 @@ impl ProjectionTable {
         let last = *self.coords.last().expect("at least one coordinate");
         let moves = pc.moves();
         let mut found = 0u64;
-        self.walk(pc, |dist, i, v, part| {
-            if dist[i] != UNREACHED {
-                return;
-            }
+        self.walk(pc, UNREACHED, |dist, i, v, part| {
             if (0..moves).any(|mv| dist[(part[mv] + pc.step(last, v, mv) as u64) as usize] == depth) {
                 dist[i] = depth + 1;
                 found += 1;
