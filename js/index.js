@@ -264,7 +264,11 @@ export async function randomScrambleForEvent(eventID, options) {
   try {
     let scrambler = eventScramblers.get(eventID);
     if (!scrambler) {
-      scrambler = new state.glue.EventScrambler(eventID);
+      // Events that scramble the same puzzle the same way (the 3x3x3 ones) share one scrambler's tables.
+      for (const peer of eventScramblers.values()) {
+        scrambler ??= peer.sibling(eventID);
+      }
+      scrambler ??= new state.glue.EventScrambler(eventID);
       eventScramblers.set(eventID, scrambler);
     }
     return scrambler.scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;

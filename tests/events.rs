@@ -197,3 +197,22 @@ fn every_supported_event_scrambles() {
         assert!(!sc.alg.is_empty(), "{}", e.id);
     }
 }
+
+/// The 3x3x3 events share one scrambler's tables: a sibling is warm once either has scrambled, and its
+/// scrambles are its own event's (the blindfolded orientation suffix, the fewest-moves padding).
+#[test]
+fn siblings_share_their_tables() {
+    let s = EventScrambler::for_event("333").unwrap();
+    let oh = s.sibling("333oh").unwrap().expect("333oh solves 3x3x3 random states as 333 does");
+    let fm = s.sibling("333fm").unwrap().unwrap();
+    assert!(s.sibling("222").unwrap().is_none());
+    assert!(s.sibling("555").unwrap().is_none());
+    assert!(s.sibling("nope").is_err());
+    assert!(!oh.is_warm());
+    let mut rng = rng_from_seed(Some(3)).unwrap();
+    oh.scramble(&mut rng, Control::none()).unwrap();
+    assert!(s.is_warm() && fm.is_warm());
+    let alg = fm.scramble(&mut rng, Control::none()).unwrap().alg;
+    assert!(alg.starts_with("R' U' F ") && alg.ends_with(" R' U' F"), "{alg}");
+    assert_eq!(fm.event().id, "333fm");
+}

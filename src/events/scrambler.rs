@@ -35,13 +35,20 @@ pub struct EventScramble {
 }
 
 /// The scrambler of one event: owns the puzzle (from the cubing.js KPuzzle definition the caller
-/// passes) and, for random-state events, the group and the solver, built by the first scramble.
+/// passes) and, for random-state events, the group and the solver, built by the first scramble and
+/// shared with its [siblings](EventScrambler::sibling) (the 3x3x3 events build the 3x3x3 tables once).
 pub struct EventScrambler {
     event: &'static Event,
     puzzle: Arc<Puzzle>,
+    tables: Arc<Tables>,
+    memory_bytes: usize,
+}
+
+/// What a random-state scrambler builds on first use.
+#[derive(Default)]
+struct Tables {
     chain: OnceLock<StabilizerChain>,
     solver: OnceLock<PhaseSolver>,
-    memory_bytes: usize,
 }
 
 impl EventScrambler {
@@ -65,13 +72,24 @@ impl EventScrambler {
             serde_json::from_str(definition).map_err(|e| Error::new(format!("{} definition: {e}", event.puzzle)))?;
         add_derived(&mut def, event)?;
         let puzzle = Arc::new(kpuzzle_from_value(&def)?);
-        Ok(EventScrambler {
+        Ok(EventScrambler { event, puzzle, tables: Arc::default(), memory_bytes: DEFAULT_MEMORY })
+    }
+
+    /// A scrambler for the event `id` that shares this one's puzzle and tables (built once, by whichever
+    /// scrambles first), when the two events scramble the same puzzle the same way (`333`, `333oh`,
+    /// `333bf`, `333fm`, … all solve 3x3x3 random states); `None` when they do not.
+    pub fn sibling(&self, id: &str) -> Result<Option<Self>> {
+        let event = lookup(id)?;
+        let same_states = matches!(event.kind, ScrambleKind::RandomState { .. }) && event.kind == self.event.kind;
+        if event.puzzle != self.event.puzzle || event.derived != self.event.derived || !same_states {
+            return Ok(None);
+        }
+        Ok(Some(EventScrambler {
             event,
-            puzzle,
-            chain: OnceLock::new(),
-            solver: OnceLock::new(),
-            memory_bytes: DEFAULT_MEMORY,
-        })
+            puzzle: Arc::clone(&self.puzzle),
+            tables: Arc::clone(&self.tables),
+            memory_bytes: self.memory_bytes,
+        }))
     }
 
     /// The event.
@@ -91,12 +109,12 @@ impl EventScrambler {
 
     /// Facts about the multi-phase solver's tables, once a random-state scramble has built them.
     pub fn phase_info(&self) -> Option<Vec<PhaseInfo>> {
-        self.solver.get().map(PhaseSolver::phase_info)
+        self.tables.solver.get().map(PhaseSolver::phase_info)
     }
 
     /// Whether the tables are built (a later scramble reuses them).
     pub fn is_warm(&self) -> bool {
-        self.solver.get().is_some()
+        self.tables.solver.get().is_some()
     }
 
     /// A scramble drawn with `rng`; long work (building tables, solving) reports to and can be
@@ -140,15 +158,15 @@ impl EventScrambler {
     }
 
     fn chain(&self, moves: &MoveSet) -> Result<&StabilizerChain> {
-        if let Some(c) = self.chain.get() {
+        if let Some(c) = self.tables.chain.get() {
             return Ok(c);
         }
         let c = puzzle_chain(&self.puzzle, moves)?;
-        Ok(self.chain.get_or_init(|| c))
+        Ok(self.tables.chain.get_or_init(|| c))
     }
 
     fn solver(&self, moves: &MoveSet, phases: &[&str], control: Control) -> Result<&PhaseSolver> {
-        if let Some(s) = self.solver.get() {
+        if let Some(s) = self.tables.solver.get() {
             return Ok(s);
         }
         let phases = phases.iter().map(|p| MoveSet::parse(&self.puzzle, p)).collect::<Result<Vec<_>>>()?;
@@ -160,7 +178,7 @@ impl EventScrambler {
             ..PhaseSolverOptions::default()
         };
         let s = PhaseSolver::new(Arc::clone(&self.puzzle), options, control)?;
-        Ok(self.solver.get_or_init(|| s))
+        Ok(self.tables.solver.get_or_init(|| s))
     }
 
     /// A uniformly random state (redrawn while it is under the event's minimum length), solved,

@@ -47,6 +47,14 @@ impl EventScrambler {
         Ok(EventScrambler { inner })
     }
 
+    /// A scrambler for another event that shares this one's tables, where the two scramble the same
+    /// puzzle the same way (the 3x3x3 events); `undefined` where they do not. A `RangeError` for an ID
+    /// cubing.js does not have.
+    pub fn sibling(&self, event_id: &str) -> Result<Option<EventScrambler>, JsValue> {
+        events::lookup(event_id).map_err(|e| unknown_event(&e))?;
+        Ok(self.inner.sibling(event_id).map_err(|e| error(&e))?.map(|inner| EventScrambler { inner }))
+    }
+
     /// The cubing.js event ID.
     #[wasm_bindgen(getter, js_name = eventId)]
     pub fn event_id(&self) -> String {
