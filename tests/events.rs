@@ -87,6 +87,25 @@ fn small_random_state_events() {
     check_random_state("pyram", 10, 6);
 }
 
+/// Redi cube scrambles: cubing.js's eight corner turns, at most the event's target length (17), reaching
+/// the drawn state exactly (the solver's target leaves the edges' orientations out, which their places
+/// give).
+#[test]
+fn redi_cube_random_state() {
+    check_random_state("redi_cube", 20, 2);
+    let s = scrambler("redi_cube");
+    let mut rng = rng_from_seed(Some(16)).unwrap();
+    for _ in 0..20 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        assert!(sc.length <= 17, "{}", sc.alg);
+        let tokens: Vec<&str> = sc.alg.split(' ').collect();
+        assert_eq!(tokens.len(), sc.length);
+        for t in tokens {
+            assert!(["UL", "U", "UR", "F", "L", "B", "R", "D"].contains(&t.trim_end_matches('\'')), "{}", sc.alg);
+        }
+    }
+}
+
 #[test]
 fn pyraminx_tips_come_last() {
     let s = scrambler("pyram");

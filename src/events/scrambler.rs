@@ -165,7 +165,7 @@ impl EventScrambler {
         Ok(self.tables.chain.get_or_init(|| c))
     }
 
-    fn solver(&self, moves: &MoveSet, phases: &[&str], control: Control) -> Result<&PhaseSolver> {
+    fn solver(&self, moves: &MoveSet, phases: &[&str], implied: &str, control: Control) -> Result<&PhaseSolver> {
         if let Some(s) = self.tables.solver.get() {
             return Ok(s);
         }
@@ -173,6 +173,7 @@ impl EventScrambler {
         let options = PhaseSolverOptions {
             moves: Some(moves.clone()),
             phases,
+            target: implied_target(&self.puzzle, implied)?,
             metric: Metric::Htm,
             memory_bytes: self.memory_bytes,
             ..PhaseSolverOptions::default()
@@ -184,13 +185,15 @@ impl EventScrambler {
     /// A uniformly random state (redrawn while it is under the event's minimum length), solved,
     /// inverted and checked by applying it.
     fn random_state<R: Rng + ?Sized>(&self, rng: &mut R, control: Control) -> Result<(String, usize)> {
-        let ScrambleKind::RandomState { moves, phases, tips, min_length, target_length } = self.event.kind else {
+        let ScrambleKind::RandomState { moves, phases, tips, implied_orientations, min_length, target_length } =
+            self.event.kind
+        else {
             unreachable!("random_state is called for random-state events")
         };
         let p = &*self.puzzle;
         let moves = MoveSet::parse(p, moves)?;
         let chain = self.chain(&moves)?;
-        let solver = self.solver(&moves, phases, control)?;
+        let solver = self.solver(&moves, phases, implied_orientations, control)?;
         let tip_bases: Vec<usize> = if tips.is_empty() {
             Vec::new()
         } else {
@@ -215,6 +218,25 @@ impl EventScrambler {
             return Ok((names.join(" "), scramble.len()));
         }
     }
+}
+
+/// The solved state with the orientations of the `implied` orbits (comma-separated names) left out
+/// (wildcards); `None` when there are none.
+fn implied_target(puzzle: &Puzzle, implied: &str) -> Result<Option<State>> {
+    if implied.is_empty() {
+        return Ok(None);
+    }
+    let mut bytes = puzzle.solved().as_bytes().to_vec();
+    for name in implied.split(',') {
+        let o = puzzle
+            .layout()
+            .orbits()
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| Error::internal(format!("{}: no orbit {name}", puzzle.name())))?;
+        bytes[o.orientations_range()].fill(o.wildcard());
+    }
+    Ok(Some(State::from_vec(bytes)))
 }
 
 /// Adds the event's notation moves to the definition's `derivedMoves`.

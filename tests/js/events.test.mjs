@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'baby_fto'];
-const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx', 'kilominx', 'redi_cube'];
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'baby_fto', 'redi_cube'];
+const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx', 'kilominx'];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -26,6 +26,7 @@ const RULES = {
   pyram: { families: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'], moves: [6, 15], randomState: true },
   skewb: { families: ['U', 'L', 'R', 'B'], moves: [7, 11], randomState: true },
   baby_fto: { families: ['U', 'F', 'L', 'R', 'B', 'D', 'BL', 'BR'], moves: [2, 14], randomState: true },
+  redi_cube: { families: ['UL', 'U', 'UR', 'F', 'L', 'B', 'R', 'D'], moves: [2, 17], randomState: true },
   555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
   666: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [80, 80] },
   777: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [100, 100] },
