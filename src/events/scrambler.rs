@@ -17,6 +17,7 @@ use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
 use crate::kpuzzle::kpuzzle_from_value;
 use crate::moveset::{Metric, MoveSet};
+use crate::omit::omit_sets;
 use crate::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
@@ -64,7 +65,12 @@ impl EventScrambler {
         let mut def: Value =
             serde_json::from_str(definition).map_err(|e| Error::new(format!("{} definition: {e}", event.puzzle)))?;
         add_derived(&mut def, event)?;
-        let puzzle = Arc::new(kpuzzle_from_value(&def)?);
+        let mut puzzle = kpuzzle_from_value(&def)?;
+        if !event.omit.is_empty() {
+            let omit: Vec<String> = event.omit.iter().map(|s| s.to_string()).collect();
+            puzzle = omit_sets(&puzzle, &omit)?;
+        }
+        let puzzle = Arc::new(puzzle);
         Ok(EventScrambler {
             event,
             puzzle,
