@@ -235,3 +235,27 @@ fn siblings_share_their_tables() {
     assert!(alg.starts_with("R' U' F ") && alg.ends_with(" R' U' F"), "{alg}");
     assert_eq!(fm.event().id, "333fm");
 }
+
+/// The kilominx scrambles only its 20 corners (cubing.js's EDGES, EDGES2 and CENTERS orbits are no
+/// pieces of the real puzzle): its scrambles reach the state they were made for, are at most the target
+/// length, and apply on the whole cubing.js definition, where they move the corners the same way.
+#[test]
+fn kilominx_scrambles_its_corners() {
+    check_random_state("kilominx", 20, 2);
+    let s = scrambler("kilominx");
+    let p = s.puzzle();
+    let names: Vec<&str> = p.orbits().iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(names, ["CORNERS"]);
+    let full = twistsearch::kpuzzle::parse_kpuzzle(&definition("kilominx")).unwrap();
+    let corners = full.orbits().iter().find(|o| o.name == "CORNERS").unwrap();
+    let mut rng = rng_from_seed(Some(16)).unwrap();
+    for _ in 0..10 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        assert!((2..=36).contains(&sc.length), "{}", sc.alg);
+        let alg = Alg::parse(&sc.alg).unwrap();
+        let (reduced, whole) = (p.position(&alg).unwrap(), full.position(&alg).unwrap());
+        assert_ne!(&reduced, p.solved(), "{}", sc.alg);
+        let range = corners.offset..corners.offset + 2 * corners.size;
+        assert_eq!(&whole.as_bytes()[range], reduced.as_bytes(), "{}", sc.alg);
+    }
+}

@@ -17,6 +17,7 @@ use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
 use crate::kpuzzle::kpuzzle_from_value;
 use crate::moveset::{Metric, MoveSet};
+use crate::omit::omit_sets;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
@@ -71,7 +72,12 @@ impl EventScrambler {
         let mut def: Value =
             serde_json::from_str(definition).map_err(|e| Error::new(format!("{} definition: {e}", event.puzzle)))?;
         add_derived(&mut def, event)?;
-        let puzzle = Arc::new(kpuzzle_from_value(&def)?);
+        let mut puzzle = kpuzzle_from_value(&def)?;
+        if !event.omit.is_empty() {
+            let omit: Vec<String> = event.omit.iter().map(|s| s.to_string()).collect();
+            puzzle = omit_sets(&puzzle, &omit)?;
+        }
+        let puzzle = Arc::new(puzzle);
         Ok(EventScrambler { event, puzzle, tables: Arc::default(), memory_bytes: DEFAULT_MEMORY })
     }
 
@@ -81,7 +87,8 @@ impl EventScrambler {
     pub fn sibling(&self, id: &str) -> Result<Option<Self>> {
         let event = lookup(id)?;
         let same_states = matches!(event.kind, ScrambleKind::RandomState { .. }) && event.kind == self.event.kind;
-        if event.puzzle != self.event.puzzle || event.derived != self.event.derived || !same_states {
+        let same_puzzle = event.puzzle == self.event.puzzle && event.derived == self.event.derived;
+        if !same_puzzle || event.omit != self.event.omit || !same_states {
             return Ok(None);
         }
         Ok(Some(EventScrambler {

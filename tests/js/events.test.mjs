@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'baby_fto', 'redi_cube'];
-const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx', 'kilominx'];
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube'];
+const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx'];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -27,6 +27,7 @@ const RULES = {
   skewb: { families: ['U', 'L', 'R', 'B'], moves: [7, 11], randomState: true },
   baby_fto: { families: ['U', 'F', 'L', 'R', 'B', 'D', 'BL', 'BR'], moves: [2, 14], randomState: true },
   redi_cube: { families: ['UL', 'U', 'UR', 'F', 'L', 'B', 'R', 'D'], moves: [2, 17], randomState: true },
+  kilominx: { families: ['U', 'F', 'R', 'L', 'BL', 'BR', 'D', 'B', 'DR', 'DL', 'FR', 'FL'], moves: [2, 36], randomState: true },
   555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
   666: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [80, 80] },
   777: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [100, 100] },
@@ -234,4 +235,27 @@ test('222: scrambles are optimal (cubing.js solver) and uniform (chi-square, fix
   const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
   // 20 degrees of freedom: P(chi2 > 45.31) = 0.001.
   assert.ok(chi2 < 45.31, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
+});
+
+test('kilominx: only the corners are pieces (cubing.js draws nothing else); scrambles move them, uniformly', async () => {
+  // cubing.js's kilominx (`d f 0.56`) has EDGES and EDGES2 orbits (tiny pieces of the cut) and CENTERS
+  // besides the corners, but builds it without edge and center orbits: its net shows only corners.
+  const kpuzzle = await puzzles.kilominx.kpuzzle();
+  assert.deepEqual(kpuzzle.definition.orbits.map((o) => o.orbitName), ['EDGES', 'EDGES2', 'CORNERS', 'CENTERS']);
+  const svg = await puzzles.kilominx.svg();
+  assert.deepEqual([...new Set([...svg.matchAll(/id="([A-Z0-9]+)-l\d+-o\d+"/g)].map((m) => m[1]))], ['CORNERS']);
+  // Which corner sits in the first slot: 20 cells of probability 1/20 in a uniformly random state.
+  const solved = kpuzzle.defaultPattern().patternData.CORNERS;
+  const n = 400;
+  const counts = new Map();
+  for (let seed = 2000; seed < 2000 + n; seed++) {
+    const data = kpuzzle.defaultPattern().applyAlg(await randomScrambleForEvent('kilominx', { seed })).patternData.CORNERS;
+    assert.notDeepEqual(data, solved, `seed ${seed}`);
+    counts.set(data.pieces[0], (counts.get(data.pieces[0]) ?? 0) + 1);
+  }
+  assert.equal(counts.size, 20, [...counts.keys()].join(' '));
+  const expected = n / 20;
+  const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
+  // 19 degrees of freedom: P(chi2 > 43.82) = 0.001.
+  assert.ok(chi2 < 43.82, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
 });
