@@ -247,7 +247,7 @@ impl<'s> Search<'s> {
             self.record(i);
             return Ok(true);
         }
-        if self.bound_at(i, depth) > remaining {
+        if self.prunes(i, depth, remaining) {
             return Ok(false);
         }
         for mv in 0..ph.moves.len() {
@@ -283,7 +283,7 @@ impl<'s> Search<'s> {
             }
             return Ok(());
         }
-        if self.bound_at(i, depth) > remaining {
+        if self.prunes(i, depth, remaining) {
             return Ok(());
         }
         for mv in 0..ph.moves.len() {
@@ -321,18 +321,18 @@ impl<'s> Search<'s> {
         }
     }
 
-    /// A lower bound of the distance to the phase's goal at `depth` (exact with a full table).
+    /// Whether the phase's goal is further than `remaining` from `depth`: the exact distance with a full
+    /// table, else the projections' bounds, stopping at the first over `remaining` (the smallest tables
+    /// come first).
     #[inline(always)]
-    fn bound_at(&self, i: usize, depth: usize) -> u32 {
+    fn prunes(&self, i: usize, depth: usize, remaining: u32) -> bool {
         let ph = &self.solver.phases[i];
         if ph.full.is_some() {
-            return self.exact[i][depth];
+            return self.exact[i][depth] > remaining;
         }
         let n = ph.coords.len();
-        match bound(ph, &self.vals[i][depth * n..(depth + 1) * n]) {
-            UNREACHED => u32::MAX,
-            h => h as u32,
-        }
+        let vals = &self.vals[i][depth * n..(depth + 1) * n];
+        ph.tables.iter().any(|t| t.lookup(vals) as u32 > remaining)
     }
 
     /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.

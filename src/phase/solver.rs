@@ -87,6 +87,9 @@ impl PhaseSolver {
         for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
             phase.coords.build_tables();
             phase.tables = build_tables(&phase, projections, control)?;
+            // The smallest first: the search stops at the first table that prunes, and small ones are
+            // likelier in cache.
+            phase.tables.sort_by_key(ProjectionTable::len);
             if phase.full_planned {
                 let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
                 phase.full = Some(FullTable::build(p, &phase.coords, phase.relabel.start(), &gt, control)?);

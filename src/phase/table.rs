@@ -212,6 +212,11 @@ impl ProjectionTable {
         self.dist[self.index(vals)]
     }
 
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.dist.len()
+    }
+
     /// The coordinates projected onto.
     pub(crate) fn coords(&self) -> &[usize] {
         &self.coords
