@@ -327,6 +327,14 @@ fn illegal_placements_make_positions_unsolvable_and_random_states_refused() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("this position cannot be solved: it has piece "), "{err}");
     assert!(err.contains("in position 1 of set CORNER, which the definition declares Illegal"), "{err}");
+    // `reachable` says so too, though the group reaches the position.
+    let scr = std::env::temp_dir().join(format!("illegal-{}.scr", std::process::id()));
+    std::fs::write(&scr, "ScrambleAlg r1\nR U\nEnd\n").unwrap();
+    let (code, out, err) = run(&["reachable", p, scr.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&scr);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("r1: unreachable (it has piece "), "{out}");
+    assert!(out.contains("which the definition declares Illegal)"), "{out}");
     for args in [vec!["random-state", p], vec!["scramble", p, "--memory", "16"]] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 1, "{args:?}: {err}");

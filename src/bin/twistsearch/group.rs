@@ -106,11 +106,17 @@ pub fn reachable_cmd(puzzle: &Puzzle, file: &str, moves: Option<&str>, json_out:
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
     for (name, state) in &states {
-        let answer = reachable(&chain, puzzle.solved().as_bytes(), state.as_bytes()).map_err(|e| fail(name, e))?;
-        let word = match answer {
-            Membership::Reachable(_) => "reachable",
-            Membership::Unreachable => "unreachable",
-            Membership::Unknown => "unknown (search budget exhausted)",
+        // A placement the definition declares Illegal is never reached, whatever the group says.
+        let illegal = puzzle.illegal_placement(state.as_bytes());
+        let answer = match illegal {
+            Some(_) => Membership::Unreachable,
+            None => reachable(&chain, puzzle.solved().as_bytes(), state.as_bytes()).map_err(|e| fail(name, e))?,
+        };
+        let word = match (answer, &illegal) {
+            (_, Some(why)) => format!("unreachable (it has {why}, which the definition declares Illegal)"),
+            (Membership::Reachable(_), _) => "reachable".to_string(),
+            (Membership::Unreachable, _) => "unreachable".to_string(),
+            (Membership::Unknown, _) => "unknown (search budget exhausted)".to_string(),
         };
         rows.push(json!({ "name": name, "answer": word.split(' ').next() }));
         let _ = writeln!(out, "{name}: {word}");
