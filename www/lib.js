@@ -110,7 +110,7 @@ const CUBE_333_SOLVE = {
   moves: 'U,D,F,B,R,L',
   phases: ['U,D,F2,B2,R2,L2'],
   targetLength: 22,
-  label: 'near-optimal: two-phase search (⟨U,D,F2,B2,R2,L2⟩), stopping at 22 moves or less',
+  label: 'near-optimal: two-phase search (phase 2 in U,D,F2,B2,R2,L2), stopping at 22 moves or less',
 };
 
 /**
@@ -134,7 +134,7 @@ export const EVENT_SOLVERS = {
     moves: 'UL,U,UR,F,L,B,R,D',
     phases: ['UL,U,UR,F'],
     targetLength: 17,
-    label: 'near-optimal: two-phase search (⟨UL,U,UR,F⟩), stopping at 17 moves or less',
+    label: 'near-optimal: two-phase search (phase 2 in UL,U,UR,F), stopping at 17 moves or less',
   },
 };
 

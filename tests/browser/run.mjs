@@ -805,6 +805,17 @@ describe('not cross-origin isolated (serve.mjs --no-isolation): single-threaded 
     assertNoProblems(page);
   });
 
+  test('event panel on the single-threaded build: a 333 scramble and its near-optimal solve, checked by cubing.js', async () => {
+    const sc = await uiEventScramble(page, '333');
+    const s = await uiEventSolve(page);
+    assert.equal(s.scramble, sc.alg);
+    assert.equal(s.threads, 1);
+    assert.ok(s.length <= 22, `22 moves or less (${s.length})`);
+    record.figures.notIsolatedEvent333 = { scrambleMs: Math.round(sc.ms), solveMs: Math.round(s.ms), length: s.length };
+    console.log(`# not isolated: 333 event scramble in ${sc.ms.toFixed(0)} ms, solved in ${s.length} moves in ${s.ms.toFixed(0)} ms`);
+    assertNoProblems(page);
+  });
+
   test('cancel stops a long megaminx solve (no SharedArrayBuffer: the worker is terminated and restarted)', async () => {
     await selectPuzzle(page, 'megaminx');
     const sc = await uiScramble(page, 'random-moves', 40);
