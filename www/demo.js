@@ -679,14 +679,24 @@ function selectEvent() {
   resetProgress('event-progress', 'event-progress-text');
   $('event-solve').disabled = true;
   $('event-solve').title = solver.method ? '' : `Solve ${solver.reason}`;
-  const player = $('event-player');
-  try {
-    player.experimentalSetupAlg = '';
-    player.alg = '';
-    player.puzzle = ev.puzzle;
-  } catch (err) {
-    console.warn(`twisty-player cannot show ${ev.puzzle}:`, err);
-  }
+  const player = eventPlayer(ev.puzzle);
+  player.experimentalSetupAlg = '';
+  player.alg = '';
+}
+
+/**
+ * The event panel's <twisty-player>, showing `puzzle`: a new element when the puzzle changes (a
+ * twisty-player switched between puzzles while it is still loading one can apply the old puzzle's
+ * stickering to the new one's geometry and throw).
+ */
+function eventPlayer(puzzle) {
+  const old = $('event-player');
+  if (old.getAttribute('puzzle') === puzzle) return old;
+  const player = document.createElement('twisty-player');
+  for (const { name, value } of old.attributes) player.setAttribute(name, value);
+  player.setAttribute('puzzle', puzzle);
+  old.replaceWith(player);
+  return player;
 }
 
 async function eventScramble() {

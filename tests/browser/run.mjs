@@ -475,15 +475,15 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
-  test('event panel: 222, 333, 333bf, pyram and skewb scrambled and solved from the controls, checked by cubing.js', async () => {
+  test('event panel: 222, 333, 333bf, 333fm, pyram, skewb and baby_fto scrambled and solved from the controls, checked by cubing.js', async () => {
     const out = {};
-    for (const id of ['222', '333', '333bf', 'pyram', 'skewb']) {
+    for (const id of ['222', '333', '333bf', '333fm', 'pyram', 'skewb', 'baby_fto']) {
       const sc = await uiEventScramble(page, id);
       assert.match(await page.textContent('#event-scramble-out'), /random state/);
       const s = await uiEventSolve(page);
       assert.equal(s.event, id);
       assert.equal(s.scramble, sc.alg);
-      if (id === '222' || id === 'skewb') {
+      if (id === '222' || id === 'skewb' || id === 'baby_fto') {
         assert.equal(s.method, 'optimal');
         assert.ok(s.length <= moveCount(sc.alg), `${id}: optimal, so no longer than the scramble (${s.length} > ${moveCount(sc.alg)})`);
       }
@@ -492,11 +492,12 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
         assert.equal(s.phaseLengths.length, 2);
         assert.ok(s.length <= 22, `${id}: 22 moves or less (${s.length})`);
       }
-      if (id === '333') assert.equal(s.identical, true, 'face turns only: back to the default pattern itself');
+      if (id === '333' || id === '333fm') assert.equal(s.identical, true, 'face turns only: back to the default pattern itself');
+      if (id === '333bf') assert.match(s.solution, /^[xyz]/, 'a rotation first: the scramble ends with wide turns');
       out[id] = { scramble: sc.alg, scrambleMs: Math.round(sc.ms), solution: s.solution, length: s.length, solveMs: Math.round(s.ms), check: s.how };
     }
     // The player shows the solution after the scramble.
-    assert.equal(await page.evaluate(async () => (await document.getElementById('event-player').experimentalModel.alg.get()).alg.toString()), out.skewb.solution);
+    assert.equal(await page.evaluate(async () => (await document.getElementById('event-player').experimentalModel.alg.get()).alg.toString()), out.baby_fto.solution);
     record.figures.eventSolves = out;
     console.log(`# events: ${Object.entries(out).map(([id, x]) => `${id} ${x.length} moves (scramble ${x.scrambleMs} ms, solve ${x.solveMs} ms)`).join('; ')}`);
     assertNoProblems(page);
