@@ -3,7 +3,8 @@
 //
 // For tests and the curious, `window.demo` holds the page's state: `ready` (a promise of the worker's
 // `{build, threads, …}`), `puzzle` (the loaded puzzle's id), `lastScramble`, `lastSolve`, `lastCancel`,
-// `lastCanon`, `lastGod`, `lastError`, `busy`.
+// `lastCanon`, `lastGod`, `lastError`, `busy`; for the event panel `events` (`scrambleEvents()`), `event`
+// (the picked ID), `lastEventScramble` and `lastEventSolve` (each with cubing.js's verdict).
 
 import { puzzles, twizzleEvents } from 'cubing/puzzles';
 import { KPattern } from 'cubing/kpuzzle';
@@ -14,7 +15,12 @@ import {
   countsTableHTML,
   defaultMoves,
   esc,
+  checkEventSolution,
+  checkScramble,
+  cubeReorientation,
   eventFor,
+  eventScrambleKind,
+  eventSolver,
   fmtInt,
   fmtMs,
   fmtShort,
@@ -47,6 +53,10 @@ const demo = {
   lastCanon: null,
   lastGod: null,
   lastError: null,
+  event: null,
+  events: null,
+  lastEventScramble: null,
+  lastEventSolve: null,
 };
 window.demo = demo;
 
@@ -223,23 +233,27 @@ function updateEventOption(id) {
 // ---------------------------------------------------------------------------------------------------
 // Running operations (one at a time), progress and cancel
 
+/** The Cancel button and progress text of each kind of operation (else 'cancel' and 'progress-text'). */
+const CANCEL_BUTTON = { solve: 'cancel', god: 'god-cancel', 'event-scramble': 'event-cancel', 'event-solve': 'event-cancel' };
+const PROGRESS_TEXT = { god: 'god-status', 'event-scramble': 'event-progress-text', 'event-solve': 'event-progress-text' };
+
 function begin(kind, cancellable) {
   if (current) throw new Error(`busy: ${current.kind} is running`);
   const controller = new AbortController();
   current = { kind, controller, startedAt: performance.now() };
   demo.busy = true;
-  for (const b of ['scramble', 'solve', 'canon-run', 'god-run']) $(b).disabled = true;
-  $(kind === 'god' ? 'god-cancel' : 'cancel').disabled = !cancellable;
+  for (const b of ['scramble', 'solve', 'canon-run', 'god-run', 'event', 'event-scramble', 'event-solve']) $(b).disabled = true;
+  $(CANCEL_BUTTON[kind] ?? 'cancel').disabled = !cancellable;
   return controller;
 }
 
 function end() {
   current = null;
   demo.busy = false;
-  for (const b of ['scramble', 'solve', 'canon-run']) $(b).disabled = false;
+  for (const b of ['scramble', 'solve', 'canon-run', 'event', 'event-scramble']) $(b).disabled = false;
   $('god-run').disabled = godUnavailable();
-  $('cancel').disabled = true;
-  $('god-cancel').disabled = true;
+  $('event-solve').disabled = !eventSolveOffered();
+  for (const b of Object.values(CANCEL_BUTTON)) $(b).disabled = true;
 }
 
 function progressHandler(barId, textId) {
@@ -277,10 +291,13 @@ async function cancel() {
   if (e && op.engine !== 'main') {
     await e.wp.invert(e.info.moves[0]);
     stoppedMs = performance.now() - t0;
+  } else if (op.kind === 'event-scramble') {
+    await worker.scrambleEvents();
+    stoppedMs = performance.now() - t0;
   }
   demo.lastCancel = { kind: op.kind, puzzle: e?.id, stoppedMs, runMs: t0 - op.startedAt };
   const text = stoppedMs === null ? 'cancelled' : `cancelled: the worker was free again ${fmtMs(stoppedMs)} after Cancel`;
-  $(op.kind === 'god' ? 'god-status' : 'progress-text').textContent = text;
+  $(PROGRESS_TEXT[op.kind] ?? 'progress-text').textContent = text;
   return demo.lastCancel;
 }
 
@@ -606,6 +623,212 @@ async function godsAlgorithm() {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Events: a cubing.js event ID scrambled by twistsearch in the worker, checked by cubing.js, then solved
+
+/** The event scrambled last, while it is still the one picked: `{eventID, puzzle, alg}`. */
+let eventScrambled = null;
+
+function selectedEvent() {
+  return demo.events?.find((ev) => ev.id === $('event').value) ?? null;
+}
+
+function eventSolveOffered() {
+  const ev = selectedEvent();
+  return Boolean(ev && eventScrambled && eventScrambled.eventID === ev.id && eventSolver(ev.id).method);
+}
+
+async function loadEvents() {
+  const list = await worker.scrambleEvents();
+  demo.events = list;
+  const select = $('event');
+  select.innerHTML = '';
+  const groups = [
+    ['Scrambled by twistsearch', list.filter((ev) => ev.supported)],
+    ['Not scrambled yet', list.filter((ev) => !ev.supported)],
+  ];
+  for (const [label, events] of groups) {
+    const group = document.createElement('optgroup');
+    group.label = label;
+    for (const ev of events) {
+      const o = document.createElement('option');
+      o.value = ev.id;
+      o.textContent = ev.supported ? `${ev.name} (${ev.id})` : `${ev.name} (${ev.id}): ${ev.reason}`;
+      o.disabled = !ev.supported;
+      if (!ev.supported) o.title = ev.reason;
+      group.append(o);
+    }
+    select.append(group);
+  }
+  const wanted = new URLSearchParams(location.search).get('event') ?? '333';
+  select.value = list.some((ev) => ev.id === wanted && ev.supported) ? wanted : '333';
+  selectEvent();
+  return list;
+}
+
+function selectEvent() {
+  const ev = selectedEvent();
+  if (!ev) return;
+  demo.event = ev.id;
+  eventScrambled = null;
+  const solver = eventSolver(ev.id);
+  $('event-info').innerHTML =
+    `<b>${esc(ev.name)}</b> on cubing.js's <code>${esc(ev.puzzle)}</code>. Scramble: ${esc(eventScrambleKind(ev.id))}. ` +
+    `Solve: <span id="event-solve-method">${esc(solver.method ? solver.label : solver.reason)}</span>.`;
+  $('event-scramble-out').innerHTML = '';
+  $('event-solve-out').innerHTML = '';
+  resetProgress('event-progress', 'event-progress-text');
+  $('event-solve').disabled = true;
+  $('event-solve').title = solver.method ? '' : `Solve ${solver.reason}`;
+  const player = eventPlayer(ev.puzzle);
+  player.experimentalSetupAlg = '';
+  player.alg = '';
+}
+
+/**
+ * The event panel's <twisty-player>, showing `puzzle`: a new element when the puzzle changes (a
+ * twisty-player switched between puzzles while it is still loading one can apply the old puzzle's
+ * stickering to the new one's geometry and throw).
+ */
+function eventPlayer(puzzle) {
+  const old = $('event-player');
+  if (old.getAttribute('puzzle') === puzzle) return old;
+  const player = document.createElement('twisty-player');
+  for (const { name, value } of old.attributes) player.setAttribute(name, value);
+  player.setAttribute('puzzle', puzzle);
+  old.replaceWith(player);
+  return player;
+}
+
+async function eventScramble() {
+  const ev = selectedEvent();
+  if (!ev) throw new Error('no event picked');
+  demo.lastEventScramble = null;
+  eventScrambled = null;
+  $('event-scramble-out').innerHTML = '';
+  $('event-solve-out').innerHTML = '';
+  const controller = begin('event-scramble', true);
+  resetProgress('event-progress', 'event-progress-text', `scrambling ${ev.id}…`);
+  const t0 = performance.now();
+  try {
+    const alg = await worker.randomScrambleForEvent(ev.id, {
+      signal: controller.signal,
+      onProgress: progressHandler('event-progress', 'event-progress-text'),
+    });
+    const ms = performance.now() - t0;
+    const kpuzzle = await puzzles[ev.puzzle].kpuzzle();
+    const check = checkScramble(kpuzzle, alg);
+    const kind = eventScrambleKind(ev.id);
+    const length = alg.split(/\s+/).filter(Boolean).length;
+    demo.lastEventScramble = { event: ev.id, puzzle: ev.puzzle, alg, length, ms, kind, check };
+    if ($('event').value !== ev.id) return; // another event was picked meanwhile
+    if (check.verified) eventScrambled = { eventID: ev.id, puzzle: ev.puzzle, alg };
+    $('event-progress').value = 1;
+    $('event-progress-text').textContent = `scrambled in ${fmtMs(ms)}`;
+    const verdict = check.verified
+      ? `✓ cubing.js: applies to the ${esc(ev.puzzle)} default pattern and gives a pattern that is not solved (${check.how})`
+      : check.applies
+        ? '✗ cubing.js: the scramble leaves the puzzle solved'
+        : `✗ cubing.js cannot apply the scramble: ${esc(check.error)}`;
+    $('event-scramble-out').innerHTML =
+      `<div class="label">Scramble <span class="tag">${esc(kind)}</span> <span class="tag">${length} moves · ${fmtMs(ms)}</span></div>` +
+      `<div class="alg scramble" id="event-scramble-alg">${esc(alg)}</div>` +
+      `<div id="event-scramble-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">${verdict}</div>`;
+    const player = $('event-player');
+    player.experimentalSetupAlg = alg;
+    player.alg = '';
+  } catch (err) {
+    if (err?.name !== 'AbortError') {
+      resetProgress('event-progress', 'event-progress-text');
+      showError($('event-scramble-out'), err);
+    } else {
+      $('event-scramble-out').innerHTML = '<div class="mono">Scramble cancelled.</div>';
+    }
+  } finally {
+    end();
+  }
+}
+
+async function eventSolve() {
+  const ev = selectedEvent();
+  const solver = ev ? eventSolver(ev.id) : null;
+  if (!ev || !solver.method) throw new Error(`solving ${ev?.id ?? 'this event'} is ${solver?.reason ?? 'not offered'}`);
+  if (!eventScrambled || eventScrambled.eventID !== ev.id) throw new Error('scramble first');
+  const { alg: scrambleAlg } = eventScrambled;
+  const out = $('event-solve-out');
+  out.innerHTML = '';
+  demo.lastEventSolve = null;
+  const e = await entry(ev.puzzle);
+  let start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
+  // Blindfolded scrambles end in a random orientation: a rotation first, then face turns.
+  let rotation = '';
+  if (ev.puzzle === '3x3x3') {
+    rotation = cubeReorientation(e.kpuzzle, start) ?? '';
+    if (rotation) start = start.applyAlg(rotation);
+  }
+  const controller = begin('event-solve', true);
+  current.entry = e;
+  resetProgress('event-progress', 'event-progress-text', `solving ${ev.id}…`);
+  const options = {
+    generatorMoves: solver.moves ?? e.moves,
+    signal: controller.signal,
+    onProgress: progressHandler('event-progress', 'event-progress-text'),
+  };
+  if (solver.method === 'phases') {
+    options.phases = solver.phases;
+    if (solver.targetLength) options.targetLength = solver.targetLength;
+  }
+  const t0 = performance.now();
+  try {
+    await releaseOtherSolvers(e);
+    e.solverKept = true;
+    const r = await e.wp.solve(start, options);
+    const ms = performance.now() - t0;
+    const moves = r.solutions[0];
+    const solution = [rotation, moves].filter(Boolean).join(' ');
+    const check = checkEventSolution(e.kpuzzle, scrambleAlg, solution);
+    demo.lastEventSolve = {
+      event: ev.id,
+      puzzle: ev.puzzle,
+      scramble: scrambleAlg,
+      solution,
+      rotation,
+      length: r.lengths[0],
+      phaseLengths: r.phaseLengths ?? null,
+      method: solver.method,
+      metric: r.metric,
+      ms,
+      nodes: r.nodes,
+      threads: worker.info.threads,
+      ...check,
+    };
+    $('event-progress').value = 1;
+    $('event-progress-text').textContent = `solved in ${fmtMs(ms)}`;
+    const what = solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : 'optimal';
+    out.innerHTML =
+      `<div class="label">Solution <span class="tag">${r.lengths[0]} ${r.metric}${rotation ? ' + a rotation' : ''}, ${what}</span> ` +
+      `<span class="tag">${fmtMs(ms)} · ${fmtInt(r.nodes)} nodes · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
+      `<div class="alg" id="event-solution">${esc(solution || '(already solved)')}</div>` +
+      `<div id="event-solve-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
+      (check.verified
+        ? `✓ cubing.js: scramble + solution is solved (${check.how})`
+        : `✗ cubing.js: scramble + solution is NOT solved (${check.how})`) +
+      '</div>';
+    const player = $('event-player');
+    player.experimentalSetupAlg = scrambleAlg;
+    player.alg = solution;
+  } catch (err) {
+    if (err?.name === 'AbortError') {
+      out.innerHTML = '<div class="mono">Solve cancelled.</div>';
+    } else {
+      resetProgress('event-progress', 'event-progress-text');
+      showError(out, err);
+    }
+  } finally {
+    end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Wiring
 
 function showError(box, err) {
@@ -617,6 +840,13 @@ function showError(box, err) {
       .then(() => selectPuzzle($('puzzle').value))
       .catch((e) => console.error(e));
   }
+}
+
+function guardIn(box, fn) {
+  return (ev) => {
+    ev?.preventDefault?.();
+    fn().catch((err) => showError($(box), err));
+  };
 }
 
 function guard(fn) {
@@ -638,6 +868,10 @@ select.value = puzzles[initial] ? initial : '3x3x3';
 
 select.addEventListener('change', () => selectPuzzle(select.value));
 $('scramble').addEventListener('click', guard(scramble));
+$('event').addEventListener('change', selectEvent);
+$('event-scramble').addEventListener('click', guardIn('event-scramble-out', eventScramble));
+$('event-solve').addEventListener('click', guardIn('event-solve-out', eventSolve));
+$('event-cancel').addEventListener('click', guard(cancel));
 $('solve').addEventListener('click', guard(solve));
 $('cancel').addEventListener('click', guard(cancel));
 $('god-cancel').addEventListener('click', guard(cancel));
@@ -669,6 +903,12 @@ demo.selectPuzzle = async (id) => {
 };
 demo.cancel = cancel;
 
+demo.selectEvent = (id) => {
+  $('event').value = id;
+  selectEvent();
+};
+
 await demo.ready.catch(() => {});
+await loadEvents().catch((err) => showError($('event-info'), err));
 await selectPuzzle(select.value);
 await checkGodSupport();

@@ -102,6 +102,134 @@ export function verifySolution(kpuzzle, scramble, solution) {
   return { verified: identical, identical, experimentalIsSolved: isSolved };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Events (cubing.js event IDs, scrambled by twistsearch's randomScrambleForEvent)
+
+const CUBE_333_SOLVE = {
+  method: 'phases',
+  moves: 'U,D,F,B,R,L',
+  phases: ['U,D,F2,B2,R2,L2'],
+  targetLength: 22,
+  label: 'near-optimal: two-phase search (phase 2 in U,D,F2,B2,R2,L2), stopping at 22 moves or less',
+};
+
+/**
+ * How the demo solves each event's scrambles: `{method: 'optimal' | 'phases', moves?, phases?,
+ * targetLength?, label}` (`moves` left out: the puzzle's default moves), or `{method: null, reason}`
+ * where it offers no solve.
+ */
+export const EVENT_SOLVERS = {
+  333: CUBE_333_SOLVE,
+  '333oh': CUBE_333_SOLVE,
+  '333ft': CUBE_333_SOLVE,
+  '333fm': CUBE_333_SOLVE,
+  '333bf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, after a rotation back to the standard orientation` },
+  '333mbf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, after a rotation back to the standard orientation` },
+  222: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  pyram: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  skewb: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  redi_cube: {
+    method: 'phases',
+    moves: 'UL,U,UR,F,L,B,R,D',
+    phases: ['UL,U,UR,F'],
+    targetLength: 17,
+    label: 'near-optimal: two-phase search (phase 2 in UL,U,UR,F), stopping at 17 moves or less',
+  },
+};
+
+const NO_SOLVE_BIG = 'not offered: a random-moves scramble of a big cube is far beyond optimal search, and there is no phase chain for it yet';
+const NO_SOLVE = {
+  minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
+  kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
+  clock: 'not offered: the clock is not solved by move search here',
+  555: NO_SOLVE_BIG,
+  '555bf': NO_SOLVE_BIG,
+  666: NO_SOLVE_BIG,
+  777: NO_SOLVE_BIG,
+};
+
+/** The demo's solve for an event: see EVENT_SOLVERS. */
+export function eventSolver(eventID) {
+  return EVENT_SOLVERS[eventID] ?? { method: null, reason: NO_SOLVE[eventID] ?? 'not offered for this event' };
+}
+
+/** What makes an event's scramble (twistsearch's scramblers, as src/events/registry.rs sets them). */
+export function eventScrambleKind(eventID) {
+  if (/^333/.test(eventID) || eventID === 'pyram' || eventID === 'redi_cube' || eventID === 'kilominx') {
+    return 'random state, multi-phase solver';
+  }
+  if (['222', 'skewb', 'baby_fto'].includes(eventID)) return 'random state, optimal solver';
+  if (eventID === 'clock') return 'random state (WCA clock scramble: random dial turns and pins)';
+  if (['555', '555bf', '666', '777', 'minx'].includes(eventID)) return 'random moves';
+  return 'not scrambled yet';
+}
+
+/**
+ * Whether a pattern is solved, as cubing.js says: `experimentalIsSolved({ignorePuzzleOrientation: true,
+ * ignoreCenterOrientation: true})` where cubing.js supports it for the puzzle, else `isIdentical` with
+ * the default pattern. `{solved, how}`.
+ */
+export function cubingSolved(kpuzzle, pattern) {
+  try {
+    return {
+      solved: pattern.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }),
+      how: 'experimentalIsSolved',
+    };
+  } catch {
+    return { solved: pattern.isIdentical(kpuzzle.defaultPattern()), how: 'isIdentical' };
+  }
+}
+
+/**
+ * Checks an event scramble with cubing.js: it must apply to the puzzle's default pattern (a legal
+ * pattern: every move is one of the puzzle's) and give a pattern that is not solved.
+ * `{applies, solved, how, error?, verified}`.
+ */
+export function checkScramble(kpuzzle, scramble) {
+  let pattern;
+  try {
+    pattern = kpuzzle.defaultPattern().applyAlg(scramble);
+  } catch (err) {
+    return { applies: false, solved: null, how: null, error: err.message, verified: false };
+  }
+  const { solved, how } = cubingSolved(kpuzzle, pattern);
+  return { applies: true, solved, how, verified: !solved };
+}
+
+/**
+ * Checks an event solve with cubing.js: scramble + solution must be solved (`cubingSolved`).
+ * `{verified, how, identical}` (`identical`: the default pattern exactly, orientation included).
+ */
+export function checkEventSolution(kpuzzle, scramble, solution) {
+  const end = kpuzzle.defaultPattern().applyAlg(scramble).applyAlg(solution);
+  const { solved, how } = cubingSolved(kpuzzle, end);
+  return { verified: solved, how, identical: end.isIdentical(kpuzzle.defaultPattern()) };
+}
+
+/** The 24 rotations of a cube, as algs of x, y and z. */
+export const CUBE_ROTATIONS = (() => {
+  const out = [];
+  for (const first of ['', 'x', 'x2', "x'", 'z', "z'"]) {
+    for (const second of ['', 'y', 'y2', "y'"]) out.push([first, second].filter(Boolean).join(' '));
+  }
+  return out;
+})();
+
+/**
+ * The rotation (from CUBE_ROTATIONS) that brings a 3x3x3 pattern's centers back home ('' when they are),
+ * or null: a blindfolded scramble ends with wide turns that leave the cube in a random orientation, which
+ * face turns cannot undo.
+ */
+export function cubeReorientation(kpuzzle, pattern) {
+  const home = JSON.stringify(kpuzzle.defaultPattern().patternData.CENTERS);
+  for (const r of CUBE_ROTATIONS) {
+    const p = r ? pattern.applyAlg(r) : pattern;
+    if (JSON.stringify(p.patternData.CENTERS) === home) return r;
+  }
+  return null;
+}
+
 /** A bigint (or number, or decimal string) with thousands separators. */
 export function fmtInt(n) {
   return BigInt(n).toLocaleString('en-US');

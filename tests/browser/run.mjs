@@ -80,8 +80,8 @@ function startServer(args = []) {
 }
 
 /** A page whose errors and failed requests are collected (`page.problems`). */
-async function openPage(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+async function openPage(browser, url, viewport = { width: 1200, height: 1000 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
@@ -165,6 +165,87 @@ async function uiCancel(page, afterMs) {
   return { ...c, wallMs, progressBeforeCancel: progress };
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// The demo's event panel: its controls, and cubing.js's verdict on every answer, made in the page.
+
+/** Picks an event in the event panel's select (an enabled option). */
+async function uiSelectEvent(page, id) {
+  await page.selectOption('#event', id);
+  await page.waitForFunction((ev) => window.demo.event === ev, id, { timeout: 10000 });
+}
+
+/**
+ * cubing.js in the page, apart from the demo's own check: the scramble applies to the puzzle's default
+ * pattern and leaves it not solved; with a solution, scramble + solution is solved
+ * (experimentalIsSolved ignoring orientations where cubing.js has it, else isIdentical).
+ */
+async function cubingCheck(page, puzzle, scramble, solution = null) {
+  return page.evaluate(
+    async ([puzzleID, scrambleAlg, solutionAlg]) => {
+      const { puzzles } = await import('cubing/puzzles');
+      const kpuzzle = await puzzles[puzzleID].kpuzzle();
+      const solvedness = (p) => {
+        try {
+          return { solved: p.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }), how: 'experimentalIsSolved' };
+        } catch {
+          return { solved: p.isIdentical(kpuzzle.defaultPattern()), how: 'isIdentical' };
+        }
+      };
+      const scrambled = kpuzzle.defaultPattern().applyAlg(scrambleAlg);
+      const out = { scrambled: solvedness(scrambled) };
+      if (solutionAlg !== null) out.end = solvedness(scrambled.applyAlg(solutionAlg));
+      return out;
+    },
+    [puzzle, scramble, solution],
+  );
+}
+
+/** Clicks the event panel's Scramble: `demo.lastEventScramble`, checked by cubing.js in the page. */
+async function uiEventScramble(page, id, { timeout = 90000 } = {}) {
+  await uiSelectEvent(page, id);
+  await page.evaluate(() => {
+    window.demo.lastEventScramble = null;
+    window.demo.lastError = null;
+  });
+  await page.click('#event-scramble');
+  await page.waitForFunction(() => (window.demo.lastEventScramble || window.demo.lastError) && !window.demo.busy, null, { timeout, polling: 100 });
+  const [s, err] = await page.evaluate(() => [window.demo.lastEventScramble, window.demo.lastError]);
+  assert.equal(err, null, `${id} scramble failed: ${err}`);
+  assert.equal(s.event, id);
+  assert.equal(s.check.verified, true, `${id}: the demo's cubing.js check of ${s.alg}`);
+  assert.equal(await page.getAttribute('#event-scramble-verdict', 'data-verified'), 'true');
+  assert.equal((await page.textContent('#event-scramble-alg')).trim(), s.alg.trim());
+  const c = await cubingCheck(page, s.puzzle, s.alg);
+  assert.equal(c.scrambled.solved, false, `${id}: cubing.js finds ${s.alg} solved`);
+  return { ...s, how: c.scrambled.how };
+}
+
+/** Clicks the event panel's Solve: `demo.lastEventSolve`, checked by cubing.js in the page. */
+async function uiEventSolve(page, { timeout = 90000 } = {}) {
+  assert.equal(await page.isDisabled('#event-solve'), false, 'Solve is offered');
+  await page.evaluate(() => {
+    window.demo.lastEventSolve = null;
+    window.demo.lastError = null;
+  });
+  await page.click('#event-solve');
+  await page.waitForFunction(() => (window.demo.lastEventSolve || window.demo.lastError) && !window.demo.busy, null, { timeout, polling: 100 });
+  const [s, err] = await page.evaluate(() => [window.demo.lastEventSolve, window.demo.lastError]);
+  assert.equal(err, null, `solve failed: ${err}`);
+  assert.equal(s.verified, true, `the demo's cubing.js check: ${s.solution} does not solve ${s.scramble}`);
+  assert.equal(await page.getAttribute('#event-solve-verdict', 'data-verified'), 'true');
+  const c = await cubingCheck(page, s.puzzle, s.scramble, s.solution);
+  assert.equal(c.end.solved, true, `cubing.js: ${s.scramble} + ${s.solution} is not solved`);
+  return { ...s, how: c.end.how };
+}
+
+/** Whether the page is wider than its viewport (horizontal overflow). */
+function overflow(page) {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+const moveCount = (alg) => alg.split(/\s+/).filter(Boolean).length;
+
 const KNOWN = {
   // 3x3x3 HTM canonical sequences of length 0..5 (face turns; no same-face repeats, opposite faces in one order:
   // a transfer matrix gives a' = 6a + 6b, b' = 9a + 6b; not the positions at each distance, 43,239 at 4).
@@ -223,6 +304,23 @@ test('www/lib.js (in Node): move sets, random-move scrambles, cubing.js check, c
   }
   const table = lib.countsTableHTML(counts);
   assert.match(table, /<td>385<\/td>/); // cumulative
+  // Event helpers: cubing.js's verdicts, the blindfolded reorientation, what the demo offers.
+  assert.deepEqual(lib.checkScramble(cube, "R U Rw2"), { applies: true, solved: false, how: 'experimentalIsSolved', verified: true });
+  assert.equal(lib.checkScramble(cube, 'x y').verified, false, 'a rotation leaves the cube solved');
+  assert.equal(lib.checkScramble(cube, 'Q').applies, false);
+  assert.equal(lib.checkScramble(minx, "R++ D--\nR-- D++ U").how, 'isIdentical');
+  assert.equal(lib.CUBE_ROTATIONS.length, 24);
+  const turned = cube.defaultPattern().applyAlg("R U Rw2 Uw");
+  const r = lib.cubeReorientation(cube, turned);
+  assert.equal(lib.cubeReorientation(cube, turned.applyAlg(r)), '');
+  const back = lib.cubeReorientation(cube, cube.defaultPattern().applyAlg('R U x y'));
+  assert.deepEqual(lib.checkEventSolution(cube, 'R U x y', `${back} U' R'`), { verified: true, how: 'experimentalIsSolved', identical: true });
+  assert.equal(lib.checkEventSolution(cube, "R U", "U' R'").verified, true);
+  assert.equal(lib.eventSolver('333').method, 'phases');
+  assert.equal(lib.eventSolver('222').method, 'optimal');
+  assert.equal(lib.eventSolver('minx').method, null);
+  assert.match(lib.eventSolver('minx').reason, /not offered/);
+  assert.equal(lib.eventScrambleKind('minx'), 'random moves');
 });
 
 describe('cross-origin isolated (COOP/COEP): threaded build', () => {
@@ -359,17 +457,168 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
+  test('event panel: scrambleEvents() fills the picker, the refused events disabled with their reason', async () => {
+    const events = await page.evaluate(() => window.demo.events);
+    const options = await page.$$eval('#event option', (os) => os.map((o) => ({ id: o.value, disabled: o.disabled, text: o.textContent })));
+    assert.equal(options.length, events.length);
+    for (const id of ['444', '444bf', 'sq1', 'fto', 'master_tetraminx']) {
+      const ev = events.find((e) => e.id === id);
+      const o = options.find((x) => x.id === id);
+      assert.equal(ev.supported, false, id);
+      assert.equal(o.disabled, true, `${id} is disabled`);
+      assert.ok(o.text.includes(ev.reason), `${id} shows its reason: ${o.text}`);
+    }
+    for (const id of ['333', '222', '555', '666', '777', '555bf', 'clock', 'minx', 'pyram', 'skewb', 'baby_fto', 'redi_cube', 'kilominx']) {
+      assert.equal(options.find((x) => x.id === id)?.disabled, false, `${id} is offered`);
+    }
+    assert.equal(await page.inputValue('#event'), '333');
+    assertNoProblems(page);
+  });
+
+  test('event panel: 222, 333, 333bf, 333fm, pyram, skewb and baby_fto scrambled and solved from the controls, checked by cubing.js', async () => {
+    const out = {};
+    for (const id of ['222', '333', '333bf', '333fm', 'pyram', 'skewb', 'baby_fto']) {
+      const sc = await uiEventScramble(page, id);
+      assert.match(await page.textContent('#event-scramble-out'), /random state/);
+      const s = await uiEventSolve(page);
+      assert.equal(s.event, id);
+      assert.equal(s.scramble, sc.alg);
+      if (id === '222' || id === 'skewb' || id === 'baby_fto') {
+        assert.equal(s.method, 'optimal');
+        assert.ok(s.length <= moveCount(sc.alg), `${id}: optimal, so no longer than the scramble (${s.length} > ${moveCount(sc.alg)})`);
+      }
+      if (id.startsWith('333')) {
+        assert.equal(s.method, 'phases');
+        assert.equal(s.phaseLengths.length, 2);
+        assert.ok(s.length <= 22, `${id}: 22 moves or less (${s.length})`);
+      }
+      if (id === '333' || id === '333fm') assert.equal(s.identical, true, 'face turns only: back to the default pattern itself');
+      if (id === '333bf') assert.match(s.solution, /^[xyz]/, 'a rotation first: the scramble ends with wide turns');
+      out[id] = { scramble: sc.alg, scrambleMs: Math.round(sc.ms), solution: s.solution, length: s.length, solveMs: Math.round(s.ms), check: s.how };
+    }
+    // The player shows the solution after the scramble.
+    assert.equal(await page.evaluate(async () => (await document.getElementById('event-player').experimentalModel.alg.get()).alg.toString()), out.baby_fto.solution);
+    record.figures.eventSolves = out;
+    console.log(`# events: ${Object.entries(out).map(([id, x]) => `${id} ${x.length} moves (scramble ${x.scrambleMs} ms, solve ${x.solveMs} ms)`).join('; ')}`);
+    assertNoProblems(page);
+  });
+
+  test('event panel: minx (random moves) scramble checked by cubing.js; its solve is not offered', async () => {
+    const sc = await uiEventScramble(page, 'minx');
+    assert.equal(sc.kind, 'random moves');
+    assert.equal(sc.alg.split('\n').length, 7, 'seven lines of R++ D-- … U');
+    assert.equal(sc.how, 'isIdentical', 'cubing.js has no experimentalIsSolved for the megaminx');
+    assert.equal(await page.isDisabled('#event-solve'), true, 'Solve is disabled for minx');
+    assert.match(await page.textContent('#event-solve-method'), /not offered.*megaminx/);
+    assert.match(await page.getAttribute('#event-solve', 'title'), /not offered/);
+    record.figures.eventMinx = { lines: sc.alg.split('\n').length, ms: Math.round(sc.ms) };
+    assertNoProblems(page);
+  });
+
+  test("event panel: Cancel stops a long scramble (kilominx's first, its tables being built), and it scrambles afterwards", async () => {
+    await uiSelectEvent(page, 'kilominx');
+    await page.evaluate(() => {
+      window.demo.lastEventScramble = null;
+      window.demo.lastError = null;
+      window.demo.lastCancel = null;
+    });
+    await page.click('#event-scramble');
+    await page.waitForFunction(() => window.demo.busy, null, { timeout: 5000 });
+    await page.waitForTimeout(150);
+    // Whether it is still running and the click happen in one turn of the page's event loop.
+    const clicked = await page.evaluate(() => {
+      const button = document.getElementById('event-cancel');
+      if (!window.demo.busy || button.disabled) return false;
+      button.click();
+      return true;
+    });
+    if (clicked) {
+      await page.waitForFunction(() => window.demo.lastCancel, null, { timeout: 30000 });
+      const c = await page.evaluate(() => [window.demo.lastCancel, window.demo.lastEventScramble, window.demo.lastError, window.demo.busy]);
+      assert.equal(c[1], null, 'no scramble after a cancel');
+      assert.equal(c[2], null);
+      assert.equal(c[3], false);
+      assert.equal(c[0].kind, 'event-scramble');
+      assert.ok(c[0].stoppedMs < CANCEL_BOUND_MS, `the worker was busy ${c[0].stoppedMs} ms after Cancel`);
+      assert.match(await page.textContent('#event-scramble-out'), /cancelled/);
+      assert.match(await page.textContent('#event-progress-text'), /cancelled/);
+      record.figures.eventCancelStoppedMs = Math.round(c[0].stoppedMs);
+      console.log(`# events: kilominx scramble cancelled after ${c[0].runMs.toFixed(0)} ms; worker free again ${c[0].stoppedMs.toFixed(0)} ms after Cancel`);
+    } else {
+      console.log("# events: kilominx's first scramble finished within 150 ms: cancel not exercised");
+    }
+    const sc = await uiEventScramble(page, 'kilominx');
+    assert.match(sc.kind, /random state/);
+    assertNoProblems(page);
+  });
+
+  test('event panel: kilominx and redi_cube random-state scrambles checked by cubing.js; redi_cube solved near-optimally', async () => {
+    const out = {};
+    for (const id of ['kilominx', 'redi_cube']) {
+      const sc = await uiEventScramble(page, id);
+      assert.match(sc.kind, /random state/);
+      out[id] = { scramble: sc.alg, ms: Math.round(sc.ms), length: moveCount(sc.alg) };
+    }
+    assert.equal(await page.isDisabled('#event-solve'), false);
+    const s = await uiEventSolve(page, { timeout: 120000 });
+    assert.equal(s.method, 'phases');
+    out.redi_cube.solution = s.solution;
+    out.redi_cube.solveMs = Math.round(s.ms);
+    await uiSelectEvent(page, 'kilominx');
+    assert.equal(await page.isDisabled('#event-solve'), true, 'no kilominx solve in the demo');
+    record.figures.eventScrambles = out;
+    console.log(`# events: kilominx ${out.kilominx.length} moves (${out.kilominx.ms} ms), redi_cube ${out.redi_cube.length} moves (${out.redi_cube.ms} ms), solved in ${out.redi_cube.solveMs} ms`);
+    assertNoProblems(page);
+  });
+
+  test('event panel: screenshots at 1280x800 and 390x844, no horizontal overflow at 390 px', async () => {
+    const shots = {};
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      const p = await openPage(browser, `${server.url}/www/`, { width, height });
+      try {
+        await p.waitForFunction(() => window.demo?.events && window.demo.puzzle === '3x3x3', null, { timeout: 60000 });
+        // The longest text the panel shows: a megaminx scramble, then a 3x3x3 scramble and solution.
+        await uiEventScramble(p, 'minx');
+        const minx = await overflow(p);
+        const sc = await uiEventScramble(p, '333');
+        const s = await uiEventSolve(p);
+        assert.equal(s.scramble, sc.alg);
+        await p.waitForFunction(() => document.getElementById('event-player')?.offsetHeight > 100, null, { timeout: 10000 });
+        await p.waitForTimeout(1500); // the twisty-player draws asynchronously
+        const o = await overflow(p);
+        if (width === 390) {
+          assert.ok(minx.scrollWidth <= minx.innerWidth, `horizontal overflow at 390 px with a megaminx scramble: ${JSON.stringify(minx)}`);
+          assert.ok(o.scrollWidth <= o.innerWidth, `horizontal overflow at 390 px: ${JSON.stringify(o)}`);
+        }
+        const box = await p.locator('#event-player').boundingBox();
+        assert.ok(box && box.width > 200 && box.x >= 0 && box.x + box.width <= width, `the event player fits: ${JSON.stringify(box)}`);
+        await p.evaluate(() => window.scrollTo(0, 0));
+        const path = join(artifacts, `demo-${width}x${height}.png`);
+        await p.screenshot({ path });
+        await p.screenshot({ path: join(artifacts, `demo-${width}x${height}-full.png`), fullPage: true });
+        shots[`${width}x${height}`] = { path, scrollWidth: o.scrollWidth, innerWidth: o.innerWidth };
+        assertNoProblems(p);
+      } finally {
+        await p.context().close();
+      }
+    }
+    record.figures.eventScreenshots = shots;
+  });
+
   test('screenshot of the demo with the solution in <twisty-player>', async () => {
     await page.click('#ex-tperm');
     await page.waitForFunction(() => window.demo.puzzle === '3x3x3' && document.getElementById('scramble-alg').value.startsWith('R U'), null, {
       timeout: 30000,
     });
     await uiSolve(page);
-    const player = page.locator('twisty-player');
+    const player = page.locator('#player');
     await player.scrollIntoViewIfNeeded();
     assert.equal(await page.evaluate(() => window.demo.lastSolve?.puzzle), '3x3x3');
     // Let the 3D view render (the twisty-player draws asynchronously).
-    await page.waitForFunction(() => document.querySelector('twisty-player')?.shadowRoot?.querySelector('canvas') || document.querySelector('twisty-player')?.offsetHeight > 100, null, {
+    await page.waitForFunction(() => document.getElementById('player')?.shadowRoot?.querySelector('canvas') || document.getElementById('player')?.offsetHeight > 100, null, {
       timeout: 10000,
     });
     await page.waitForTimeout(1500);
@@ -554,6 +803,17 @@ describe('not cross-origin isolated (serve.mjs --no-isolation): single-threaded 
     assert.equal(t.length, 11);
     record.figures.notIsolated = { build: env.build, threads: env.threads, random2x2x2SolveMs: Math.round(s.ms), tpermMs: Math.round(t.ms) };
     console.log(`# not isolated: single build, 1 thread; 2x2x2 random state in ${s.ms.toFixed(0)} ms, T-perm in ${t.ms.toFixed(0)} ms`);
+    assertNoProblems(page);
+  });
+
+  test('event panel on the single-threaded build: a 333 scramble and its near-optimal solve, checked by cubing.js', async () => {
+    const sc = await uiEventScramble(page, '333');
+    const s = await uiEventSolve(page);
+    assert.equal(s.scramble, sc.alg);
+    assert.equal(s.threads, 1);
+    assert.ok(s.length <= 22, `22 moves or less (${s.length})`);
+    record.figures.notIsolatedEvent333 = { scrambleMs: Math.round(sc.ms), solveMs: Math.round(s.ms), length: s.length };
+    console.log(`# not isolated: 333 event scramble in ${sc.ms.toFixed(0)} ms, solved in ${s.length} moves in ${s.ms.toFixed(0)} ms`);
     assertNoProblems(page);
   });
 
