@@ -189,7 +189,7 @@ export interface PuzzleApi {
   position(alg: string): Promise<KPatternData>;
   /** The puzzle as a KPuzzle definition. */
   definition(): Promise<KPuzzleDefinition>;
-  /** Drops the pruning table kept for the next solve. */
+  /** Drops the tables kept for the next solve (the optimal solver's pruning table, the multi-phase solver's tables). */
   releaseSolver(): Promise<void>;
 }
 

@@ -211,7 +211,7 @@ export class Puzzle {
     return this.#call('definition', undefined, () => this.#raw.definition());
   }
 
-  /** Frees the pruning table kept for the next solve. */
+  /** Frees the tables kept for the next solve (optimal and multi-phase). */
   async releaseSolver() {
     return this.#call('releaseSolver', undefined, () => this.#raw.releaseSolver());
   }

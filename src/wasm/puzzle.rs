@@ -239,10 +239,12 @@ impl Puzzle {
         }))
     }
 
-    /// Drops the kept solver and its pruning table (memory stays with the module for reuse).
+    /// Drops the kept solvers, the optimal one's pruning table and the multi-phase one's tables (memory
+    /// stays with the module for reuse).
     #[wasm_bindgen(js_name = releaseSolver)]
     pub fn release_solver(&mut self) {
         self.cache = None;
+        self.phase_cache = None;
     }
 }
 

@@ -225,6 +225,12 @@ test('near-optimal solve with phases: random 3x3x3 states within 21 moves, check
     const end = k.defaultPattern().applyAlg(scramble).applyAlg(r.solutions[0]);
     assert.ok(end.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }), scramble);
   }
+  // releaseSolver drops the phase tables too; the next solve builds them again.
+  await p.releaseSolver();
+  const again = await p.solve("R U F' D2", faces);
+  assert.ok(again.lengths[0] <= 21 && again.tableBytes > 0, JSON.stringify(again));
+  const end = k.defaultPattern().applyAlg("R U F' D2").applyAlg(again.solutions[0]);
+  assert.ok(end.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }));
   await assert.rejects(p.solve('R U', { ...faces, maxSolutions: 2 }), /maxSolutions is for optimal solves/);
   await assert.rejects(p.solve('R U', { phases: 'U,D' }), TypeError);
   await assert.rejects(p.solve('R U', { ...faces, targetLength: -1 }), RangeError);
