@@ -330,3 +330,20 @@ fn kociemba_phase_one_with_identical_edges_is_exact() {
         assert!(r.solution.len() <= 22);
     }
 }
+
+/// A phase whose subgroup is the whole group (here given by the same moves) has no coordinate and one
+/// coset: every position is at its goal, and the next phase solves (it used to panic building a table).
+#[test]
+fn a_phase_with_nothing_to_tell_apart() {
+    let p = puzzle("main/2x2x2.tws");
+    let moves = MoveSet::parse(&p, "U,R,F").unwrap();
+    let options = PhaseSolverOptions { moves: Some(moves.clone()), phases: vec![moves], ..Default::default() };
+    let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+    let info = &s.phase_info()[0];
+    assert_eq!((info.cosets, info.group_index, info.exact), (1, Some(1), true));
+    assert!(info.coordinate_sizes.is_empty());
+    let start = p.position(&twistsearch::Alg::parse("R U F").unwrap()).unwrap();
+    let r = s.solve(&start, &PhaseSolveOptions { target_length: Some(3), max_nodes: None }, Control::none()).unwrap();
+    assert_eq!(p.apply_moves(&start, &r.solution), *p.solved());
+    assert_eq!((r.solution.len(), r.phase_lengths.clone()), (3, vec![0, 3]));
+}
