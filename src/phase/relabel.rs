@@ -1,6 +1,12 @@
 //! [`Relabel`]: the map from positions to the cosets of a subgroup `H` given by moves. Pieces that `H` can
 //! carry into each other's slots get one label, and the orientations `H` can change become wildcards; what
 //! is left of a position is the same for every position of one coset `P·H`.
+//!
+//! A target with identical pieces: a position knows a piece only by its label and the block of `G` (the
+//! phase's group) it lies in, which no move leaves; so labels are merged per block — identical pieces of
+//! two blocks are as different as distinct pieces. These are the finest labels that a position determines
+//! and every element of `H` keeps, so where they still lump several classes of `t·H` into the goal (the
+//! phase is not exact), no relabelling does better: only several goal cosets would.
 
 use crate::error::{Error, Result};
 use crate::god::coords::blocks;
