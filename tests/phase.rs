@@ -243,3 +243,107 @@ fn a_phase_starts_with_any_move_but_the_last_ones() {
     let st = p.position(&twistsearch::Alg::parse("U u'").unwrap()).unwrap();
     assert_eq!(two.solve(&st, &first, Control::none()).unwrap().phase_lengths, vec![1, 1]);
 }
+
+/// Every state `moves` reach from `start` (breadth first).
+fn closure(p: &Puzzle, start: &State, moves: &MoveSet) -> Vec<State> {
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut queue = vec![start.clone()];
+    while let Some(s) = queue.pop() {
+        for m in moves.moves() {
+            let next = p.apply(&s, m.mv);
+            if seen.insert(next.clone()) {
+                queue.push(next);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// A target whose identical pieces lie in different blocks of the phase's group: edge (corner) `k` of the
+/// `U` layer and edge (corner) `k` of the `D` layer look alike. `H = <U>` interchanges the `U` layer's pieces, but the `D`
+/// layer's stay told apart (labels count per block of `G = <U, D>`, which no move leaves), so the target's
+/// coset holds exactly the states `H` reaches from the target, and every state is solved.
+#[test]
+fn identical_pieces_in_other_blocks_stay_apart() {
+    let p = puzzle("main/3x3x3.tws");
+    let (g, h) = (MoveSet::parse(&p, "U,D").unwrap(), MoveSet::parse(&p, "U").unwrap());
+    let mut bytes = p.solved().as_bytes().to_vec();
+    for o in p.orbits() {
+        let layer = |name: &str| {
+            let t = p.transform(MoveSet::parse(&p, name).unwrap().moves()[0].mv);
+            o.pieces_range().filter(|&i| t[i] as usize != i - o.offset).collect::<Vec<usize>>()
+        };
+        let (u, d) = (layer("U"), layer("D"));
+        for k in 0..4 {
+            bytes[d[k]] = bytes[u[k]];
+        }
+    }
+    let target = p.state_from_bytes(bytes).unwrap();
+    let options = PhaseSolverOptions {
+        moves: Some(g.clone()),
+        phases: vec![h.clone()],
+        target: Some(target.clone()),
+        ..Default::default()
+    };
+    let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+    let in_h = closure(&p, &target, &h);
+    let all = closure(&p, &target, &g);
+    let goal = s.coset_of(0, &target).unwrap();
+    // The D layer's corners and edges, each of four distinct labels.
+    assert_eq!(s.phase_info()[0].coordinate_sizes, vec![24, 24]);
+    assert_eq!((all.len(), in_h.len()), (16, 4));
+    let opts = PhaseSolveOptions { target_length: Some(4), max_nodes: None };
+    for st in &all {
+        assert_eq!(s.coset_of(0, st) == Some(goal), in_h.contains(st), "{st:?}");
+        let r = s.solve(st, &opts, Control::none()).unwrap();
+        assert_eq!(p.apply_moves(st, &r.solution), target);
+        assert!(r.solution.len() <= 2);
+    }
+}
+
+/// Kociemba's first phase with three identical `U`-layer edges in the target: every rearrangement of them
+/// is in the subgroup, so the cosets are still exactly the group index, and random states (of identical
+/// pieces too) are solved to the target.
+#[test]
+fn kociemba_phase_one_with_identical_edges_is_exact() {
+    let p = puzzle("main/3x3x3.tws");
+    let t = p.transform(MoveSet::parse(&p, "U").unwrap().moves()[0].mv);
+    let u: Vec<usize> = (0..12).filter(|&i| t[i] as usize != i).collect();
+    let mut bytes = p.solved().as_bytes().to_vec();
+    bytes[u[1]] = bytes[u[0]];
+    bytes[u[2]] = bytes[u[0]];
+    let target = p.state_from_bytes(bytes).unwrap();
+    let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
+    let options = PhaseSolverOptions { phases, target: Some(target.clone()), ..Default::default() };
+    let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+    let info = &s.phase_info()[0];
+    assert_eq!(info.cosets, 2187 * 2048 * 495);
+    assert_eq!(info.group_index, Some(info.cosets));
+    assert!(info.exact);
+    let chain = puzzle_chain(&p, &MoveSet::all(&p).unwrap()).unwrap();
+    let mut rng = rng_from_seed(Some(3)).unwrap();
+    let opts = PhaseSolveOptions { target_length: Some(22), max_nodes: None };
+    for _ in 0..5 {
+        let st = p.state_from_bytes(random_state(&chain, target.as_bytes(), &mut rng).unwrap()).unwrap();
+        let r = s.solve(&st, &opts, Control::none()).unwrap();
+        assert_eq!(p.apply_moves(&st, &r.solution), target);
+        assert!(r.solution.len() <= 22);
+    }
+}
+
+/// A phase whose subgroup is the whole group (here given by the same moves) has no coordinate and one
+/// coset: every position is at its goal, and the next phase solves (it used to panic building a table).
+#[test]
+fn a_phase_with_nothing_to_tell_apart() {
+    let p = puzzle("main/2x2x2.tws");
+    let moves = MoveSet::parse(&p, "U,R,F").unwrap();
+    let options = PhaseSolverOptions { moves: Some(moves.clone()), phases: vec![moves], ..Default::default() };
+    let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+    let info = &s.phase_info()[0];
+    assert_eq!((info.cosets, info.group_index, info.exact), (1, Some(1), true));
+    assert!(info.coordinate_sizes.is_empty());
+    let start = p.position(&twistsearch::Alg::parse("R U F").unwrap()).unwrap();
+    let r = s.solve(&start, &PhaseSolveOptions { target_length: Some(3), max_nodes: None }, Control::none()).unwrap();
+    assert_eq!(p.apply_moves(&start, &r.solution), *p.solved());
+    assert_eq!((r.solution.len(), r.phase_lengths.clone()), (3, vec![0, 3]));
+}

@@ -239,8 +239,12 @@ const MAX_PROJECTIONS: usize = 4;
 /// The projections for coordinates of `sizes` with at most `cap` entries each: the whole tuple when it
 /// fits, else the largest subsets that fit and lie inside no other that fits (at most
 /// [`MAX_PROJECTIONS`], the largest first, then more to cover every coordinate that fits alone). With
-/// many coordinates, for each coordinate it and as many of the smallest others as fit.
+/// many coordinates, for each coordinate it and as many of the smallest others as fit. None without
+/// coordinates (a phase whose subgroup leaves nothing to tell apart: every position is at its goal).
 pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
+    if sizes.is_empty() {
+        return Vec::new();
+    }
     let all: Vec<usize> = (0..sizes.len()).collect();
     if ProjectionTable::entries(sizes, &all).is_some_and(|n| n <= cap) {
         return vec![all];
