@@ -453,16 +453,9 @@ async function solve() {
       `<div class="mono" id="solve-stats" data-ms="${ms.toFixed(1)}" data-threads="${threads}">` +
       `${fmtMs(ms)} · ${threads} thread${threads === 1 ? '' : 's'} (${build} build, ${engine === 'main' ? 'main thread' : 'Web Worker'}) · ` +
       `${fmtInt(r.nodes)} nodes · table depth ${r.tableDepth}, ${(r.tableBytes / 2 ** 20).toFixed(r.tableBytes < 2 ** 20 ? 2 : 0)} MiB</div>`;
-    const player = $('player');
-    player.experimentalSetupAlg = scrambleAlg;
-    player.alg = solution;
+    play('player', scrambleAlg, solution);
   } catch (err) {
-    if (err?.name === 'AbortError') {
-      out.innerHTML = '<div class="mono">Solve cancelled.</div>';
-    } else {
-      resetProgress('progress', 'progress-text');
-      showError(out, err);
-    }
+    showFailure(out, err, 'Solve', 'progress', 'progress-text');
   } finally {
     end();
   }
@@ -733,16 +726,9 @@ async function eventScramble() {
       `<div class="label">Scramble <span class="tag">${esc(kind)}</span> <span class="tag">${length} moves · ${fmtMs(ms)}</span></div>` +
       `<div class="alg scramble" id="event-scramble-alg">${esc(alg)}</div>` +
       `<div id="event-scramble-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">${verdict}</div>`;
-    const player = $('event-player');
-    player.experimentalSetupAlg = alg;
-    player.alg = '';
+    play('event-player', alg, '');
   } catch (err) {
-    if (err?.name !== 'AbortError') {
-      resetProgress('event-progress', 'event-progress-text');
-      showError($('event-scramble-out'), err);
-    } else {
-      $('event-scramble-out').innerHTML = '<div class="mono">Scramble cancelled.</div>';
-    }
+    showFailure($('event-scramble-out'), err, 'Scramble', 'event-progress', 'event-progress-text');
   } finally {
     end();
   }
@@ -813,16 +799,9 @@ async function eventSolve() {
         ? `✓ cubing.js: scramble + solution is solved (${check.how})`
         : `✗ cubing.js: scramble + solution is NOT solved (${check.how})`) +
       '</div>';
-    const player = $('event-player');
-    player.experimentalSetupAlg = scrambleAlg;
-    player.alg = solution;
+    play('event-player', scrambleAlg, solution);
   } catch (err) {
-    if (err?.name === 'AbortError') {
-      out.innerHTML = '<div class="mono">Solve cancelled.</div>';
-    } else {
-      resetProgress('event-progress', 'event-progress-text');
-      showError(out, err);
-    }
+    showFailure(out, err, 'Solve', 'event-progress', 'event-progress-text');
   } finally {
     end();
   }
@@ -840,6 +819,23 @@ function showError(box, err) {
       .then(() => selectPuzzle($('puzzle').value))
       .catch((e) => console.error(e));
   }
+}
+
+/** Shows why an operation ended early: "cancelled" for an abort, else the error (progress reset). */
+function showFailure(box, err, what, barId, textId) {
+  if (err?.name === 'AbortError') {
+    box.innerHTML = `<div class="mono">${what} cancelled.</div>`;
+  } else {
+    resetProgress(barId, textId);
+    showError(box, err);
+  }
+}
+
+/** Plays `alg` from the position `setup` reaches in a `<twisty-player>`. */
+function play(playerId, setup, alg) {
+  const player = $(playerId);
+  player.experimentalSetupAlg = setup;
+  player.alg = alg;
 }
 
 function guardIn(box, fn) {
