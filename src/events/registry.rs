@@ -33,6 +33,8 @@ pub enum ScrambleKind {
     Megaminx,
     /// The WCA clock scramble.
     Clock,
+    /// A Square-1 random state ([`square1`](super::square1)), in cubing.js's `(top, bottom) /` notation.
+    Square1,
     /// Not scrambled by twistsearch yet (the reason).
     Unsupported(&'static str),
 }
@@ -162,7 +164,7 @@ pub const EVENTS: &[Event] = &[
         "sq1",
         "Square-1",
         "square1",
-        ScrambleKind::Unsupported("square-1 shapes are not scrambled yet"),
+        ScrambleKind::Square1,
         Suffix::None,
         &[],
     ),
