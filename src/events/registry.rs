@@ -160,14 +160,7 @@ pub const EVENTS: &[Event] = &[
         PYRAMINX_BIG,
     ),
     ev("skewb", "Skewb", "skewb", optimal("U,L,R,B", 7), Suffix::None, &[]),
-    ev(
-        "sq1",
-        "Square-1",
-        "square1",
-        ScrambleKind::Square1,
-        Suffix::None,
-        &[],
-    ),
+    ev("sq1", "Square-1", "square1", ScrambleKind::Square1, Suffix::None, &[]),
     ev(
         "444bf",
         "4x4x4 Blindfolded",

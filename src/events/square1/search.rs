@@ -9,9 +9,11 @@ use crate::error::{Error, Result};
 /// The longest phase 1 (slashes) tried before giving up (the shape table's deepest entry is far less).
 const MAX_PHASE1: usize = 20;
 
-/// The longest phase 2 tried after each phase 1 solution, as cubing.js (twips) does: the first phase 1
-/// solution (shortest first) with a phase 2 of at most this many slashes is taken.
-const MAX_PHASE2: usize = 16;
+/// The passes of the search: (phase 1 slashes beyond the shortest, longest phase 2). The first solution
+/// found is taken: phase 1 solutions shortest first, each followed by phase 2 if one of at most that many
+/// slashes exists. The last pass is cubing.js's (twips): any phase 1, a phase 2 under 17 slashes, which
+/// always succeeds; the earlier ones look a little further in phase 1 for a short phase 2.
+const PASSES: [(usize, usize); 3] = [(2, 7), (3, 9), (MAX_PHASE1, 16)];
 
 /// The tables of both phases.
 pub struct Square1Solver {
@@ -42,18 +44,28 @@ impl Square1Solver {
         let shape = self.shapes.shape(&s.kinds()).ok_or_else(|| Error::internal("square-1: no slash possible"))?;
         let x = shape as usize * 4 + parity(s);
         let mut path = Vec::new();
-        for depth in self.shapes.distance[x] as usize..=MAX_PHASE1 {
-            control.check()?;
-            if let Some(alg) = self.phase1(s, x, depth, &mut path) {
-                return Ok(alg);
+        let h = self.shapes.distance[x] as usize;
+        for (extra, max2) in PASSES {
+            for depth in h..=(h + extra).min(MAX_PHASE1) {
+                control.check()?;
+                if let Some(alg) = self.phase1(s, x, depth, max2, &mut path) {
+                    return Ok(alg);
+                }
             }
         }
         Err(Error::internal("square-1: no solution found"))
     }
 
-    fn phase1(&self, s: &Square1, x: usize, depth: usize, path: &mut Vec<(i32, i32)>) -> Option<Square1Alg> {
+    fn phase1(
+        &self,
+        s: &Square1,
+        x: usize,
+        depth: usize,
+        max2: usize,
+        path: &mut Vec<(i32, i32)>,
+    ) -> Option<Square1Alg> {
         if depth == 0 {
-            return self.phase2(s, path);
+            return self.phase2(s, path, max2);
         }
         for m in &self.shapes.moves[x / 4] {
             // `(0, 0)` after a slash would undo it.
@@ -66,7 +78,7 @@ impl Square1Solver {
             }
             let next = s.turn(m.top.into(), m.bottom.into()).slash().expect("phase 1 moves are sliceable");
             path.push((m.top.into(), m.bottom.into()));
-            let found = self.phase1(&next, y, depth - 1, path);
+            let found = self.phase1(&next, y, depth - 1, max2, path);
             path.pop();
             if found.is_some() {
                 return found;
@@ -76,12 +88,12 @@ impl Square1Solver {
     }
 
     /// Phase 2 from the cube-shaped `s` reached by `path`: the whole solution, or `None` when phase 2 needs
-    /// more than [`MAX_PHASE2`] slashes.
-    fn phase2(&self, s: &Square1, path: &[(i32, i32)]) -> Option<Square1Alg> {
+    /// more than `max2` slashes.
+    fn phase2(&self, s: &Square1, path: &[(i32, i32)], max2: usize) -> Option<Square1Alg> {
         let c = cube_of(s);
         let h = self.bound(&c);
         let mut out = Vec::new();
-        for depth in h..=MAX_PHASE2 {
+        for depth in h..=max2 {
             if self.phase2_search(c, depth, path.is_empty(), &mut out) {
                 let mut turns = path.to_vec();
                 turns.extend(out);
@@ -130,12 +142,8 @@ impl Square1Solver {
                 continue;
             }
             let m = &self.cube.perm_moves;
-            let next = Cube {
-                corners: m[t.corners as usize][2],
-                edges: m[t.edges as usize][2],
-                middle: !t.middle,
-                ..t
-            };
+            let next =
+                Cube { corners: m[t.corners as usize][2], edges: m[t.edges as usize][2], middle: !t.middle, ..t };
             if self.bound(&next) >= depth {
                 continue;
             }
