@@ -21,6 +21,12 @@ pub struct Square1Solver {
     cube: CubeTable,
 }
 
+impl Default for Square1Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// A phase 2 position: corner and edge orders (ranks), whether each layer starts with an edge, the
 /// middle layer.
 #[derive(Clone, Copy)]
@@ -72,7 +78,7 @@ impl Square1Solver {
             if !path.is_empty() && m.top == 0 && m.bottom == 0 {
                 continue;
             }
-            let y = m.next as usize * 4 + (x % 4 ^ m.flip as usize);
+            let y = m.next as usize * 4 + ((x % 4) ^ m.flip as usize);
             if self.shapes.distance[y] as usize >= depth {
                 continue;
             }

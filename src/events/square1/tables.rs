@@ -209,7 +209,7 @@ impl ShapeTable {
             let mut next = Vec::new();
             for &x in &frontier {
                 for m in &self.moves[x / 4] {
-                    let y = m.next as usize * 4 + (x % 4 ^ m.flip as usize);
+                    let y = m.next as usize * 4 + ((x % 4) ^ m.flip as usize);
                     if dist[y] == u8::MAX {
                         dist[y] = d;
                         next.push(y);
