@@ -56,8 +56,8 @@ fn registry_has_every_cubing_event_once() {
 fn unknown_and_unsupported_events_are_errors() {
     let err = EventScrambler::new("444x", "{}").err().unwrap().to_string();
     assert!(err.contains("unknown event") && err.contains("333"), "{err}");
-    let err = EventScrambler::new("sq1", &definition("square1")).err().unwrap().to_string();
-    assert!(err.contains("sq1"), "{err}");
+    let err = EventScrambler::new("444", &definition("4x4x4")).err().unwrap().to_string();
+    assert!(err.contains("444"), "{err}");
     let err = EventScrambler::new("222", "{\"name\": 1").err().unwrap().to_string();
     assert!(err.contains("2x2x2 definition"), "{err}");
 }
@@ -258,4 +258,74 @@ fn kilominx_scrambles_its_corners() {
         let range = corners.offset..corners.offset + 2 * corners.size;
         assert_eq!(&whole.as_bytes()[range], reduced.as_bytes(), "{}", sc.alg);
     }
+}
+
+/// The cubing.js KPuzzle moves of a Square-1 scramble: `(a, b)` is `U_SQ_a D_SQ_b`, `/` is `_SLASH_`.
+fn square1_kpuzzle_moves(alg: &str) -> String {
+    let amount = |name: &str, a: i32| match a {
+        0 => String::new(),
+        a if a < 0 => format!("{name}{}' ", -a),
+        a => format!("{name}{a} "),
+    };
+    let mut out = String::new();
+    for token in alg.split(" / ").flat_map(|t| t.split('/')) {
+        let token = token.trim();
+        if let Some(pair) = token.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+            let (a, b) = pair.split_once(", ").unwrap();
+            out += &amount("U_SQ_", a.parse().unwrap());
+            out += &amount("D_SQ_", b.parse().unwrap());
+        }
+        out += "_SLASH_ ";
+    }
+    out.trim_end().trim_end_matches("_SLASH_").trim_end().to_string()
+}
+
+/// Square-1: scrambles in cubing.js's notation, every slash legal on the model, reaching the drawn state;
+/// applied to cubing.js's KPuzzle they give the same wedges; seeds reproduce; the WCA minimum holds.
+#[test]
+fn square1_scrambles() {
+    use twistsearch::events::square1::{self, Square1, Square1Solver, MIN_MOVES};
+    let s = scrambler("sq1");
+    let p = s.puzzle();
+    let re = |a: &str| a.split(' ').all(|t| t == "/" || t.starts_with('(') || t.ends_with(')'));
+    let solver = Square1Solver::new();
+    let mut rng = rng_from_seed(Some(9)).unwrap();
+    for _ in 0..20 {
+        let (state, alg) = square1::scramble(&solver, &mut rng, Control::none()).unwrap();
+        assert_eq!(Square1::solved().apply(&alg), Some(state));
+        assert!(alg.moves() >= MIN_MOVES, "{}", alg.notation());
+        let text = alg.notation();
+        assert!(re(&text), "{text}");
+        let k = p.position(&Alg::parse(&square1_kpuzzle_moves(&text)).unwrap()).unwrap();
+        let wedges = &k.as_bytes()[..24];
+        assert_eq!(wedges, &state.wedges, "{text}");
+    }
+    let a = s.scramble(&mut rng_from_seed(Some(5)).unwrap(), Control::none()).unwrap();
+    let b = s.scramble(&mut rng_from_seed(Some(5)).unwrap(), Control::none()).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.length, a.alg.matches('/').count());
+}
+
+/// Square-1 random states: uniform over positions where a slash can be made, so uniform over tnoodle's
+/// 3,678 shapes; 2 × 2 of them (top and bottom each starting with a corner or an edge) are cube shapes.
+#[test]
+fn square1_shapes_are_uniform() {
+    use twistsearch::events::square1::{random_state, Kind};
+    let mut rng = rng_from_seed(Some(10)).unwrap();
+    let n = 200_000;
+    let mut cube = 0;
+    for _ in 0..n {
+        let s = random_state(&mut rng);
+        assert!(s.can_slash());
+        let k = s.kinds();
+        let alternates = (0..24).all(|i| {
+            let next = k[i / 12 * 12 + (i + 1) % 12];
+            (k[i] == Kind::Edge) == (next == Kind::CornerFirst)
+                && (k[i] == Kind::CornerFirst) == (next == Kind::CornerSecond)
+        });
+        cube += alternates as usize;
+    }
+    // 4 cube shapes (each layer `C E …` or `E C …`) of 3,678: expected 217.5 in 200,000, sd 14.7.
+    let expected = n as f64 * 4.0 / 3678.0;
+    assert!((cube as f64 - expected).abs() < 5.0 * expected.sqrt(), "{cube} cube shapes, expected {expected}");
 }

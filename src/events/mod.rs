@@ -3,6 +3,7 @@
 //! - [`registry`](self) — the event table: event ID → puzzle, scramble kind, moves, phases, filters;
 //! - random moves — the random-move scrambles cubing.js gives for the big cubes and the megaminx;
 //! - clock — the WCA clock scramble (random dial turns in WCA order, then random pins);
+//! - [`square1`] — Square-1: its own model (slashes blocked by corners) and two-phase search;
 //! - [`EventScrambler`] — one event's scrambler: uniformly random states solved by a
 //!   [`PhaseSolver`](crate::phase::PhaseSolver) built on first use and reused across calls.
 //!
@@ -14,6 +15,7 @@ mod definitions;
 mod random_moves;
 mod registry;
 mod scrambler;
+pub mod square1;
 
 pub use definitions::embedded_definition;
 pub use registry::{event, lookup, Event, ScrambleKind, Suffix, EVENTS};

@@ -33,6 +33,8 @@ pub enum ScrambleKind {
     Megaminx,
     /// The WCA clock scramble.
     Clock,
+    /// A Square-1 random state ([`square1`](super::square1)), in cubing.js's `(top, bottom) /` notation.
+    Square1,
     /// Not scrambled by twistsearch yet (the reason).
     Unsupported(&'static str),
 }
@@ -158,14 +160,7 @@ pub const EVENTS: &[Event] = &[
         PYRAMINX_BIG,
     ),
     ev("skewb", "Skewb", "skewb", optimal("U,L,R,B", 7), Suffix::None, &[]),
-    ev(
-        "sq1",
-        "Square-1",
-        "square1",
-        ScrambleKind::Unsupported("square-1 shapes are not scrambled yet"),
-        Suffix::None,
-        &[],
-    ),
+    ev("sq1", "Square-1", "square1", ScrambleKind::Square1, Suffix::None, &[]),
     ev(
         "444bf",
         "4x4x4 Blindfolded",

@@ -10,6 +10,7 @@ use super::clock::clock_scramble;
 use super::definitions::embedded_definition;
 use super::random_moves::{big_cube, megaminx};
 use super::registry::{lookup, Event, ScrambleKind, Suffix};
+use super::square1::{self, Square1Solver};
 use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -56,6 +57,7 @@ pub struct EventScrambler {
 struct Tables {
     chain: OnceLock<StabilizerChain>,
     solver: OnceLock<PhaseSolver>,
+    square1: OnceLock<Square1Solver>,
 }
 
 impl EventScrambler {
@@ -127,7 +129,7 @@ impl EventScrambler {
 
     /// Whether the tables are built (a later scramble reuses them).
     pub fn is_warm(&self) -> bool {
-        self.tables.solver.get().is_some()
+        self.tables.solver.get().is_some() || self.tables.square1.get().is_some()
     }
 
     /// A scramble drawn with `rng`; long work (building tables, solving) reports to and can be
@@ -143,6 +145,11 @@ impl EventScrambler {
             ScrambleKind::Megaminx => {
                 let lines = megaminx(rng);
                 (lines.join("\n"), lines.len() * 11)
+            }
+            ScrambleKind::Square1 => {
+                let solver = self.tables.square1.get_or_init(Square1Solver::new);
+                let (_, alg) = square1::scramble(solver, rng, control)?;
+                (alg.notation(), alg.slashes())
             }
             ScrambleKind::Clock => {
                 let (moves, pins) = clock_scramble(rng);

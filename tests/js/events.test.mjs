@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube'];
-const REFUSED = ['444', 'sq1', '444bf', 'fto', 'master_tetraminx'];
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube'];
+const REFUSED = ['444', '444bf', 'fto', 'master_tetraminx'];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -60,6 +60,15 @@ function checkNotation(eventID, alg) {
     const front = ['UR', 'DR', 'DL', 'UL', 'U', 'R', 'D', 'L', 'ALL'].map(dial).join(' ');
     const back = ['U', 'R', 'D', 'L', 'ALL'].map(dial).join(' ');
     assert.match(alg, new RegExp(`^${front} y2 ${back}( UR)?( DR)?( DL)?( UL)?$`), alg);
+    return { rules: null, body: alg };
+  }
+  if (eventID === 'sq1') {
+    // cubing.js's own Square-1 notation: `(top, bottom)` turns from -5 to 6 (no `(0, 0)`) between slashes.
+    const turn = '\\((-?[0-5]|6), (-?[0-5]|6)\\)';
+    assert.match(alg, new RegExp(`^(${turn} )?/( ${turn} /)*( ${turn})?$`), alg);
+    assert.doesNotMatch(alg, /\(0, 0\)/, alg);
+    const slashes = alg.split('/').length - 1;
+    assert.ok(slashes >= 6 && slashes <= 20, `sq1: ${slashes} slashes: ${alg}`);
     return { rules: null, body: alg };
   }
   if (eventID === 'minx') {
