@@ -143,6 +143,7 @@ const NO_SOLVE = {
   minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
+  sq1: "not offered: the Square-1's solver is its scrambler's own (the generic solver does not know that a slash is blocked while a corner straddles the cut)",
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,
   666: NO_SOLVE_BIG,
@@ -160,6 +161,7 @@ export function eventScrambleKind(eventID) {
     return 'random state, multi-phase solver';
   }
   if (['222', 'skewb', 'baby_fto'].includes(eventID)) return 'random state, optimal solver';
+  if (eventID === 'sq1') return 'random state, Square-1 two-phase solver (slashes checked)';
   if (eventID === 'clock') return 'random state (WCA clock scramble: random dial turns and pins)';
   if (['555', '555bf', '666', '777', 'minx'].includes(eventID)) return 'random moves';
   return 'not scrambled yet';
