@@ -26,6 +26,7 @@ mod symdense;
 mod symmetry;
 
 pub use dense::Direction;
+pub(crate) use symmetry::rotations_keeping;
 pub use symmetry::SymmetryCounts;
 
 use num_traits::ToPrimitive;

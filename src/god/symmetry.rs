@@ -104,6 +104,12 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
     Ok(out)
 }
 
+/// The rotations the definition's rotations generate that map the move set (`moves`, as transformations)
+/// onto itself, the identity first.
+pub(crate) fn rotations_keeping(puzzle: &Puzzle, moves: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
+    Ok(symmetries(puzzle, moves, &puzzle.layout().identity())?.into_iter().map(|s| s.s).collect())
+}
+
 /// The relabelling `start · s⁻¹` induces, if it is one (identical pieces go to identical pieces with one
 /// orientation offset per label).
 fn relabelling(layout: &Layout, start: &[u8], s: &[u8], inv: &[u8]) -> Option<Symmetry> {

@@ -11,8 +11,10 @@
 //! - [`PhaseSolver`] — the search: phase-1 solutions by increasing length, each continued by the later
 //!   phases within the best total found so far; every returned solution is verified.
 
+mod conjugate;
 mod coords;
 mod full;
+mod masks;
 mod relabel;
 mod search;
 mod solver;
@@ -51,6 +53,10 @@ pub struct PhaseSolverOptions {
     /// Whether a phase whose cosets all fit the budget (beyond the projection size) gets the full table
     /// of exact distances, two bits per coset, instead of projections (default true).
     pub full_tables: bool,
+    /// Whether a search with a target length also searches the position turned by the definition's
+    /// rotations that map the moves onto themselves but the subgroups onto other ones (the 3x3x3's other
+    /// two axes), as Kociemba's solvers do (default true; no effect without rotations).
+    pub turned_searches: bool,
 }
 
 impl Default for PhaseSolverOptions {
@@ -63,6 +69,7 @@ impl Default for PhaseSolverOptions {
             target: None,
             projection_entries: None,
             full_tables: true,
+            turned_searches: true,
         }
     }
 }

@@ -14,8 +14,10 @@ use crate::search::Target;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
+use super::conjugate::Conjugate;
 use super::coords::CoordScratch;
 use super::full::FullTable;
+use super::masks::MoveMasks;
 
 /// The longest solution (in the metric) a search considers.
 pub(crate) const MAX_LENGTH: u32 = 120;
@@ -63,6 +65,8 @@ pub(crate) struct Search<'s> {
     scratch: Vec<CoordScratch>,
     /// Whether this search solves the inverse of the position (its solutions are recorded inverted).
     inverse: bool,
+    /// The rotation this search's position was turned by (its solutions are read back), if any.
+    turned: Option<&'s Conjugate>,
 }
 
 impl<'s> Search<'s> {
@@ -72,6 +76,7 @@ impl<'s> Search<'s> {
         control: Control<'s>,
         shared: &'s Shared,
         inverse: bool,
+        turned: Option<&'s Conjugate>,
     ) -> Self {
         let n = solver.phases.len();
         let size = solver.puzzle.state_size();
@@ -98,6 +103,7 @@ impl<'s> Search<'s> {
             relabelled: vec![0; size],
             scratch: solver.phases.iter().map(|ph| ph.coords.workspace()).collect(),
             inverse,
+            turned,
         }
     }
 
@@ -250,10 +256,11 @@ impl<'s> Search<'s> {
         if self.prunes(i, depth, remaining) {
             return Ok(false);
         }
+        let allowed = self.allowed(i, depth, remaining);
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] {
+            if cost > remaining || !self.solver.follows[prev][m.base] || (mv < 32 && allowed >> mv & 1 == 0) {
                 continue;
             }
             self.step(i, depth, mv);
@@ -286,10 +293,11 @@ impl<'s> Search<'s> {
         if self.prunes(i, depth, remaining) {
             return Ok(());
         }
+        let allowed = self.allowed(i, depth, remaining);
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] {
+            if cost > remaining || !self.solver.follows[prev][m.base] || (mv < 32 && allowed >> mv & 1 == 0) {
                 continue;
             }
             self.step(i, depth, mv);
@@ -335,6 +343,26 @@ impl<'s> Search<'s> {
         ph.tables.iter().any(|t| t.lookup(vals) as u32 > remaining)
     }
 
+    /// The moves (bits by move index) whose results the projection tables do not prune, from the
+    /// position at `depth` with `remaining` left: all where the phase has no move masks.
+    #[inline]
+    fn allowed(&self, i: usize, depth: usize, remaining: u32) -> u32 {
+        let ph: &'s Phase = &self.solver.phases[i];
+        if ph.masks.is_empty() {
+            return u32::MAX;
+        }
+        let n = ph.coords.len();
+        let mut allowed = u32::MAX;
+        let vals = &self.vals[i][depth * n..(depth + 1) * n];
+        for (t, m) in ph.tables.iter().zip(&ph.masks) {
+            if let Some(m) = m {
+                let idx = t.index(vals);
+                allowed &= MoveMasks::allowed(t.at(idx), remaining, m.up(idx), m.same(idx));
+            }
+        }
+        allowed
+    }
+
     /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.
     fn next_phase(&mut self, i: usize) -> Result<()> {
         let p = self.solver.puzzle;
@@ -364,13 +392,15 @@ impl<'s> Search<'s> {
         let mut best = self.shared.best.lock().unwrap_or_else(|e| e.into_inner());
         if total < self.shared.best_cost.load(Relaxed) {
             self.shared.best_cost.store(total, Relaxed);
-            *best = Some(if self.inverse {
-                let mut lengths = self.lengths[..=i].to_vec();
+            let (mut moves, mut lengths) = (self.path.clone(), self.lengths[..=i].to_vec());
+            if self.inverse {
                 lengths.reverse();
-                (self.solver.puzzle.invert_moves(&self.path), lengths, true)
-            } else {
-                (self.path.clone(), self.lengths[..=i].to_vec(), false)
-            });
+                moves = self.solver.puzzle.invert_moves(&moves);
+            }
+            if let Some(c) = self.turned {
+                moves = c.read_back(&moves);
+            }
+            *best = Some((moves, lengths, self.inverse));
             if self.options.target_length.is_some_and(|t| total <= t) {
                 self.shared.done.store(true, Relaxed);
             }
@@ -387,7 +417,7 @@ impl<'s> Search<'s> {
             if cost > len {
                 return Ok(());
             }
-            let mut s = Search::new(self.solver, self.options, self.control, self.shared, self.inverse);
+            let mut s = Search::new(self.solver, self.options, self.control, self.shared, self.inverse, self.turned);
             s.states[0].copy_from_slice(&self.states[0]);
             s.vals[0][..n].copy_from_slice(&self.vals[0][..n]);
             s.exact[0][0] = self.exact[0][0];

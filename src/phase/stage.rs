@@ -3,6 +3,7 @@
 
 use super::coords::PhaseCoords;
 use super::full::FullTable;
+use super::masks::{MoveMasks, MAX_MASKED_ENTRIES, MAX_MASKED_MOVES};
 use super::relabel::Relabel;
 use super::table::ProjectionTable;
 use super::PhaseInfo;
@@ -24,6 +25,10 @@ pub(crate) struct Phase {
     pub(crate) coords: PhaseCoords,
     /// Projection tables (maximum of their distances is the bound).
     pub(crate) tables: Vec<ProjectionTable>,
+    /// Per projection table (same order), its move masks where it has them (tables of at most
+    /// [`MAX_MASKED_ENTRIES`] entries); empty where the phase has none (more than [`MAX_MASKED_MOVES`]
+    /// moves, or moves of other costs than one).
+    pub(crate) masks: Vec<Option<MoveMasks>>,
     /// The exact distance of every coset, where it fits the budget (then there are no projections).
     pub(crate) full: Option<FullTable>,
     /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
@@ -33,4 +38,17 @@ pub(crate) struct Phase {
     /// Whether [`Phase::full`] is to be built.
     pub(crate) full_planned: bool,
     pub(crate) info: PhaseInfo,
+}
+
+impl Phase {
+    /// Whether the phase's projection tables get move masks: few enough moves, each of cost one.
+    pub(crate) fn masked(&self) -> bool {
+        self.moves.len() <= MAX_MASKED_MOVES && self.costs.iter().all(|&c| c == 1)
+    }
+
+    /// Bytes of a projection table of `entries` entries: the distances, and the masks where it has them.
+    pub(crate) fn projection_bytes(&self, entries: u64) -> u64 {
+        let masks = self.masked() && entries <= MAX_MASKED_ENTRIES;
+        entries.saturating_mul(1 + if masks { MoveMasks::ENTRY_BYTES } else { 0 })
+    }
 }

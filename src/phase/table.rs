@@ -4,11 +4,15 @@
 //! the phase's distances; the search combines several by taking their maximum.
 
 use super::coords::PhaseCoords;
+use super::masks::MoveMasks;
 use crate::control::{Control, Progress};
 use crate::error::Result;
 
 /// The distance byte of an entry no move sequence reaches.
 pub(crate) const UNREACHED: u8 = u8::MAX;
+
+/// Entries per task when filling move masks.
+const MASK_CHUNK: usize = 1 << 14;
 
 /// Exact distances of one projection, one byte per entry.
 #[derive(Debug)]
@@ -187,7 +191,6 @@ impl ProjectionTable {
     }
 
     /// Writes the coordinate values of entry `i` (its own coordinates only) into `vals`.
-    #[cfg(test)]
     pub(crate) fn decode(&self, mut i: u64, vals: &mut [u32]) {
         for (k, &c) in self.coords.iter().enumerate().rev() {
             let size = if k == 0 { u64::MAX } else { self.strides[k - 1] / self.strides[k] };
@@ -210,6 +213,44 @@ impl ProjectionTable {
     #[inline(always)]
     pub(crate) fn lookup(&self, vals: &[u32]) -> u8 {
         self.dist[self.index(vals)]
+    }
+
+    /// Every entry's move masks: which moves take the distance up and which keep it.
+    pub(crate) fn move_masks(&self, pc: &PhaseCoords) -> MoveMasks {
+        let mut words = vec![0u64; self.dist.len()];
+        let fill = |(k, chunk): (usize, &mut [u64])| {
+            let mut vals = vec![0u32; pc.len()];
+            for (w, i) in chunk.iter_mut().zip(k * MASK_CHUNK..) {
+                self.decode(i as u64, &mut vals);
+                let d = self.dist[i];
+                let (mut up, mut same) = (0u32, 0u32);
+                for mv in 0..pc.moves() {
+                    let j: u64 =
+                        self.coords.iter().zip(&self.strides).map(|(&c, &s)| pc.step(c, vals[c], mv) as u64 * s).sum();
+                    let e = self.dist[j as usize];
+                    if e > d {
+                        up |= 1 << mv;
+                    } else if e == d {
+                        same |= 1 << mv;
+                    }
+                }
+                *w = MoveMasks::word(up, same);
+            }
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            words.par_chunks_mut(MASK_CHUNK).enumerate().for_each(fill);
+        }
+        #[cfg(not(feature = "parallel"))]
+        words.chunks_mut(MASK_CHUNK).enumerate().for_each(fill);
+        MoveMasks::from_words(words)
+    }
+
+    /// The distance of entry `i` (an [`index`](Self::index)).
+    #[inline(always)]
+    pub(crate) fn at(&self, i: usize) -> u8 {
+        self.dist[i]
     }
 
     /// The number of entries.

@@ -33,6 +33,10 @@ pub struct PhaseArgs {
     /// coset) fits --memory (the 3x3x3's phase 1 needs 529 MiB: --memory 600).
     #[arg(long)]
     compact_tables: bool,
+    /// With --phases and --target-length: search only the position as it is (and its inverse), not also
+    /// turned by the definition's rotations onto the other axes.
+    #[arg(long)]
+    no_turns: bool,
 }
 
 impl PhaseArgs {
@@ -82,6 +86,7 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         target,
         projection_entries: None,
         full_tables: !phase.compact_tables,
+        turned_searches: !phase.no_turns,
     };
     let bar = Bar::new(!search.json);
     let t = Instant::now();
