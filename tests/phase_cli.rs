@@ -82,3 +82,49 @@ fn limits_and_bad_phases_are_errors() {
     assert_ne!(code, 0);
     assert!(err.contains("memory budget"), "{err}");
 }
+
+/// `--plan`: each phase's coordinates, cosets against the group index and table bytes, with nothing built
+/// or solved (no scramble needed); a phase whose coordinate is too large has its reason.
+#[test]
+fn plan_reports_each_phase_without_building() {
+    let (code, out, err) = run(&["solve", CUBE, "--phases", H, "--plan", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let phases = v["phases"].as_array().unwrap();
+    assert_eq!(phases.len(), 2);
+    // Kociemba's phase 1: slice, edge flip, corner twist: exactly the 2,217,093,120 cosets.
+    assert_eq!(phases[0]["cosets"], "2217093120");
+    assert_eq!(phases[0]["groupIndex"], "2217093120");
+    assert_eq!(phases[0]["exact"], true);
+    assert_eq!(phases[0]["coordinateSizes"], serde_json::json!([495, 2048, 2187]));
+    assert!(phases[0]["tableBytes"].as_u64().unwrap() > 0);
+    // Phase 2 goes to solved: its index is the order of <U,D,F2,B2,R2,L2>.
+    assert_eq!(phases[1]["groupIndex"], "19508428800");
+    let (code, out, err) = run(&["solve", CUBE, "--phases", H, "--plan"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("phase 1: cosets 2217093120 (coordinates [495, 2048, 2187]), index 2217093120, exact;"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 2, "{out}");
+    // The 4x4x4 (cubing.js's definition, inner slices as moves): its wings split in four by the domino
+    // group in one step need a coordinate of 24!/(4!4!8!8!) values: reported, not an error.
+    let four = "tests/data/puzzles/cubing-kpuzzle/4x4x4.kpuzzle.json";
+    let (code, out, err) = run(&[
+        "solve",
+        four,
+        "--moves",
+        "U,D,F,B,R,L,2U,2R,2F",
+        "--phases",
+        "U,D,F,B,R,L,2U2,2R2,2F2",
+        "--phases",
+        "U,D,F2,B2,R2,L2,2U2,2R2,2F2",
+        "--plan",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("phase 2: index") && out.contains("662585823900 values"), "{out}");
+    // A phase outside the previous group is still an error.
+    let (code, _, err) = run(&["solve", CUBE, "--phases", "U,D,F2,B2,R2,L2", "--phases", "U,R", "--plan"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not all moves of the previous phase"), "{err}");
+}

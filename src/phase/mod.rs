@@ -117,3 +117,24 @@ pub struct PhaseInfo {
     /// of unreachable entries).
     pub tables: Vec<(Vec<usize>, Vec<u64>)>,
 }
+
+/// One phase of a chain as [`PhaseSolver::plan`] sees it, before any table is built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhasePlan {
+    /// The number of positions (cosets of the next subgroup) the coordinates can express; `None` when the
+    /// phase cannot be planned.
+    pub cosets: Option<u128>,
+    /// `|G_i| / |H_i|` from Schreier–Sims (`None` when it does not fit 128 bits).
+    pub group_index: Option<u128>,
+    /// Whether the relabelled positions are exactly the cosets (`cosets == group_index`).
+    pub exact: bool,
+    /// Each coordinate's number of values.
+    pub coordinate_sizes: Vec<u64>,
+    /// The projection tables the budget allows (the coordinates each covers); a coordinate in none of
+    /// them does not prune.
+    pub projections: Vec<Vec<usize>>,
+    /// Bytes of the move tables and projection tables (before any choice of a full table).
+    pub table_bytes: Option<u64>,
+    /// Why the phase cannot be planned.
+    pub error: Option<String>,
+}

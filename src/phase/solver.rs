@@ -14,7 +14,9 @@ use super::relabel::Relabel;
 use super::search::{Search, Shared, Tables};
 use super::stage::Phase;
 use super::table::{choose_projections, ProjectionTable};
-use super::{PhaseInfo, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES};
+use super::{
+    PhaseInfo, PhasePlan, PhaseSolveOptions, PhaseSolveReport, PhaseSolverOptions, DEFAULT_PROJECTION_ENTRIES,
+};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, Membership, StabilizerChain};
@@ -46,24 +48,7 @@ impl PhaseSolver {
     /// allocating them).
     pub fn new(puzzle: Arc<Puzzle>, options: PhaseSolverOptions, control: Control) -> Result<Self> {
         let p = &*puzzle;
-        let target_state = options.target.clone().unwrap_or_else(|| p.solved().clone());
-        let target = Target::new(p.layout(), target_state.as_bytes())?;
-        let g = match options.moves.clone() {
-            Some(m) => m,
-            None => MoveSet::all(p)?,
-        };
-        let mut groups = vec![g];
-        groups.extend(options.phases.iter().cloned());
-        for w in groups.windows(2) {
-            if let Some(m) = w[1].moves().iter().find(|m| !w[0].contains(p, m.mv)) {
-                return Err(Error::new(format!(
-                    "phase moves {} are not all moves of the previous phase ({} is not)",
-                    w[1].describe(p),
-                    p.move_name(m.mv)
-                )));
-            }
-        }
-        let chains: Vec<StabilizerChain> = groups.iter().map(|m| puzzle_chain(p, m)).collect::<Result<_>>()?;
+        let (target, groups, chains) = chain_of(p, &options)?;
         let conjugates = if options.turned_searches { conjugates(p, &groups) } else { Vec::new() };
         let cap = options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES);
         let mut planned = Vec::new();
@@ -116,6 +101,44 @@ impl PhaseSolver {
         let follows = follow_rules(p);
         let chain_g = chains.into_iter().next().expect("at least one group");
         Ok(PhaseSolver { puzzle, target, chain_g, phases, follows, conjugates, table_bytes: total as usize })
+    }
+
+    /// What each phase of a chain would be, without building any table: its coordinates, its number of
+    /// cosets against the group index `|G_i| / |H_i|` (Schreier–Sims), and the bytes of its move and
+    /// projection tables; a phase that cannot be planned (a coordinate past `u32`, too many coordinates)
+    /// has its reason instead. For trying chains out: a phase whose cosets are fewer than the index is not
+    /// exact (its solutions are kept only when they reach `H_i`, one in `index / cosets` of them on
+    /// average). Errors only when the chain itself is bad (a phase's moves outside the previous group).
+    pub fn plan(puzzle: &Puzzle, options: &PhaseSolverOptions) -> Result<Vec<PhasePlan>> {
+        let (target, groups, chains) = chain_of(puzzle, options)?;
+        let cap = options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES);
+        let mut plans = Vec::new();
+        for i in 0..groups.len() {
+            let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
+            let group_index = index.to_u128();
+            let plan = match plan_phase(puzzle, target.bytes(), &groups[i], groups.get(i + 1), options.metric, cap) {
+                Ok(((phase, projections), bytes)) => PhasePlan {
+                    cosets: Some(phase.info.cosets),
+                    group_index,
+                    exact: group_index == Some(phase.info.cosets),
+                    coordinate_sizes: phase.info.coordinate_sizes,
+                    projections,
+                    table_bytes: Some(bytes),
+                    error: None,
+                },
+                Err(e) => PhasePlan {
+                    cosets: None,
+                    group_index,
+                    exact: false,
+                    coordinate_sizes: Vec::new(),
+                    projections: Vec::new(),
+                    table_bytes: None,
+                    error: Some(e.to_string()),
+                },
+            };
+            plans.push(plan);
+        }
+        Ok(plans)
     }
 
     /// Bytes all tables take (move tables and distance tables).
@@ -220,6 +243,30 @@ impl PhaseSolver {
     fn tables(&self) -> Tables<'_> {
         Tables { puzzle: &self.puzzle, target: &self.target, phases: &self.phases, follows: &self.follows }
     }
+}
+
+/// The target, the groups `G, H_1, …` of a chain (each inside the previous one) and their stabilizer
+/// chains.
+fn chain_of(p: &Puzzle, options: &PhaseSolverOptions) -> Result<(Target, Vec<MoveSet>, Vec<StabilizerChain>)> {
+    let target_state = options.target.clone().unwrap_or_else(|| p.solved().clone());
+    let target = Target::new(p.layout(), target_state.as_bytes())?;
+    let g = match options.moves.clone() {
+        Some(m) => m,
+        None => MoveSet::all(p)?,
+    };
+    let mut groups = vec![g];
+    groups.extend(options.phases.iter().cloned());
+    for w in groups.windows(2) {
+        if let Some(m) = w[1].moves().iter().find(|m| !w[0].contains(p, m.mv)) {
+            return Err(Error::new(format!(
+                "phase moves {} are not all moves of the previous phase ({} is not)",
+                w[1].describe(p),
+                p.move_name(m.mv)
+            )));
+        }
+    }
+    let chains: Vec<StabilizerChain> = groups.iter().map(|m| puzzle_chain(p, m)).collect::<Result<_>>()?;
+    Ok((target, groups, chains))
 }
 
 /// The inverse of a normalized position, when the target is the identity up to orientations it ignores

@@ -37,6 +37,11 @@ pub struct PhaseArgs {
     /// turned by the definition's rotations onto the other axes.
     #[arg(long)]
     no_turns: bool,
+    /// With --phases: only print what each phase would be (its coordinates, its cosets against the group
+    /// index |G_i|/|H_i|, whether it is exact, its table bytes, or why it cannot be built), without
+    /// building tables or solving: for trying chains out.
+    #[arg(long)]
+    plan: bool,
 }
 
 impl PhaseArgs {
@@ -74,7 +79,6 @@ fn jobs(puzzle: &Puzzle, args: &SolveArgs) -> Result<Vec<(String, State)>, Failu
 pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &PhaseArgs) -> Result<String, Failure> {
     let puzzle = Arc::new(puzzle);
     let p = &*puzzle;
-    let jobs = jobs(p, args)?;
     let phases: Vec<MoveSet> =
         phase.phases.iter().map(|s| MoveSet::parse(p, s).map_err(|e| fail("--phases", e))).collect::<Result<_, _>>()?;
     let target = search.target.map(|path| state_file(p, path)).transpose()?;
@@ -88,6 +92,10 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         full_tables: !phase.compact_tables,
         turned_searches: !phase.no_turns,
     };
+    if phase.plan {
+        return plan(p, &options, search.json);
+    }
+    let jobs = jobs(p, args)?;
     let bar = Bar::new(!search.json);
     let t = Instant::now();
     let solver = PhaseSolver::new(puzzle.clone(), options, bar.control()).map_err(|e| fail("tables", e))?;
@@ -127,6 +135,52 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
             "tableBytes": solver.table_bytes(),
             "results": rows,
         })));
+    }
+    Ok(out)
+}
+
+/// Runs `solve --phases --plan`: one line (or JSON object) per phase.
+fn plan(p: &Puzzle, options: &PhaseSolverOptions, json: bool) -> Result<String, Failure> {
+    let plans = PhaseSolver::plan(p, options).map_err(|e| fail("--phases", e))?;
+    let num = |x: Option<u128>| x.map_or(Value::Null, |v| Value::String(v.to_string()));
+    if json {
+        let rows: Vec<Value> = plans
+            .iter()
+            .map(|pl| {
+                json!({
+                    "cosets": num(pl.cosets),
+                    "groupIndex": num(pl.group_index),
+                    "exact": pl.exact,
+                    "coordinateSizes": pl.coordinate_sizes,
+                    "projections": pl.projections,
+                    "tableBytes": pl.table_bytes,
+                    "error": pl.error,
+                })
+            })
+            .collect();
+        return Ok(json_text(json!({ "puzzle": p.name(), "phases": rows })));
+    }
+    let mut out = String::new();
+    let show = |x: Option<u128>| x.map_or_else(|| "?".to_string(), |v| v.to_string());
+    for (i, pl) in plans.iter().enumerate() {
+        let index = show(pl.group_index);
+        match &pl.error {
+            Some(e) => {
+                let _ = writeln!(out, "phase {}: index {index}; cannot be built: {e}", i + 1);
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "phase {}: cosets {} (coordinates {:?}), index {index}, {}; projections {:?}; {} table bytes",
+                    i + 1,
+                    show(pl.cosets),
+                    pl.coordinate_sizes,
+                    if pl.exact { "exact" } else { "not exact" },
+                    pl.projections,
+                    pl.table_bytes.unwrap_or(0),
+                );
+            }
+        }
     }
     Ok(out)
 }
