@@ -82,7 +82,7 @@ pub(super) fn solve(
                 memory_bytes: key.memory_bytes,
                 target: position.target.clone(),
                 projection_entries: None,
-                full_tables: true,
+                ..PhaseSolverOptions::default()
             };
             let solver = PhaseSolver::new(Arc::clone(puzzle), options, control)?;
             *cache = Some(Cached { key: key.clone(), solver });
