@@ -50,12 +50,11 @@ impl PhaseSolver {
         let p = &*puzzle;
         let (target, groups, chains) = chain_of(p, &options)?;
         let conjugates = if options.turned_searches { conjugates(p, &groups) } else { Vec::new() };
-        let cap = options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES);
         let mut planned = Vec::new();
         let mut total: u64 = 0;
         for i in 0..groups.len() {
             let next = groups.get(i + 1);
-            let (phase, bytes) = plan_phase(p, target.bytes(), &groups[i], next, options.metric, cap)?;
+            let (phase, bytes) = plan_phase(p, target.bytes(), &groups[i], next, &options)?;
             total = total.saturating_add(bytes);
             planned.push(phase);
         }
@@ -80,7 +79,7 @@ impl PhaseSolver {
             // The smallest first: the search stops at the first table that prunes, and small ones are
             // likelier in cache.
             phase.tables.sort_by_key(ProjectionTable::len);
-            if phase.masked() {
+            if phase.with_masks {
                 phase.masks = phase
                     .tables
                     .iter()
@@ -111,12 +110,11 @@ impl PhaseSolver {
     /// average). Errors only when the chain itself is bad (a phase's moves outside the previous group).
     pub fn plan(puzzle: &Puzzle, options: &PhaseSolverOptions) -> Result<Vec<PhasePlan>> {
         let (target, groups, chains) = chain_of(puzzle, options)?;
-        let cap = options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES);
         let mut plans = Vec::new();
         for i in 0..groups.len() {
             let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
             let group_index = index.to_u128();
-            let plan = match plan_phase(puzzle, target.bytes(), &groups[i], groups.get(i + 1), options.metric, cap) {
+            let plan = match plan_phase(puzzle, target.bytes(), &groups[i], groups.get(i + 1), options) {
                 Ok(((phase, projections), bytes)) => PhasePlan {
                     cosets: Some(phase.info.cosets),
                     group_index,
@@ -304,9 +302,9 @@ fn plan_phase(
     target: &[u8],
     g: &MoveSet,
     next: Option<&MoveSet>,
-    metric: Metric,
-    cap: u64,
+    options: &PhaseSolverOptions,
 ) -> Result<((Phase, Vec<Vec<usize>>), u64)> {
+    let (metric, cap) = (options.metric, options.projection_entries.unwrap_or(DEFAULT_PROJECTION_ENTRIES));
     let moves: Vec<MoveRef> = g.moves().iter().map(|m| m.mv).collect();
     let costs: Vec<u8> =
         g.moves().iter().map(|m| if metric == Metric::Qtm { m.qtm_cost.min(255) as u8 } else { 1 }).collect();
@@ -319,7 +317,7 @@ fn plan_phase(
     let projections = choose_projections(&sizes, cap);
     let cosets = sizes.iter().map(|&s| s as u128).try_fold(1u128, |a, s| a.checked_mul(s)).unwrap_or(u128::MAX);
     let info = PhaseInfo { cosets, group_index: None, exact: false, coordinate_sizes: sizes, tables: Vec::new() };
-    let phase = Phase {
+    let mut phase = Phase {
         moves,
         costs,
         in_next,
@@ -327,12 +325,14 @@ fn plan_phase(
         coords,
         tables: Vec::new(),
         masks: Vec::new(),
+        with_masks: false,
         full: None,
         exact: false,
         chain_h: None,
         full_planned: false,
         info,
     };
+    phase.with_masks = options.move_masks && phase.masked();
     let bytes = phase.coords.table_bytes() + projection_bytes(&phase, &projections);
     Ok(((phase, projections), bytes))
 }
@@ -449,13 +449,14 @@ mod tests {
     fn move_masks_keep_the_best_solutions() {
         let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap());
         let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
-        let options = PhaseSolverOptions { phases, projection_entries: Some(1 << 21), ..Default::default() };
+        let options =
+            PhaseSolverOptions { phases, projection_entries: Some(1 << 21), move_masks: true, ..Default::default() };
         let masked = PhaseSolver::new(p.clone(), options.clone(), Control::none()).unwrap();
-        assert!(masked.phases.iter().all(|ph| ph.masks.iter().all(Option::is_some)));
-        let mut plain = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
-        for ph in &mut plain.phases {
-            ph.masks.clear();
-        }
+        assert!(masked.phases.iter().all(|ph| !ph.masks.is_empty() && ph.masks.iter().all(Option::is_some)));
+        let options = PhaseSolverOptions { move_masks: false, ..options };
+        let plain = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
+        assert!(plain.phases.iter().all(|ph| ph.masks.is_empty()));
+        assert!(plain.table_bytes() < masked.table_bytes());
         let (mut nodes_masked, mut nodes_plain) = (0, 0);
         for alg in ["R U2 F' L D B2 R'", "F2 D' L U R2 B' D F", "L' B2 U R' F D2", "D2 R F2 U' B L2 D R'"] {
             let state = p.position(&crate::alg::Alg::parse(alg).unwrap()).unwrap();

@@ -29,6 +29,8 @@ pub(crate) struct Phase {
     /// [`MAX_MASKED_ENTRIES`] entries); empty where the phase has none (more than [`MAX_MASKED_MOVES`]
     /// moves, or moves of other costs than one).
     pub(crate) masks: Vec<Option<MoveMasks>>,
+    /// Whether the projection tables get masks (asked for, and the phase [`masked`](Self::masked)).
+    pub(crate) with_masks: bool,
     /// The exact distance of every coset, where it fits the budget (then there are no projections).
     pub(crate) full: Option<FullTable>,
     /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
@@ -41,14 +43,14 @@ pub(crate) struct Phase {
 }
 
 impl Phase {
-    /// Whether the phase's projection tables get move masks: few enough moves, each of cost one.
+    /// Whether the phase's projection tables can have move masks: few enough moves, each of cost one.
     pub(crate) fn masked(&self) -> bool {
         self.moves.len() <= MAX_MASKED_MOVES && self.costs.iter().all(|&c| c == 1)
     }
 
     /// Bytes of a projection table of `entries` entries: the distances, and the masks where it has them.
     pub(crate) fn projection_bytes(&self, entries: u64) -> u64 {
-        let masks = self.masked() && entries <= MAX_MASKED_ENTRIES;
+        let masks = self.with_masks && entries <= MAX_MASKED_ENTRIES;
         entries.saturating_mul(1 + if masks { MoveMasks::ENTRY_BYTES } else { 0 })
     }
 }

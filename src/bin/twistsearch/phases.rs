@@ -91,6 +91,7 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         projection_entries: None,
         full_tables: !phase.compact_tables,
         turned_searches: !phase.no_turns,
+        ..PhaseSolverOptions::default()
     };
     if phase.plan {
         return plan(p, &options, search.json);
