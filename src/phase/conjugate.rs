@@ -22,6 +22,8 @@ pub(crate) struct Conjugate {
     /// Per base move and amount of the whole group's moves: the move `r m r⁻¹` (the turned search's move
     /// `m` read back on the position).
     back: HashMap<MoveRef, MoveRef>,
+    /// The other way: the position's move `m` as the turned search's move `r⁻¹ m r`.
+    forward: HashMap<MoveRef, MoveRef>,
 }
 
 impl Conjugate {
@@ -29,6 +31,12 @@ impl Conjugate {
     /// ignored.
     pub(crate) fn apply(&self, layout: &Layout, x: &[u8]) -> Vec<u8> {
         layout.compose(&layout.compose(&self.inverse, x), &self.rotation)
+    }
+
+    /// The position's move `m` as the turned position's move (`None` for a move outside the group the
+    /// rotation was found for).
+    pub(crate) fn turn_move(&self, m: MoveRef) -> Option<MoveRef> {
+        self.forward.get(&m).copied()
     }
 
     /// The moves of a turned search's solution, read back on the position.
@@ -76,7 +84,7 @@ pub(crate) fn conjugates(p: &Puzzle, groups: &[MoveSet]) -> Vec<Conjugate> {
             continue;
         }
         let back = forward.iter().map(|(&m, &t)| (t, m)).collect();
-        out.push(Conjugate { rotation: r, inverse, back });
+        out.push(Conjugate { rotation: r, inverse, back, forward });
         if out.len() == MAX_CONJUGATES {
             break;
         }
@@ -104,8 +112,7 @@ mod tests {
         for c in &cs {
             let turned = c.apply(p.layout(), x.as_bytes());
             // The turned position's solution: the inverse of the turned scramble.
-            let fwd: HashMap<MoveRef, MoveRef> = c.back.iter().map(|(&t, &m)| (m, t)).collect();
-            let turned_scramble: Vec<MoveRef> = moves.iter().map(|m| fwd[m]).collect();
+            let turned_scramble: Vec<MoveRef> = moves.iter().map(|&m| c.turn_move(m).unwrap()).collect();
             let turned_solution = p.invert_moves(&turned_scramble);
             let check = p.apply_moves(&p.state_from_bytes(turned).unwrap(), &turned_solution);
             assert_eq!(check, *p.solved());

@@ -11,6 +11,7 @@
 //! - [`PhaseSolver`] — the search: phase-1 solutions by increasing length, each continued by the later
 //!   phases within the best total found so far; every returned solution is verified.
 
+mod bound;
 mod conjugate;
 mod coords;
 mod full;
@@ -21,6 +22,7 @@ mod solver;
 mod stage;
 mod table;
 
+pub use bound::PhaseBound;
 pub use solver::PhaseSolver;
 
 use crate::moveset::{Metric, MoveSet};

@@ -30,15 +30,15 @@ use crate::state::State;
 /// serves many [`PhaseSolver::solve`] calls, from several threads at once.
 #[derive(Debug)]
 pub struct PhaseSolver {
-    puzzle: Arc<Puzzle>,
-    target: Target,
+    pub(super) puzzle: Arc<Puzzle>,
+    pub(super) target: Target,
     chain_g: StabilizerChain,
     pub(crate) phases: Vec<Phase>,
     /// Per row (see `follow_rules`: after each base move within a phase, at the start, after each base
     /// move at a phase boundary), per base move: whether a move of it may come next.
     pub(crate) follows: Vec<Vec<bool>>,
     /// Rotations turning the chain into the other chains searched beside it (see `conjugate`).
-    conjugates: Vec<Conjugate>,
+    pub(super) conjugates: Vec<Conjugate>,
     table_bytes: usize,
 }
 
@@ -270,7 +270,7 @@ fn chain_of(p: &Puzzle, options: &PhaseSolverOptions) -> Result<(Target, Vec<Mov
 /// The inverse of a normalized position, when the target is the identity up to orientations it ignores
 /// (whole orbits at a time) and the position is a transformation up to those: pieces inverted, known
 /// orientations negated, ignored ones left ignored. `None` otherwise.
-fn inverse_position(layout: &Layout, target: &[u8], start: &[u8]) -> Option<Vec<u8>> {
+pub(super) fn inverse_position(layout: &Layout, target: &[u8], start: &[u8]) -> Option<Vec<u8>> {
     let mut out = vec![0u8; start.len()];
     for o in layout.orbits().iter().filter(|o| o.size > 0) {
         let (n, off, m) = (o.size, o.offset, o.orientations);

@@ -6,6 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::bound::SearchBound;
 use crate::canon::fsm::REFUSED;
 use crate::control::{Control, Progress};
 use crate::prune::kernel::Kernel;
@@ -31,6 +32,8 @@ pub(crate) struct Shared<'a> {
     /// Nodes of the solve so far, every thread's walks included (each adds what it did since its last
     /// report, every [`REPORT_EVERY`] lookups, when the control wants progress).
     pub seen: &'a AtomicU64,
+    /// A second bound beside the table.
+    pub bound: Option<&'a dyn SearchBound>,
 }
 
 /// Lookups between two progress reports of one walker, as a power of two (about 1M: tens of reports a
@@ -80,6 +83,10 @@ pub(crate) struct Workspace {
     levels: Vec<Vec<u8>>,
     /// Per level: the children's hashes.
     hashes: Vec<Vec<u64>>,
+    /// Per level, like `levels`: the [`SearchBound`]'s words of each node (empty without one).
+    bound: Vec<Vec<u32>>,
+    /// Words per node of the bound.
+    bound_len: usize,
     /// The moves (indices into the move set) of the current path.
     path: Vec<u16>,
     /// Nodes whose entries were looked up so far.
@@ -91,12 +98,14 @@ pub(crate) struct Workspace {
 }
 
 impl Workspace {
-    pub fn new(size: usize, nmoves: usize) -> Self {
+    pub fn new(size: usize, nmoves: usize, bound_len: usize) -> Self {
         Workspace {
             size,
             nmoves,
             levels: vec![vec![0; size]],
             hashes: vec![Vec::new()],
+            bound: vec![vec![0; bound_len]],
+            bound_len,
             path: Vec::new(),
             lookups: 0,
             cancelled: false,
@@ -108,6 +117,7 @@ impl Workspace {
         while self.levels.len() <= depth {
             self.levels.push(vec![0; self.nmoves * self.size]);
             self.hashes.push(vec![0; self.nmoves]);
+            self.bound.push(vec![0; self.nmoves * self.bound_len]);
         }
     }
 }
@@ -133,6 +143,11 @@ pub(crate) fn walk(
             out.push(ws.path.clone());
         }
         return;
+    }
+    if let Some(b) = shared.bound {
+        if b.start(state, &mut ws.bound[0]) > remaining {
+            return;
+        }
     }
     recurse(shared, ws, 0, 0, fsm_state, remaining, out);
 }
@@ -197,6 +212,13 @@ fn recurse(
         }
         if shared.rules.is_some_and(|r| !r.allows(&ws.path, m)) {
             continue;
+        }
+        if let Some(b) = shared.bound {
+            let n = ws.bound_len;
+            let (upper, lower) = ws.bound.split_at_mut(level + 1);
+            if b.step(&upper[level][slot * n..(slot + 1) * n], m, &mut lower[0][m * n..(m + 1) * n]) > rest {
+                continue;
+            }
         }
         ws.path.push(m as u16);
         if rest == 0 {

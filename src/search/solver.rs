@@ -16,6 +16,7 @@ use crate::prune::{entries_for, PruneTable, TableOptions, MIN_MEMORY_BYTES};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
+use super::bound::SearchBound;
 use super::ida::{walk, MoveRules, Shared, Workspace};
 use super::target::Target;
 
@@ -167,6 +168,8 @@ pub struct Solver {
     table_changes: u64,
     /// The nodes of the current solve, as its walks report them (progress within an iteration).
     seen: AtomicU64,
+    /// A second bound beside the table ([`Solver::set_bound`]).
+    bound: Option<Arc<dyn SearchBound>>,
 }
 
 impl Solver {
@@ -218,6 +221,7 @@ impl Solver {
             table_seconds,
             table_changes: 0,
             seen: AtomicU64::new(0),
+            bound: None,
         })
     }
 
@@ -264,6 +268,18 @@ impl Solver {
             return Ok(true);
         }
         Ok(self.table.extend(control)? || self.grow(control)?)
+    }
+
+    /// Also bounds the search by `bound` (built for this solver's [`move_list`](Self::move_list) and
+    /// target), taking the larger of it and the table's; `None` removes it. Solutions stay optimal as
+    /// long as the bound never exceeds the true distance.
+    pub fn set_bound(&mut self, bound: Option<Arc<dyn SearchBound>>) {
+        self.bound = bound;
+    }
+
+    /// The moves of the search, in the order a [`SearchBound`] numbers them.
+    pub fn move_list(&self) -> &[MoveRef] {
+        &self.move_list
     }
 
     /// The puzzle this solver solves.
@@ -368,9 +384,10 @@ impl Solver {
         let mut depth = options.min_depth;
         // The nodes the previous iteration searched: the next is about `growth` times as many.
         let mut previous: Option<u64> = None;
+        let bound = self.bound.as_ref().map_or(0, |b| b.start(&start_n, &mut vec![0; b.node_len()]));
         while depth <= last {
             control.check()?;
-            if self.table.lookup(&start_n) as u32 <= depth {
+            if self.table.lookup(&start_n) as u32 <= depth && bound <= depth {
                 let want = limit - found.len();
                 // Threads pay off on iterations of many nodes; a first one is guessed from how far the
                 // depth reaches beyond the table.
@@ -464,10 +481,12 @@ impl Solver {
             rules: self.rules.as_ref(),
             depth,
             seen: &self.seen,
+            bound: self.bound.as_deref(),
         };
         let (tasks, split_nodes) = self.split(start, depth, if parallel { split_tasks() } else { 1 });
         let size = self.puzzle.state_size();
         let nmoves = self.move_list.len();
+        let bound_len = self.bound.as_ref().map_or(0, |b| b.node_len());
         let run = |ws: &mut Workspace, t: &Task| -> (Vec<Vec<u16>>, u64, bool) {
             let before = ws.lookups;
             let mut out = Vec::new();
@@ -484,7 +503,7 @@ impl Solver {
                 .par_iter()
                 .enumerate()
                 .map_init(
-                    || Workspace::new(size, nmoves),
+                    || Workspace::new(size, nmoves, bound_len),
                     |ws, (i, t)| {
                         if i > cutoff.load(Ordering::Relaxed) {
                             return (Vec::new(), 0, false);
@@ -500,7 +519,7 @@ impl Solver {
         };
         #[cfg(not(feature = "parallel"))]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
-            let mut ws = Workspace::new(size, nmoves);
+            let mut ws = Workspace::new(size, nmoves, bound_len);
             let mut v = Vec::new();
             let mut total = 0;
             for t in &tasks {

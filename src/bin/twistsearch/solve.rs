@@ -11,7 +11,8 @@ use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_fo
 use crate::tables::{Entry, TableCache};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
-use twistsearch::moveset::Metric;
+use twistsearch::moveset::{Metric, MoveSet};
+use twistsearch::phase::PhaseBound;
 use twistsearch::search::{
     random_position, random_scramble, solve_position, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
 };
@@ -65,6 +66,14 @@ pub struct SolveArgs {
     /// Seed for RandomScramble entries.
     #[arg(long)]
     seed: Option<u64>,
+    /// Also bound the optimal search by the distance to this subgroup along every axis the definition's
+    /// rotations give, e.g. `U,D,F2,B2,R2,L2` on the 3x3x3 (Kociemba's phase-1 table as the heuristic of
+    /// an optimal solver; its full table needs 529 MiB: --phase-bound-memory 600).
+    #[arg(long, value_name = "MOVES")]
+    phase_bound: Option<String>,
+    /// Memory for the --phase-bound table in MiB: the exact (full) table where it fits, else projections.
+    #[arg(long, value_name = "MB", default_value_t = 64, requires = "phase_bound")]
+    phase_bound_memory: usize,
 }
 
 impl SolveArgs {
@@ -92,6 +101,8 @@ pub fn state_file(puzzle: &Puzzle, path: &str) -> Result<State, Failure> {
 struct Solvers<'p> {
     puzzle: &'p Arc<Puzzle>,
     args: &'p SearchArgs<'p>,
+    /// `--phase-bound` moves and memory (MiB), for `solve`.
+    bound: Option<(&'p str, usize)>,
     built: Vec<Built>,
     bar: &'p Bar,
 }
@@ -147,6 +158,20 @@ impl Solvers<'_> {
             .cache
             .as_ref()
             .map(|c| c.open(&mut solver, self.puzzle.name(), self.args.memory_mb, self.bar.control()));
+        if let Some((moves, mb)) = self.bound {
+            let h = MoveSet::parse(self.puzzle, moves).map_err(|e| fail("--phase-bound", e))?;
+            let b = PhaseBound::new(
+                Arc::clone(self.puzzle),
+                solver.moves(),
+                h,
+                solver.move_list(),
+                target.cloned(),
+                mb.saturating_mul(1 << 20),
+                self.bar.control(),
+            )
+            .map_err(|e| fail("--phase-bound", e))?;
+            solver.set_bound(Some(Arc::new(b)));
+        }
         self.built.push(Built { metric, solver, reported: 0.0, file });
         Ok(self.built.last_mut().expect("just pushed"))
     }
@@ -238,7 +263,8 @@ fn jobs(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<Vec<Jo
 pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
     let jobs = jobs(puzzle, search, args)?;
     let bar = Bar::with_flag(!search.json, search.progress);
-    let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
+    let bound = args.phase_bound.as_deref().map(|m| (m, args.phase_bound_memory));
+    let mut solvers = Solvers { puzzle, args: search, bound, built: Vec::new(), bar: &bar };
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
     for job in &jobs {
@@ -292,7 +318,7 @@ pub fn scramble(puzzle: &Arc<Puzzle>, search: &SearchArgs, count: usize, seed: O
     }
     let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
     let bar = Bar::with_flag(!search.json, search.progress);
-    let mut solvers = Solvers { puzzle, args: search, built: Vec::new(), bar: &bar };
+    let mut solvers = Solvers { puzzle, args: search, bound: None, built: Vec::new(), bar: &bar };
     let target = search.target.map(|t| state_file(puzzle, t)).transpose()?;
     let mut rows = Vec::new();
     for _ in 0..count {
