@@ -87,6 +87,8 @@ async function openPage(browser, url, viewport = { width: 1200, height: 1000 }) 
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !BENIGN.some((re) => re.test(m.text()))) page.problems.push(`console.error: ${m.text()}`);
+    // wasm-bindgen's warning for an init call in the deprecated form (issue 18: logged on every load).
+    if (/deprecated parameters/.test(m.text())) page.problems.push(`console.${m.type()}: ${m.text()}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) page.problems.push(`HTTP ${r.status()} ${r.url()}`);
