@@ -20,7 +20,11 @@ export interface CubingSolver {
 
 /** A solver; `worker: true` runs it in a worker. */
 export function cubingSolver(options?: { worker?: boolean } & WorkerOptions): CubingSolver;
-/** An optimal solution of a KPattern (on the calling thread). */
+/**
+ * An optimal solution of a KPattern, on the calling thread; a call given a `signal` runs in a worker
+ * (started on first use) so that `AbortSignal.timeout(ms)` stops it. `ignorePuzzleOrientation` /
+ * `ignoreCenterOrientation`: solved as cubing.js's `experimentalIsSolved` with those options judges.
+ */
 export function solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
 export function solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
 export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;

@@ -28,19 +28,37 @@ function withDefaults(kpuzzle, options) {
 export function cubingSolver(options = {}) {
   const { worker: inWorker = false, ...workerOptions } = options;
   const worker = inWorker ? new TwistsearchWorker(workerOptions) : null;
+  // Without `worker: true`, calls given a `signal` still run in a worker, started on the first such call:
+  // WebAssembly work on the calling thread blocks it, so a timer (`AbortSignal.timeout`) or an event that
+  // would abort the signal cannot run until the work is over. In the worker the signal stops it at once.
+  let helper = null;
   const puzzles = new WeakMap();
+  const helperPuzzles = new WeakMap();
 
-  function puzzleFor(kpuzzle) {
+  /** The worker a call runs in: the solver's own, the helper for a call with a signal, or none. */
+  function workerFor(callOptions) {
+    if (worker) return worker;
+    if (callOptions?.signal === undefined || callOptions.signal === null) return null;
+    helper ??= new TwistsearchWorker(workerOptions);
+    return helper;
+  }
+
+  function load(kpuzzle, w) {
     if (!kpuzzle || typeof kpuzzle.definition !== 'object') {
       throw new TypeError('expected a cubing.js KPuzzle (or a KPattern, whose kpuzzle is used)');
     }
-    let p = puzzles.get(kpuzzle);
+    const cache = w && w === helper ? helperPuzzles : puzzles;
+    let p = cache.get(kpuzzle);
     if (!p) {
-      p = worker ? worker.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
-      puzzles.set(kpuzzle, p);
-      p.catch(() => puzzles.delete(kpuzzle));
+      p = w ? w.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
+      cache.set(kpuzzle, p);
+      p.catch(() => cache.delete(kpuzzle));
     }
     return p;
+  }
+
+  function puzzleFor(kpuzzle) {
+    return load(kpuzzle, worker);
   }
 
   function patternOf(kpattern) {
@@ -56,27 +74,33 @@ export function cubingSolver(options = {}) {
     /** An optimal solution of a KPattern, as an Alg (options as for twistsearch's solve). */
     async solve(kpattern, solveOptions) {
       const pattern = patternOf(kpattern);
-      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      const p = await load(pattern.kpuzzle, workerFor(solveOptions));
+      const r = await p.solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
       return new Alg(r.solutions[0]);
     },
     /** Every solution a solve finds (e.g. with `maxSolutions`), as Algs. */
     async solveAll(kpattern, solveOptions) {
       const pattern = patternOf(kpattern);
-      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      const p = await load(pattern.kpuzzle, workerFor(solveOptions));
+      const r = await p.solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
       return r.solutions.map((s) => new Alg(s));
     },
     /** A random-state scramble of a KPuzzle, as an Alg. */
     async randomScramble(kpuzzle, scrambleOptions) {
-      return new Alg(await (await puzzleFor(kpuzzle)).randomScramble(withDefaults(kpuzzle, scrambleOptions)));
+      const p = await load(kpuzzle, workerFor(scrambleOptions));
+      return new Alg(await p.randomScramble(withDefaults(kpuzzle, scrambleOptions)));
     },
     /** A scramble for a cubing.js event ID, as an Alg (options: `seed`, `signal`, `onProgress`). */
     async randomScrambleForEvent(eventID, options) {
-      const alg = worker ? await worker.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
+      const w = workerFor(options);
+      const alg = w ? await w.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
       return new Alg(alg);
     },
-    /** Stops the worker (with `worker: true`). */
+    /** Stops the worker (with `worker: true`) and the one calls with a signal started. */
     terminate() {
       worker?.terminate();
+      helper?.terminate();
+      helper = null;
     },
   };
 }
@@ -87,7 +111,10 @@ function defaultSolver() {
   return shared;
 }
 
-/** An optimal solution of a cubing.js KPattern, as a cubing.js Alg (on the calling thread). */
+/**
+ * An optimal solution of a cubing.js KPattern, as a cubing.js Alg, on the calling thread; a call given a
+ * `signal` runs in a worker instead (started on first use), so that `AbortSignal.timeout(ms)` stops it.
+ */
 export function solve(kpattern, options) {
   return defaultSolver().solve(kpattern, options);
 }

@@ -89,6 +89,18 @@ export interface SolveOptions extends SearchOptions, CallOptions {
   targetLength?: number;
   /** With `phases`: give up past this many search nodes (the best so far, or an error). */
   maxNodes?: number;
+  /**
+   * Solved in any orientation of the whole puzzle, as cubing.js's `experimentalIsSolved` option: a
+   * position reached with rotations or slices (3x3x3 `x`, `M`) is solved by the moves up to a rotation
+   * (the solution is in the position's current orientation, without rotations where the rotations permute
+   * the moves). Over several orientations the moves can reach (a 2x2x2), the shortest solution.
+   */
+  ignorePuzzleOrientation?: boolean;
+  /**
+   * The orientation of the center orbits (named `CENTER…`) is not asked for, as cubing.js's
+   * `experimentalIsSolved` option (cubing.js's own solved 3x3x3 already leaves it open).
+   */
+  ignoreCenterOrientation?: boolean;
 }
 
 export interface SolveResult {

@@ -3,6 +3,7 @@
 //! - [`target`]: the pattern to reach and how start states are brought to its representation.
 //! - [`relax`]: targets for scrambles that leave pieces or orientations open (ksolve+ `?`).
 //! - `ida`: the allocation-free depth-first inner loop with prefetched table lookups.
+//! - [`orient`]: solving up to the puzzle's orientation and its centers' orientation.
 //! - [`job`]: the solving jobs every shell runs: prepared positions ([`Position`]), their solve, and
 //!   random-state scrambles.
 //! - [`solver`]: [`Solver`] (automaton, group, table, kept across solves) and its options; iterations are
@@ -10,10 +11,12 @@
 
 pub(crate) mod ida;
 pub mod job;
+pub mod orient;
 pub mod relax;
 pub mod solver;
 pub mod target;
 
 pub use job::{random_position, random_scramble, solve_position, OpenParts, Position};
+pub use orient::{solve_up_to, UpTo};
 pub use solver::{SolveOptions, SolveReport, Solver, SolverOptions, DEFAULT_MAX_DEPTH, DEFAULT_MEMORY, MAX_SOLUTIONS};
 pub use target::Target;

@@ -50,6 +50,20 @@ pub struct SolveOptions {
     pub target_length: Option<u32>,
     /// With `phases`: give up past this many search nodes.
     pub max_nodes: Option<u64>,
+    /// Solved in any orientation of the whole puzzle (cubing.js's `experimentalIsSolved` option).
+    pub ignore_puzzle_orientation: bool,
+    /// The centers' orientation is not asked for (cubing.js's `experimentalIsSolved` option).
+    pub ignore_center_orientation: bool,
+}
+
+impl SolveOptions {
+    /// What the solve may leave unsolved.
+    pub fn up_to(&self) -> crate::search::UpTo {
+        crate::search::UpTo {
+            puzzle_orientation: self.ignore_puzzle_orientation,
+            center_orientation: self.ignore_center_orientation,
+        }
+    }
 }
 
 /// Options of `randomScramble`.

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
-use crate::search::{random_scramble, solve_position, OpenParts, Position};
+use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
@@ -138,13 +138,15 @@ impl Puzzle {
 
     /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
     /// tableBytes, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth, slack,
-    /// generatorMoves, targetPattern, memoryMB, qtm}`; hooks: see the `run` module.
+    /// generatorMoves, targetPattern, memoryMB, qtm, ignorePuzzleOrientation, ignoreCenterOrientation}`;
+    /// hooks: see the `run` module.
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let o: SolveOptions = js(options::read(options, "solve options"))?;
         let p: &crate::Puzzle = &self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
-        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()))?;
+        let up_to = o.up_to();
+        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()).and_then(|x| up_to.position(p, x)))?;
         if o.phases.is_some() {
             return super::phases::solve(&self.puzzle, &mut self.phase_cache, position, set, &o, &hooks);
         }
@@ -160,7 +162,7 @@ impl Puzzle {
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, position.target.clone(), control)?;
-            let report = solve_position(solver, &position, &solve_options, control)?;
+            let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             Ok((algs, lengths, report.nodes, report.table_depth, solver.table().bytes()))

@@ -50,3 +50,48 @@ test('in a worker too', async () => {
     solver.terminate();
   }
 });
+
+test('solve up to the puzzle orientation: rotations and slices, checked by cubing.js experimentalIsSolved', async () => {
+  const k = await cubingKPuzzle('3x3x3');
+  const upTo = { ignorePuzzleOrientation: true, ignoreCenterOrientation: true };
+  for (const [alg, length] of [['x', 0], ['M', 2], ['R x U', 2], ['y2', 0], ["x R U' z2 F' S", 4]]) {
+    const start = k.defaultPattern().applyAlg(alg);
+    // With face turns alone, not reachable in the solved orientation.
+    await assert.rejects(solve(start), /not reachable/, alg);
+    const sol = await solve(start, upTo);
+    assert.equal(sol.experimentalNumChildAlgNodes(), length, `${alg}: ${sol}`);
+    assert.ok(start.applyAlg(sol).experimentalIsSolved(upTo), `${alg}: ${sol}`);
+    assert.ok(!/[xyz]/.test(sol.toString()), `${alg}: ${sol} (no rotations)`);
+  }
+  // The 2x2x2's turns reach every rotation: the shortest over all of them (R L' is an x rotation).
+  const k2 = await cubingKPuzzle('2x2x2');
+  const start = k2.defaultPattern().applyAlg("R L' U");
+  const sol = await solve(start, { ignorePuzzleOrientation: true, memoryMB: 16 });
+  assert.equal(sol.toString(), "U'");
+  assert.ok(start.applyAlg(sol).experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: false }));
+});
+
+test('a signal stops a solve of twistsearch/cubing (AbortSignal.timeout), which then solves again', async () => {
+  const k = await cubingKPuzzle('3x3x3');
+  // A random-looking 20-move position: an optimal solve takes far longer than the timeout.
+  const hard = k.defaultPattern().applyAlg("R U2 D' B D' L F' U2 R' D2 B' L2 U F2 L2 D R2 B2 U' F2");
+  const solver = cubingSolver();
+  try {
+    const t0 = performance.now();
+    let progress = 0;
+    await assert.rejects(
+      solver.solve(hard, { signal: AbortSignal.timeout(2000), onProgress: () => progress++ }),
+      (e) => e.name === 'AbortError' && e.cause?.name === 'TimeoutError',
+    );
+    const ms = performance.now() - t0;
+    assert.ok(ms < 5000, `stopped after ${ms.toFixed(0)} ms`);
+    assert.ok(progress > 0);
+    // The worker that ran it is free again: the same solver solves with and without a signal.
+    const easy = k.defaultPattern().applyAlg("R U R'");
+    const a = await solver.solve(easy, { signal: AbortSignal.timeout(20000) });
+    assert.ok(easy.applyAlg(a).isIdentical(k.defaultPattern()));
+    assert.equal((await solver.solve(easy)).toString(), "R U' R'");
+  } finally {
+    solver.terminate();
+  }
+});

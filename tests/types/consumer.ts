@@ -69,6 +69,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const fromPattern: SolveResult = await p.solve(await p.position('X'));
   const metric: 'HTM' | 'QTM' = solved.metric;
   const near: SolveResult = await p.solve('X', { phases: ['X'], targetLength: 20, maxNodes: 1e6, signal });
+  const upTo: SolveResult = await p.solve('X', { ignorePuzzleOrientation: true, ignoreCenterOrientation: false });
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
   const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
@@ -90,6 +91,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     name,
     metric,
     String(phaseLengths?.length ?? depth),
+    upTo.solutions[0] ?? '',
     scramble,
     inverse,
     simple,
@@ -145,10 +147,11 @@ async function cubing(): Promise<void> {
   const api: PuzzleApi = await solver.puzzleFor(kpuzzle);
   solver.terminate();
   const one: Alg = await cubingSolve(pattern);
+  const oriented: Alg = await cubingSolve(pattern, { ignorePuzzleOrientation: true, ignoreCenterOrientation: true, signal: AbortSignal.timeout(2000) });
   const many: Alg[] = await cubingSolveAll(pattern);
   const random: Alg = await cubingRandomScramble(kpuzzle);
   const forEvent: Alg = await cubingScrambleForEvent('333');
-  console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, many, random);
+  console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, oriented, many, random);
   console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes());
 }
 
