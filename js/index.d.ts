@@ -103,6 +103,18 @@ export interface SolveOptions extends SearchOptions, CallOptions {
   ignoreCenterOrientation?: boolean;
 }
 
+/** `positions()`: sizes of what a move set reaches. */
+export interface PositionCount {
+  /** Positions up to the orientation of the whole puzzle (the 3x3x3: 43,252,003,274,489,856,000). */
+  upToOrientation: bigint;
+  /** Positions, orientations of the whole puzzle counted apart; orientations the solved state leaves open not counted. */
+  positions: bigint;
+  /** Orientations of the whole puzzle the moves reach (1 with face turns only; 24 for the 2x2x2's turns). */
+  orientations: bigint;
+  /** The group order (`order()`): transformations, also counting what the solved state does not show. */
+  groupOrder: bigint;
+}
+
 export interface SolveResult {
   /** Solutions, shortest first (each verified). */
   solutions: string[];
@@ -191,8 +203,14 @@ export interface PuzzleApi {
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
   /** God's algorithm: positions at each distance from solved, antipodes, counts up to symmetry. */
   godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
-  /** The order of the group the moves generate. */
+  /**
+   * The order of the group the moves generate: transformations, so it counts what the solved state does
+   * not show (the 3x3x3 KPuzzle's center orientations) and every orientation of the whole puzzle the moves
+   * reach. For the number of positions as users count them, see `positions`.
+   */
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  /** How many positions the moves reach, as users count them. */
+  positions(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<PositionCount>;
   /** How many times an alg must be repeated to give the identity. */
   algOrder(alg: string): Promise<bigint>;
   invert(alg: string): Promise<string>;
@@ -214,6 +232,7 @@ export declare class Puzzle implements PuzzleApi {
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
   godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  positions(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<PositionCount>;
   algOrder(alg: string): Promise<bigint>;
   invert(alg: string): Promise<string>;
   simplify(alg: string): Promise<string>;

@@ -182,6 +182,24 @@ export class Puzzle {
     return this.#call('order', orderOptions(moves), (rest) => BigInt(this.#raw.order(rest)));
   }
 
+  /**
+   * How many positions the moves reach, as users count them (bigints): `upToOrientation` (positions up to
+   * the whole puzzle's orientation: the 3x3x3's 43,252,003,274,489,856,000), `positions` (orientations of
+   * the whole puzzle the moves reach counted apart), `orientations` (how many), `groupOrder` (what
+   * `order()` gives: transformations, counting orientations the solved state does not show).
+   */
+  async positions(moves) {
+    return this.#call('positions', orderOptions(moves), (rest) => {
+      const r = this.#raw.positions(rest);
+      return {
+        groupOrder: BigInt(r.groupOrder),
+        positions: BigInt(r.positions),
+        orientations: BigInt(r.orientations),
+        upToOrientation: BigInt(r.upToOrientation),
+      };
+    });
+  }
+
   /** How many times an alg must be repeated to give the identity (bigint). */
   async algOrder(alg) {
     algArg(alg, 'algOrder');

@@ -47,6 +47,7 @@ export declare class WorkerPuzzle implements PuzzleApi {
   canonicalCounts: PuzzleApi['canonicalCounts'];
   godsAlgorithm: PuzzleApi['godsAlgorithm'];
   order: PuzzleApi['order'];
+  positions: PuzzleApi['positions'];
   algOrder: PuzzleApi['algOrder'];
   invert: PuzzleApi['invert'];
   simplify: PuzzleApi['simplify'];

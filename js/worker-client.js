@@ -336,6 +336,10 @@ export class WorkerPuzzle {
     return this.#call('order', [], orderOptions(moves));
   }
 
+  positions(moves) {
+    return this.#call('positions', [], orderOptions(moves));
+  }
+
   async algOrder(alg) {
     return this.#call('algOrder', [algArg(alg, 'algOrder')]);
   }

@@ -39,6 +39,7 @@ const methods = new Set([
   'canonicalCounts',
   'godsAlgorithm',
   'order',
+  'positions',
   'algOrder',
   'invert',
   'simplify',

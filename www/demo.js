@@ -201,9 +201,13 @@ async function selectPuzzle(id) {
       ' <span id="group-order"></span>';
     demo.puzzle = id;
     updateEventOption(id);
-    groupOrder(e, e.moves)
-      .then((order) => {
-        if (demo.puzzle === id && $('group-order')) $('group-order').textContent = `The moves generate ${fmtInt(order)} positions.`;
+    e.wp
+      .positions({ generatorMoves: e.moves })
+      .then((c) => {
+        if (demo.puzzle !== id || !$('group-order')) return;
+        const turned = c.orientations > 1n ? ` (${fmtInt(c.positions)} counting its ${fmtInt(c.orientations)} orientations apart)` : '';
+        $('group-order').textContent =
+          `The moves reach ${fmtInt(c.upToOrientation)} positions up to the puzzle's orientation${turned}; group order ${fmtInt(c.groupOrder)}.`;
       })
       .catch(() => {});
   } catch (err) {

@@ -119,6 +119,21 @@ impl Puzzle {
         js(puzzle_chain(p, &set)).map(|c| c.order().to_string())
     }
 
+    /// How many positions the moves reach, as users count them (decimal strings): `{groupOrder, positions,
+    /// orientations, upToOrientation}` (see [`crate::group::positions`]). Options: `{generatorMoves}`.
+    pub fn positions(&self, options: JsValue) -> Result<JsValue, JsValue> {
+        let o: MovesOptions = js(options::read(options, "positions options"))?;
+        let p = &*self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let c = js(crate::group::positions(p, &set))?;
+        to_js(&json!({
+            "groupOrder": c.group_order.to_string(),
+            "positions": c.positions.to_string(),
+            "orientations": c.orientations.to_string(),
+            "upToOrientation": c.up_to_orientation.to_string(),
+        }))
+    }
+
     /// Canonical sequences of each length `0..=depth` (decimal strings). Options: `{generatorMoves, qtm}`.
     #[wasm_bindgen(js_name = canonicalCounts)]
     pub fn canonical_counts(&self, depth: u32, options: JsValue) -> Result<Vec<String>, JsValue> {

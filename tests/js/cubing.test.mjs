@@ -95,3 +95,20 @@ test('a signal stops a solve of twistsearch/cubing (AbortSignal.timeout), which 
     solver.terminate();
   }
 });
+
+test('positions(): sizes as users count them, next to the group order', async () => {
+  const solver = cubingSolver();
+  const cube = await solver.puzzleFor(await cubingKPuzzle('3x3x3'));
+  const known = 43252003274489856000n;
+  // cubing.js's 3x3x3 has center orientation (invisible when solved) and slices among its moves.
+  const faces = await cube.positions('U,L,F,R,B,D');
+  assert.deepEqual(faces, { groupOrder: known * 2048n, positions: known, orientations: 1n, upToOrientation: known });
+  assert.equal(await cube.order('U,L,F,R,B,D'), faces.groupOrder);
+  const all = await cube.positions();
+  assert.equal(all.orientations, 24n);
+  assert.equal(all.upToOrientation, known);
+  const two = await (await solver.puzzleFor(await cubingKPuzzle('2x2x2'))).positions();
+  assert.equal(two.upToOrientation, 3674160n);
+  const pyra = await (await solver.puzzleFor(await cubingKPuzzle('pyraminx'))).positions();
+  assert.deepEqual([pyra.orientations, pyra.upToOrientation], [12n, 933120n * 81n]);
+});

@@ -16,6 +16,7 @@ import {
   type InitResult,
   type KPatternData,
   type KPuzzleDefinition,
+  type PositionCount,
   type Progress,
   type Puzzle,
   type PuzzleApi,
@@ -80,6 +81,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const god: GodsAlgorithmResult = await p.godsAlgorithm(godOptions);
   const order: bigint = await p.order();
   const orderOf: bigint = await p.order({ generatorMoves: 'X' });
+  const sizes: PositionCount = await p.positions('X');
+  const upToOrientation: bigint = sizes.upToOrientation + sizes.positions + sizes.orientations + sizes.groupOrder;
   const algOrder: bigint = await p.algOrder('X X');
   const inverse: string = await p.invert('X');
   const simple: string = await p.simplify('X X');
@@ -96,7 +99,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     inverse,
     simple,
     definition.name,
-    String(counts[0] + god.total + order + orderOf + algOrder),
+    String(counts[0] + god.total + order + orderOf + algOrder + upToOrientation),
     String(Object.keys(pattern).length + fromPattern.nodes + progress.length),
     ...solved.solutions,
   ];
