@@ -17,7 +17,6 @@ import {
   esc,
   checkEventSolution,
   checkScramble,
-  cubeReorientation,
   eventFor,
   eventScrambleKind,
   eventSolver,
@@ -748,13 +747,10 @@ async function eventSolve() {
   out.innerHTML = '';
   demo.lastEventSolve = null;
   const e = await entry(ev.puzzle);
-  let start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
-  // Blindfolded scrambles end in a random orientation: a rotation first, then face turns.
-  let rotation = '';
-  if (ev.puzzle === '3x3x3') {
-    rotation = cubeReorientation(e.kpuzzle, start) ?? '';
-    if (rotation) start = start.applyAlg(rotation);
-  }
+  const start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
+  // Blindfolded scrambles end in a random orientation (wide turns): the engine solves the 3x3x3 events up
+  // to the cube's orientation, with face turns in the orientation the scramble leaves.
+  const rotation = '';
   const controller = begin('event-solve', true);
   current.entry = e;
   resetProgress('event-progress', 'event-progress-text', `solving ${ev.id}…`);
@@ -763,6 +759,7 @@ async function eventSolve() {
     signal: controller.signal,
     onProgress: progressHandler('event-progress', 'event-progress-text'),
   };
+  if (ev.puzzle === '3x3x3') options.ignorePuzzleOrientation = true;
   if (solver.method === 'phases') {
     options.phases = solver.phases;
     if (solver.targetLength) options.targetLength = solver.targetLength;
