@@ -11,9 +11,15 @@ import { TwistsearchWorker } from './worker-client.js';
  * Generator moves used when a call gives none, by cubing.js definition name: where the definition's
  * every non-rotation move (twistsearch's default) is not what a solver of that puzzle means. cubing.js's
  * 3x3x3 also defines slice and wide turns (M, E, S, u, Rw, 2R, ...), which would make solutions use them
- * and searches far slower.
+ * and searches far slower; the pyraminx and skewb are solved in the WCA notation cubers read.
  */
-export const defaultGeneratorMoves = Object.freeze({ '3x3x3': 'U,L,F,R,B,D' });
+export const defaultGeneratorMoves = Object.freeze({
+  '3x3x3': 'U,L,F,R,B,D',
+  // WCA notation: two-layer turns and tips (the definition's own moves are cubing.js's internal ones).
+  pyraminx: 'U,L,R,B,u,l,r,b',
+  // WCA notation: the four turns about the corners cubing.js's skewb scrambles use.
+  skewb: 'U,L,R,B',
+});
 
 function withDefaults(kpuzzle, options) {
   const moves = defaultGeneratorMoves[kpuzzle.definition?.name];

@@ -143,8 +143,14 @@ export interface CountOptions {
 export interface PuzzleInfo {
   name: string;
   orbits: { orbitName: string; numPieces: number; numOrientations: number }[];
-  /** Base moves (no rotations). */
+  /** The definition's base moves (no rotations): the default moves. */
   moves: string[];
+  /**
+   * Moves twistsearch adds to a cubing.js puzzle for its users' notation, where the definition lacks them
+   * (the pyraminx's `U`, `L`, `R`, `B`; the cubes' wide turns `Uw`…): accepted in algs and `generatorMoves`,
+   * not among the default moves.
+   */
+  notationMoves: string[];
   rotations: string[];
   stateSize: number;
 }

@@ -10,15 +10,26 @@ export function eventFor(puzzleID, twizzleEvents) {
 }
 
 /**
- * The moves the demo solves with by default: the puzzle's moves (twistsearch's `info.moves`: every move
- * but rotations) less those cubing.js cannot apply by that name (cubing.js's pyraminx lists rotations
- * `rv`, `lv`… among its moves) or that do nothing in cubing.js (the clock's pin settings); on the 3x3x3,
- * the six face turns (cubing.js's 3x3x3 also has slices and wide moves, which make optimal search far
- * slower).
+ * Moves in the notation cubers read, where the definition's own moves are not it (as twistsearch/cubing's
+ * `defaultGeneratorMoves`): the 3x3x3's six faces (cubing.js's 3x3x3 also has slices and wide moves,
+ * which make optimal search far slower); the pyraminx's and skewb's WCA turns (twistsearch adds the
+ * pyraminx's `U`, `L`, `R`, `B` for its notation).
+ */
+const NOTATION_MOVES = {
+  '3x3x3': ['U', 'L', 'F', 'R', 'B', 'D'],
+  pyraminx: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'],
+  skewb: ['U', 'L', 'R', 'B'],
+};
+
+/**
+ * The moves the demo solves with by default: NOTATION_MOVES where it has the puzzle, else the puzzle's
+ * moves (twistsearch's `info.moves`: every move but rotations) less those cubing.js cannot apply by that
+ * name (cubing.js's pyraminx lists rotations `rv`, `lv`… among its moves) or that do nothing in cubing.js
+ * (the clock's pin settings).
  */
 export function defaultMoves(puzzleID, kpuzzle, info) {
   const solved = kpuzzle.defaultPattern();
-  const candidates = puzzleID === '3x3x3' ? ['U', 'L', 'F', 'R', 'B', 'D'] : info.moves;
+  const candidates = NOTATION_MOVES[puzzleID] ?? info.moves;
   const moves = [];
   const dropped = [];
   for (const m of candidates) {
@@ -126,8 +137,8 @@ export const EVENT_SOLVERS = {
   '333bf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, up to the cube's orientation (ignorePuzzleOrientation)` },
   '333mbf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, up to the cube's orientation (ignorePuzzleOrientation)` },
   222: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
-  pyram: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
-  skewb: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  pyram: { method: 'optimal', moves: 'U,L,R,B,u,l,r,b', label: 'optimal (IDA* with a pruning table), in WCA notation' },
+  skewb: { method: 'optimal', moves: 'U,L,R,B', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
   redi_cube: {
     method: 'phases',

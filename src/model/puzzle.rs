@@ -36,6 +36,10 @@ pub struct BaseMove {
     pub order: u32,
     /// Whether the naming rule makes it a whole-puzzle rotation.
     pub rotation: bool,
+    /// Added by twistsearch so that a cubing.js puzzle reads and prints its users' notation (pyraminx
+    /// `U` = `u 2u`, 4x4x4 `Uw`): accepted in algs and move lists, not among the default moves, not
+    /// written out with the definition.
+    pub notation: bool,
     /// Where it came from.
     pub source: MoveSource,
     /// `powers[k]` is the transformation of `k` turns, `k` in `0..order`.

@@ -590,7 +590,7 @@ impl Solver {
                 _ => merged.push(m),
             }
         }
-        merged.iter().map(|&m| self.puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
+        crate::kpuzzle::notation::format_moves(&self.puzzle, &merged)
     }
 }
 

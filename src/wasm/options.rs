@@ -168,9 +168,7 @@ pub fn initial_memory_bytes(mb: Option<f64>) -> Result<Option<usize>, Error> {
 
 /// An alg, with its move names checked against the puzzle.
 pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Error> {
-    let alg = Alg::parse(text)?;
-    alg.check_names(puzzle)?;
-    Ok(alg)
+    crate::kpuzzle::notation::parse_alg(puzzle, text)
 }
 
 /// The position a pattern option stands for.

@@ -97,8 +97,13 @@ pub(super) fn solve(
             |s| solver.solve(s, &solve_options, control),
             |r| &mut r.solution,
         )?;
-        let names: Vec<String> = r.solution.iter().map(|&m| p.move_name(m)).collect();
-        Ok((names.join(" "), r.solution.len(), r.phase_lengths, r.nodes, solver.table_bytes()))
+        Ok((
+            crate::kpuzzle::notation::format_moves(p, &r.solution),
+            r.solution.len(),
+            r.phase_lengths,
+            r.nodes,
+            solver.table_bytes(),
+        ))
     })?;
     super::puzzle::to_js(&json!({
         "solutions": [alg],

@@ -60,7 +60,8 @@ impl Puzzle {
         Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None, phase_cache: None })
     }
 
-    /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
+    /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, notationMoves, rotations,
+    /// stateSize}` (`notationMoves`: added for a cubing.js puzzle's notation, e.g. the pyraminx's `U`).
     pub fn info(&self) -> Result<JsValue, JsValue> {
         let p = &*self.puzzle;
         let orbits: Vec<Value> = p
@@ -68,14 +69,18 @@ impl Puzzle {
             .iter()
             .map(|o| json!({ "orbitName": o.name, "numPieces": o.size, "numOrientations": o.orientations }))
             .collect();
-        let names = |rotation: bool| -> Vec<&str> {
-            p.base_moves().iter().filter(|b| b.rotation == rotation).map(|b| b.name.as_str()).collect()
+        let names = |rotation: bool, notation: bool| -> Vec<&str> {
+            (p.base_moves().iter())
+                .filter(|b| b.rotation == rotation && b.notation == notation)
+                .map(|b| b.name.as_str())
+                .collect()
         };
         to_js(&json!({
             "name": p.name(),
             "orbits": orbits,
-            "moves": names(false),
-            "rotations": names(true),
+            "moves": names(false, false),
+            "notationMoves": names(false, true),
+            "rotations": names(true, false),
             "stateSize": p.state_size(),
         }))
     }

@@ -3,8 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Alg } from 'cubing/alg';
+import { KPattern } from 'cubing/kpuzzle';
 
 import { cubingSolver, randomScramble, solve, solveAll } from '../../js/cubing.js';
+import { loadPuzzle } from '../../js/index.js';
 import { TPERM, cubingKPuzzle } from './helpers.mjs';
 
 test('solve(KPattern) returns an Alg that solves it (3x3x3 with face turns by default)', async () => {
@@ -111,4 +113,37 @@ test('positions(): sizes as users count them, next to the group order', async ()
   assert.equal(two.upToOrientation, 3674160n);
   const pyra = await (await solver.puzzleFor(await cubingKPuzzle('pyraminx'))).positions();
   assert.deepEqual([pyra.orientations, pyra.upToOrientation], [12n, 933120n * 81n]);
+});
+
+test('notation: event move names accepted, solutions printed as cubing.js users write them', async () => {
+  // Pyraminx: WCA turns (twistsearch adds U, L, R, B = two layers), the default of twistsearch/cubing.
+  const pyra = await cubingKPuzzle('pyraminx');
+  const p = await loadPuzzle(pyra);
+  assert.deepEqual(p.info.notationMoves, ['U', 'L', 'R', 'B']);
+  assert.ok(!p.info.moves.includes('U'));
+  const start = pyra.defaultPattern().applyAlg("U L' R B' u");
+  const viaApi = await p.solve(start, { generatorMoves: 'U,L,R,B,u,l,r,b' });
+  assert.match(viaApi.solutions[0], /^([ULRBulrb]'? ?)+$/);
+  const sol = await solve(start);
+  assert.equal(sol.toString(), viaApi.solutions[0]);
+  assert.ok(start.applyAlg(sol).isIdentical(pyra.defaultPattern()), sol.toString());
+  // Skewb: the four WCA turns.
+  const skewb = await cubingKPuzzle('skewb');
+  const s2 = skewb.defaultPattern().applyAlg("R U' L B R'");
+  const sk = await solve(s2);
+  assert.match(sk.toString(), /^([ULRB]'? ?)+$/);
+  assert.ok(s2.applyAlg(sk).isIdentical(skewb.defaultPattern()), sk.toString());
+  // 4x4x4 wide turns.
+  const big = await loadPuzzle(await cubingKPuzzle('4x4x4'));
+  const r = await big.solve('Uw R', { generatorMoves: 'Uw,R' });
+  assert.equal(r.solutions[0], "R' Uw'");
+  // Square-1: cubing.js's (top, bottom) / notation, read and printed.
+  const sq1 = await cubingKPuzzle('square1');
+  const q = await loadPuzzle(sq1);
+  const pattern = await q.position('(1, 0) / (-3, 3) /');
+  assert.ok(sq1.defaultPattern().applyAlg('(1, 0) / (-3, 3) /').isIdentical(new KPattern(sq1, pattern)));
+  const qs = await q.solve('(1, 0) / (-3, 3) /', { maxDepth: 8 });
+  assert.match(qs.solutions[0], /^(\(-?\d, -?\d\)|\/)( (\(-?\d, -?\d\)|\/))*$/);
+  const back = sq1.defaultPattern().applyAlg('(1, 0) / (-3, 3) /').applyAlg(qs.solutions[0]);
+  assert.ok(back.isIdentical(sq1.defaultPattern()), qs.solutions[0]);
 });

@@ -50,6 +50,7 @@ const tws = 'Name tiny\nSet P 2 1\nSolved\nP\n1 2\nEnd\nMove X\nP\n2 1\nEnd\n';
 /** Every method of the direct and the worker API, through the interface they share. */
 async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const info: PuzzleInfo = p.info;
+  const notationMoves: string[] = info.notationMoves;
   const name: string = p.name;
   const progress: Progress[] = [];
   const options: SolveOptions = {
@@ -90,7 +91,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const definition: KPuzzleDefinition = await p.definition();
   await p.releaseSolver();
   return [
-    info.name,
+    info.name + notationMoves.join(','),
     name,
     metric,
     String(phaseLengths?.length ?? depth),

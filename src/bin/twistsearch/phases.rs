@@ -110,8 +110,7 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         .map_err(|e| fail(name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
-        let alg: Vec<String> = r.solution.iter().map(|&m| p.move_name(m)).collect();
-        let alg = alg.join(" ");
+        let alg = twistsearch::kpuzzle::notation::format_moves(p, &r.solution);
         let lengths: Vec<String> = r.phase_lengths.iter().map(u32::to_string).collect();
         if search.json {
             rows.push(json!({
