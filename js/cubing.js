@@ -4,7 +4,7 @@
 // event scramblers once per event. `cubing` is an (optional) peer dependency of twistsearch.
 
 import { Alg } from 'cubing/alg';
-import { loadPuzzle, randomScrambleForEvent as eventScramble } from './index.js';
+import { loadPuzzle, randomScrambleForEvent as eventScramble, solveForEvent as eventSolve } from './index.js';
 import { TwistsearchWorker } from './worker-client.js';
 
 /**
@@ -102,6 +102,12 @@ export function cubingSolver(options = {}) {
       const alg = w ? await w.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
       return new Alg(alg);
     },
+    /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
+    async solveForEvent(eventID, kpattern, options) {
+      const pattern = patternOf(kpattern);
+      const w = workerFor(options);
+      return new Alg(w ? await w.solveForEvent(eventID, pattern, options) : await eventSolve(eventID, pattern, options));
+    },
     /** Stops the worker (with `worker: true`) and the one calls with a signal started. */
     terminate() {
       worker?.terminate();
@@ -143,4 +149,13 @@ export function randomScramble(kpuzzle, options) {
  */
 export function randomScrambleForEvent(eventID, options) {
   return defaultSolver().randomScrambleForEvent(eventID, options);
+}
+
+/**
+ * A KPattern solved by the event's own solver (`sq1`: the Square-1's two-phase search, which knows a
+ * slash is blocked while a corner straddles the cut), as an Alg, on the calling thread (in a worker with a
+ * `signal`).
+ */
+export function solveForEvent(eventID, kpattern, options) {
+  return defaultSolver().solveForEvent(eventID, kpattern, options);
 }

@@ -303,3 +303,10 @@ export function scrambleEvents(): Promise<ScrambleEvent[]>;
  * for an event not scrambled yet.
  */
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
+
+/**
+ * Solves a position of an event's puzzle (cubing.js's KPuzzle for the event) with the event's own solver,
+ * as a string in the event's notation: `sq1` (the Square-1's two-phase search, which knows a slash is
+ * blocked while a corner straddles the cut). Other events reject with an `Error` (use a puzzle's `solve`).
+ */
+export function solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;

@@ -1,6 +1,8 @@
 import type {
   Build,
+  CallOptions,
   EventScrambleOptions,
+  PatternLike,
   InitOptions,
   PuzzleApi,
   PuzzleDefinition,
@@ -31,6 +33,8 @@ export declare class TwistsearchWorker {
   loadPuzzle(definition: PuzzleDefinition): Promise<WorkerPuzzle>;
   /** A scramble for a cubing.js event ID, made in the worker (its tables kept there across calls). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
+  /** `solveForEvent` of `twistsearch`, in the worker. */
+  solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;
   /** Every cubing.js event, and whether twistsearch scrambles it. */
   scrambleEvents(): Promise<ScrambleEvent[]>;
   terminate(): void;

@@ -766,9 +766,16 @@ async function eventSolve() {
   }
   const t0 = performance.now();
   try {
-    await releaseOtherSolvers(e);
-    e.solverKept = true;
-    const r = await e.wp.solve(start, options);
+    let r;
+    if (solver.method === 'event') {
+      // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut).
+      const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress });
+      r = { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null };
+    } else {
+      await releaseOtherSolvers(e);
+      e.solverKept = true;
+      r = await e.wp.solve(start, options);
+    }
     const ms = performance.now() - t0;
     const moves = r.solutions[0];
     const solution = [rotation, moves].filter(Boolean).join(' ');
@@ -790,10 +797,11 @@ async function eventSolve() {
     };
     $('event-progress').value = 1;
     $('event-progress-text').textContent = `solved in ${fmtMs(ms)}`;
-    const what = solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : 'optimal';
+    const what =
+      solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : solver.method === 'event' ? 'two-phase' : 'optimal';
     out.innerHTML =
       `<div class="label">Solution <span class="tag">${r.lengths[0]} ${r.metric}${rotation ? ' + a rotation' : ''}, ${what}</span> ` +
-      `<span class="tag">${fmtMs(ms)} · ${fmtInt(r.nodes)} nodes · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
+      `<span class="tag">${fmtMs(ms)}${r.nodes === null ? '' : ` · ${fmtInt(r.nodes)} nodes`} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
       `<div class="alg" id="event-solution">${esc(solution || '(already solved)')}</div>` +
       `<div id="event-solve-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
       (check.verified

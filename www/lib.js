@@ -125,9 +125,9 @@ const CUBE_333_SOLVE = {
 };
 
 /**
- * How the demo solves each event's scrambles: `{method: 'optimal' | 'phases', moves?, phases?,
- * targetLength?, label}` (`moves` left out: the puzzle's default moves), or `{method: null, reason}`
- * where it offers no solve.
+ * How the demo solves each event's scrambles: `{method: 'optimal' | 'phases' | 'event', moves?, phases?,
+ * targetLength?, label}` (`moves` left out: the puzzle's default moves; `event`: the event's own solver,
+ * `solveForEvent`), or `{method: null, reason}` where it offers no solve.
  */
 export const EVENT_SOLVERS = {
   333: CUBE_333_SOLVE,
@@ -140,6 +140,10 @@ export const EVENT_SOLVERS = {
   pyram: { method: 'optimal', moves: 'U,L,R,B,u,l,r,b', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   skewb: { method: 'optimal', moves: 'U,L,R,B', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  sq1: {
+    method: 'event',
+    label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
+  },
   redi_cube: {
     method: 'phases',
     moves: 'UL,U,UR,F,L,B,R,D',
@@ -154,7 +158,6 @@ const NO_SOLVE = {
   minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
-  sq1: "not offered: the Square-1's solver is its scrambler's own (the generic solver does not know that a slash is blocked while a corner straddles the cut)",
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,
   666: NO_SOLVE_BIG,

@@ -7,6 +7,7 @@ import {
   loadPuzzle,
   randomScrambleForEvent,
   scrambleEvents,
+  solveForEvent,
   threads,
   type Build,
   type CountOptions,
@@ -40,6 +41,7 @@ import {
   randomScrambleForEvent as cubingScrambleForEvent,
   solve as cubingSolve,
   solveAll as cubingSolveAll,
+  solveForEvent as cubingSolveForEvent,
   type CubingSolver,
 } from 'twistsearch/cubing';
 import { Alg } from 'cubing/alg';
@@ -117,10 +119,11 @@ async function direct(): Promise<void> {
   fromKPuzzle.free();
   const eventOptions: EventScrambleOptions = { seed: 1, signal: AbortSignal.timeout(5000), onProgress: (p) => p.depth };
   const scramble: string = await randomScrambleForEvent('222', eventOptions);
+  const sq1: string = await solveForEvent('sq1', { WEDGES: { pieces: [], orientation: [] } }, { signal: AbortSignal.timeout(1000) });
   const events: ScrambleEvent[] = await scrambleEvents();
   const supported: string[] = events.filter((e) => e.supported).map((e) => `${e.id} ${e.name} ${e.puzzle}`);
   const reasons: (string | undefined)[] = events.map((e) => e.reason);
-  console.log(started.build, started.fallbackReason ?? '', b, n, scramble, supported, reasons);
+  console.log(started.build, started.fallbackReason ?? '', b, n, scramble, sq1, supported, reasons);
 }
 
 async function worker(): Promise<void> {
@@ -130,13 +133,14 @@ async function worker(): Promise<void> {
   const p: WorkerPuzzle = await w.loadPuzzle(tws);
   await usePuzzle(p, new AbortController().signal);
   const eventScramble: string = await w.randomScrambleForEvent('pyram', { seed: 2, signal: new AbortController().signal });
+  const eventSolution: string = await w.solveForEvent('sq1', { patternData: { WEDGES: { pieces: [], orientation: [] } } });
   const workerEvents: ScrambleEvent[] = await w.scrambleEvents();
   const restarts: number = w.restarts;
   await p.free();
   w.terminate();
   const own: WorkerPuzzle = await createWorkerPuzzle(tws, { workerUrl: new URL('./worker.js', import.meta.url) });
   own.terminate();
-  console.log(started.threads, restarts, own.worker.info?.build, eventScramble, workerEvents.length);
+  console.log(started.threads, restarts, own.worker.info?.build, eventScramble, eventSolution, workerEvents.length);
 }
 
 async function cubing(): Promise<void> {
@@ -155,8 +159,10 @@ async function cubing(): Promise<void> {
   const many: Alg[] = await cubingSolveAll(pattern);
   const random: Alg = await cubingRandomScramble(kpuzzle);
   const forEvent: Alg = await cubingScrambleForEvent('333');
+  const sq1Alg: Alg = await cubingSolveForEvent('sq1', pattern, { onProgress: () => {} });
+  const viaSolverSq1: Alg = await solver.solveForEvent('sq1', pattern);
   console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, oriented, many, random);
-  console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes());
+  console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes(), sq1Alg, viaSolverSq1);
 }
 
 export const checks: Array<() => Promise<void>> = [direct, worker, cubing];
