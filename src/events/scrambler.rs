@@ -144,6 +144,8 @@ impl EventScrambler {
             }
             ScrambleKind::Megaminx => {
                 let lines = megaminx(rng);
+                // `R++`, `D--` read as the megaminx's Pochmann moves (kpuzzle::notation).
+                self.verify_names(&lines.join(" "))?;
                 (lines.join("\n"), lines.len() * 11)
             }
             ScrambleKind::Square1 => {

@@ -12,11 +12,20 @@ use crate::events::EVENTS;
 const WIDE_444: &[(&str, &str)] =
     &[("Uw", "U 2U"), ("Dw", "D 2D"), ("Fw", "F 2F"), ("Bw", "B 2B"), ("Rw", "R 2R"), ("Lw", "L 2L")];
 
+/// The megaminx's Pochmann moves (its random-move scrambles' `R++`, `D--`): everything but the left face
+/// (the top face) turned two fifths about the R (D) axis, as cubing.js maps them (checked against
+/// cubing.js: `R++` is `Lv2' L2`).
+const POCHMANN: &[(&str, &str)] = &[("R_PLUSPLUS_", "Lv2' L2"), ("D_PLUSPLUS_", "Uv2' U2")];
+
 /// The notation moves for a cubing.js puzzle ID (`pyraminx`, `4x4x4`), as `(name, alg)` pairs.
 pub fn notation_moves(puzzle: &str) -> Vec<(&'static str, &'static str)> {
     let mut out: Vec<(&'static str, &'static str)> = Vec::new();
     let lists = EVENTS.iter().filter(|e| e.puzzle == puzzle).map(|e| e.derived);
-    let extra: &[(&str, &str)] = if puzzle == "4x4x4" { WIDE_444 } else { &[] };
+    let extra: &[(&str, &str)] = match puzzle {
+        "4x4x4" => WIDE_444,
+        "megaminx" => POCHMANN,
+        _ => &[],
+    };
     for list in lists.chain(std::iter::once(extra)) {
         for &(name, alg) in list {
             if !out.iter().any(|(n, _)| *n == name) {
@@ -38,6 +47,17 @@ mod tests {
         assert!(names("4x4x4").contains(&"Uw"));
         assert!(names("3x3x3").contains(&"Rw"));
         assert!(names("skewb").is_empty());
+        assert_eq!(names("megaminx"), ["R_PLUSPLUS_", "D_PLUSPLUS_"]);
+    }
+
+    #[test]
+    fn megaminx_pochmann_moves_read_and_print() {
+        let p = crate::load_puzzle(crate::events::embedded_definition("megaminx").unwrap()).unwrap();
+        let alg = parse_alg(&p, "R++ D-- R-- D++ U").unwrap();
+        let moves = alg.expand(&p).unwrap();
+        assert_eq!(format_moves(&p, &moves), "R++ D-- R-- D++ U");
+        let same = parse_alg(&p, "Lv2' L2 Uv2 U2' Lv2 L2' Uv2' U2 U").unwrap();
+        assert_eq!(p.position(&alg).unwrap(), p.position(&same).unwrap());
     }
 }
 

@@ -11,7 +11,7 @@ use crate::alg::Alg;
 use crate::error::{Error, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, power_name, CLOCK_SUFFIX};
+use crate::move_names::{canonical_amount, power_name, CLOCK_SUFFIX, POCHMANN_SUFFIX};
 pub use crate::move_ref::MoveRef;
 use crate::state::State;
 
@@ -166,9 +166,12 @@ impl Puzzle {
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
-        match base.strip_suffix(CLOCK_SUFFIX) {
-            Some(dial) if !dial.is_empty() => {
+        match (base.strip_suffix(CLOCK_SUFFIX), base.strip_suffix(POCHMANN_SUFFIX)) {
+            (Some(dial), _) if !dial.is_empty() => {
                 format!("{dial}{}{}", m.amount.unsigned_abs(), if m.amount < 0 { '-' } else { '+' })
+            }
+            (_, Some(family)) if !family.is_empty() && m.amount.abs() == 1 => {
+                format!("{family}{}", if m.amount < 0 { "--" } else { "++" })
             }
             _ => power_name(base, m.amount),
         }

@@ -137,6 +137,12 @@ test('notation: event move names accepted, solutions printed as cubing.js users 
   const big = await loadPuzzle(await cubingKPuzzle('4x4x4'));
   const r = await big.solve('Uw R', { generatorMoves: 'Uw,R' });
   assert.equal(r.solutions[0], "R' Uw'");
+  // Megaminx: the Pochmann moves of its scrambles.
+  const minx = await cubingKPuzzle('megaminx');
+  const m = await loadPuzzle(minx);
+  const mp = await m.position('R++ D-- R-- D++ U');
+  assert.ok(minx.defaultPattern().applyAlg('R++ D-- R-- D++ U').isIdentical(new KPattern(minx, mp)));
+  assert.equal((await m.solve('R++ D--', { generatorMoves: 'R++,D++' })).solutions[0], 'D++ R--');
   // Square-1: cubing.js's (top, bottom) / notation, read and printed.
   const sq1 = await cubingKPuzzle('square1');
   const q = await loadPuzzle(sq1);
