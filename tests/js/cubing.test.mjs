@@ -153,3 +153,21 @@ test('notation: event move names accepted, solutions printed as cubing.js users 
   const back = sq1.defaultPattern().applyAlg('(1, 0) / (-3, 3) /').applyAlg(qs.solutions[0]);
   assert.ok(back.isIdentical(sq1.defaultPattern()), qs.solutions[0]);
 });
+
+test('on the calling thread, an onProgress that throws stops a long solve at once', async () => {
+  const k = await cubingKPuzzle('3x3x3');
+  const p = await loadPuzzle(k);
+  const hard = k.defaultPattern().applyAlg("R U2 D' B D' L F' U2 R' D2 B' L2 U F2 L2 D R2 B2 U' F2");
+  const t0 = performance.now();
+  let reports = 0;
+  const stop = new Error('enough');
+  const onProgress = () => {
+    reports++;
+    if (performance.now() - t0 > 1500) throw stop;
+  };
+  await assert.rejects(p.solve(hard, { generatorMoves: 'U,L,F,R,B,D', onProgress }), (e) => e === stop);
+  const late = performance.now() - t0 - 1500;
+  assert.ok(late < 500, `stopped ${late.toFixed(0)} ms after the first report past 1.5 s`);
+  assert.ok(reports > 10, `${reports} reports`);
+  p.free();
+});
