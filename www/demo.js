@@ -400,12 +400,17 @@ async function solve() {
   current.entry = e;
   current.engine = engine;
   resetProgress('progress', 'progress-text', 'solving…');
+  const upToOrientation = $('up-to-orientation').checked;
   const options = {
     generatorMoves: movesOption(e),
     memoryMB: memoryMB(),
     ...commonOptions(),
     signal: controller.signal,
   };
+  if (upToOrientation) {
+    options.ignorePuzzleOrientation = true;
+    options.ignoreCenterOrientation = true;
+  }
   const t0 = performance.now();
   try {
     let r;
@@ -430,8 +435,9 @@ async function solve() {
     }
     const ms = performance.now() - t0;
     const solution = r.solutions[0];
-    const check = verifySolution(e.kpuzzle, scrambleAlg, solution);
+    const check = verifySolution(e.kpuzzle, scrambleAlg, solution, upToOrientation);
     demo.lastSolve = {
+      upToOrientation,
       puzzle: id,
       scramble: scrambleAlg,
       solution,
@@ -449,9 +455,15 @@ async function solve() {
     $('progress').value = 1;
     $('progress-text').textContent = `done in ${fmtMs(ms)}`;
     out.innerHTML =
-      `<div>Solution (${r.lengths[0]} ${r.metric}, optimal): <span class="alg" id="solution">${esc(solution || '(already solved)')}</span></div>` +
+      `<div>Solution (${r.lengths[0]} ${r.metric}, optimal${upToOrientation ? ' up to orientation' : ''}): <span class="alg" id="solution">${esc(solution || '(already solved)')}</span></div>` +
       `<div id="verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
-      (check.verified ? '✓ cubing.js: scramble + solution gives the solved pattern' : '✗ cubing.js: scramble + solution is NOT the solved pattern') +
+      (upToOrientation
+        ? check.verified
+          ? `✓ cubing.js: scramble + solution is solved (${check.how}, up to orientation)`
+          : `✗ cubing.js: scramble + solution is NOT solved (${check.how}, up to orientation)`
+        : check.verified
+          ? '✓ cubing.js: scramble + solution gives the solved pattern'
+          : '✗ cubing.js: scramble + solution is NOT the solved pattern') +
       '</div>' +
       `<div class="mono" id="solve-stats" data-ms="${ms.toFixed(1)}" data-threads="${threads}">` +
       `${fmtMs(ms)} · ${threads} thread${threads === 1 ? '' : 's'} (${build} build, ${engine === 'main' ? 'main thread' : 'Web Worker'}) · ` +

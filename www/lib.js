@@ -100,10 +100,15 @@ export function randomMoveScramble(kpuzzle, moves, length, orders = new Map()) {
  * Checks a solution with cubing.js: the scramble applied to the solved pattern, then the solution,
  * must give the solved pattern (`isIdentical`; `experimentalIsSolved` too where cubing.js has it).
  */
-export function verifySolution(kpuzzle, scramble, solution) {
+export function verifySolution(kpuzzle, scramble, solution, upToOrientation = false) {
   const solved = kpuzzle.defaultPattern();
   const end = solved.applyAlg(scramble).applyAlg(solution);
   const identical = end.isIdentical(solved);
+  if (upToOrientation) {
+    // Solved as cubing.js judges it up to orientation where it can (the cubes), else the pattern itself.
+    const { solved: ok, how } = cubingSolved(kpuzzle, end);
+    return { verified: ok, identical, experimentalIsSolved: how === 'experimentalIsSolved' ? ok : null, how };
+  }
   let isSolved = null;
   try {
     isSolved = end.experimentalIsSolved({ ignorePuzzleOrientation: false, ignoreCenterOrientation: false });

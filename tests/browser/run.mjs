@@ -419,6 +419,23 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
+  test('"up to orientation": a typed alg with a rotation and a slice (R x U M) solved by face turns, checked by cubing.js experimentalIsSolved', async () => {
+    assert.equal(await page.inputValue('#puzzle'), '3x3x3');
+    await page.fill('#scramble-alg', 'R x U M');
+    await page.check('#up-to-orientation');
+    try {
+      const s = await uiSolve(page);
+      assert.equal(s.upToOrientation, true);
+      assert.equal(s.how, 'experimentalIsSolved');
+      assert.doesNotMatch(s.solution, /[xyzMES]/, 'face turns only');
+      record.figures.upToOrientation = { scramble: s.scramble, solution: s.solution, length: s.length };
+      console.log(`# up to orientation: R x U M -> ${s.solution} (${s.length})`);
+    } finally {
+      await page.uncheck('#up-to-orientation');
+    }
+    assertNoProblems(page);
+  });
+
   test('worker-backed API (the demo): a random 2x2x2 state and the T-perm, checked by cubing.js', async () => {
     await selectPuzzle(page, '2x2x2');
     const sc = await uiScramble(page, 'auto');
