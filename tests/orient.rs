@@ -17,7 +17,8 @@ fn kpuzzle(name: &str) -> Arc<Puzzle> {
     Arc::new(common::puzzle(&format!("puzzles/cubing-kpuzzle/{name}.kpuzzle.json")))
 }
 
-/// Solves `alg`'s position with `moves` up to `up_to`: the solutions, or the error's text.
+/// Solves `alg`'s position with `moves` (empty: the default moves) up to `up_to`: the solutions, or the
+/// error's text.
 fn solve(
     p: &Arc<Puzzle>,
     moves: &str,
@@ -25,7 +26,7 @@ fn solve(
     up_to: UpTo,
     options: &SolveOptions,
 ) -> Result<Vec<Vec<MoveRef>>, String> {
-    let set = MoveSet::parse(p, moves).unwrap();
+    let set = if moves.is_empty() { MoveSet::all(p).unwrap() } else { MoveSet::parse(p, moves).unwrap() };
     let position = Position::from_alg(p, &Alg::parse(alg).unwrap(), &set, None).unwrap();
     let position = up_to.position(p, position).unwrap();
     let o = SolverOptions {
@@ -142,4 +143,17 @@ fn unreachable_in_every_orientation_is_refused() {
     let p = kpuzzle("3x3x3");
     let e = solve(&p, "U,R", "F", ORIENTATION, &SolveOptions::default()).unwrap_err();
     assert!(e.contains("not reachable with these moves in any orientation"), "{e}");
+}
+
+#[test]
+fn the_wca_clock_scramble_s_y2_is_solved_up_to_orientation() {
+    let p = kpuzzle("clock");
+    let o = SolveOptions::default();
+    // Every dial turn, front and back (the clock's default moves).
+    let moves = "";
+    assert!(solve(&p, moves, "UR3+ y2 U1+", UpTo::default(), &o).unwrap_err().contains("not reachable"));
+    let sols = solve(&p, moves, "UR3+ y2 U1+", ORIENTATION, &o).unwrap();
+    assert_eq!(sols[0].len(), 2, "{}", names(&p, &sols[0]));
+    let end = p.apply_moves(&p.position(&Alg::parse("UR3+ y2 U1+").unwrap()).unwrap(), &sols[0]);
+    assert!(solved_up_to_rotation(&p, &end, false));
 }
