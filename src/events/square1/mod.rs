@@ -91,9 +91,17 @@ pub fn scramble<R: Rng + ?Sized>(
     }
 }
 
-/// A solution of any position, a slash blocked at the start or not: the solver's from each first turn
-/// that allows a slash, the one with the fewest slashes (then moves) kept, that first turn merged into it.
+/// A solution of any position, a slash blocked at the start or not: where a slash can be made, the
+/// solver's (as for a scramble's state); else the solver's from each first turn that allows a slash, the
+/// one with the fewest slashes (then moves) kept, that first turn merged into it.
 pub fn solve_any(solver: &Square1Solver, s: &Square1, control: Control) -> Result<Square1Alg> {
+    if s.can_slash() {
+        let alg = solver.solve(s, control)?;
+        if s.apply(&alg) != Some(Square1::solved()) {
+            return Err(Error::internal("square-1: the solution does not solve the position"));
+        }
+        return Ok(alg);
+    }
     let mut best: Option<Square1Alg> = None;
     for top in 0..12 {
         for bottom in 0..12 {
