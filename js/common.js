@@ -74,6 +74,9 @@ const INTEGER_OPTIONS = {
 /** Options that are positive numbers of MiB. */
 const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB'];
 
+/** Options that are booleans. */
+const BOOLEAN_OPTIONS = ['allOptimal', 'qtm', 'symmetry', 'ignorePuzzleOrientation', 'ignoreCenterOrientation'];
+
 /**
  * Checks the numeric options: a non-number is a `TypeError`, a non-finite, non-integer (where an integer
  * is needed) or out-of-range value a `RangeError`, each naming the option (JSON would turn `NaN` and
@@ -90,6 +93,10 @@ export function checkNumbers(options, method) {
   }
   if (options.phases !== undefined && !(Array.isArray(options.phases) && options.phases.every((x) => typeof x === 'string'))) {
     throw new TypeError(`${method}: phases must be an array of strings (each a phase's moves, "U,D,F2,B2,R2,L2")`);
+  }
+  for (const name of BOOLEAN_OPTIONS) {
+    const v = options[name];
+    if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${method}: ${name} must be a boolean, not ${v === null ? 'null' : typeof v}`);
   }
   for (const name of SIZE_OPTIONS) {
     const v = options[name];

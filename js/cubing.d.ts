@@ -1,6 +1,6 @@
 import type { Alg } from 'cubing/alg';
 import type { KPattern, KPuzzle } from 'cubing/kpuzzle';
-import type { EventScrambleOptions, PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
+import type { CallOptions, EventScrambleOptions, PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
 import type { WorkerOptions } from './worker-client.js';
 
 /** Generator moves used when a call gives none, by cubing.js definition name (3x3x3: face turns only). */
@@ -15,12 +15,18 @@ export interface CubingSolver {
   randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
   /** A scramble for a cubing.js event ID, as an Alg (in the worker with `worker: true`). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
+  /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
+  solveForEvent(eventID: string, kpattern: KPattern, options?: CallOptions): Promise<Alg>;
   terminate(): void;
 }
 
 /** A solver; `worker: true` runs it in a worker. */
 export function cubingSolver(options?: { worker?: boolean } & WorkerOptions): CubingSolver;
-/** An optimal solution of a KPattern (on the calling thread). */
+/**
+ * An optimal solution of a KPattern, on the calling thread; a call given a `signal` runs in a worker
+ * (started on first use) so that `AbortSignal.timeout(ms)` stops it. `ignorePuzzleOrientation` /
+ * `ignoreCenterOrientation`: solved as cubing.js's `experimentalIsSolved` with those options judges.
+ */
 export function solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
 export function solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
 export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
@@ -30,3 +36,5 @@ export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Pro
  * `Error` for an event not scrambled yet.
  */
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
+/** A KPattern solved by the event's own solver (`sq1`: the Square-1's, which knows blocked slashes), as an Alg. */
+export function solveForEvent(eventID: string, kpattern: KPattern, options?: CallOptions): Promise<Alg>;

@@ -4,16 +4,22 @@
 // event scramblers once per event. `cubing` is an (optional) peer dependency of twistsearch.
 
 import { Alg } from 'cubing/alg';
-import { loadPuzzle, randomScrambleForEvent as eventScramble } from './index.js';
+import { loadPuzzle, randomScrambleForEvent as eventScramble, solveForEvent as eventSolve } from './index.js';
 import { TwistsearchWorker } from './worker-client.js';
 
 /**
  * Generator moves used when a call gives none, by cubing.js definition name: where the definition's
  * every non-rotation move (twistsearch's default) is not what a solver of that puzzle means. cubing.js's
  * 3x3x3 also defines slice and wide turns (M, E, S, u, Rw, 2R, ...), which would make solutions use them
- * and searches far slower.
+ * and searches far slower; the pyraminx and skewb are solved in the WCA notation cubers read.
  */
-export const defaultGeneratorMoves = Object.freeze({ '3x3x3': 'U,L,F,R,B,D' });
+export const defaultGeneratorMoves = Object.freeze({
+  '3x3x3': 'U,L,F,R,B,D',
+  // WCA notation: two-layer turns and tips (the definition's own moves are cubing.js's internal ones).
+  pyraminx: 'U,L,R,B,u,l,r,b',
+  // WCA notation: the four turns about the corners cubing.js's skewb scrambles use.
+  skewb: 'U,L,R,B',
+});
 
 function withDefaults(kpuzzle, options) {
   const moves = defaultGeneratorMoves[kpuzzle.definition?.name];
@@ -28,19 +34,37 @@ function withDefaults(kpuzzle, options) {
 export function cubingSolver(options = {}) {
   const { worker: inWorker = false, ...workerOptions } = options;
   const worker = inWorker ? new TwistsearchWorker(workerOptions) : null;
+  // Without `worker: true`, calls given a `signal` still run in a worker, started on the first such call:
+  // WebAssembly work on the calling thread blocks it, so a timer (`AbortSignal.timeout`) or an event that
+  // would abort the signal cannot run until the work is over. In the worker the signal stops it at once.
+  let helper = null;
   const puzzles = new WeakMap();
+  const helperPuzzles = new WeakMap();
 
-  function puzzleFor(kpuzzle) {
+  /** The worker a call runs in: the solver's own, the helper for a call with a signal, or none. */
+  function workerFor(callOptions) {
+    if (worker) return worker;
+    if (callOptions?.signal === undefined || callOptions.signal === null) return null;
+    helper ??= new TwistsearchWorker(workerOptions);
+    return helper;
+  }
+
+  function load(kpuzzle, w) {
     if (!kpuzzle || typeof kpuzzle.definition !== 'object') {
       throw new TypeError('expected a cubing.js KPuzzle (or a KPattern, whose kpuzzle is used)');
     }
-    let p = puzzles.get(kpuzzle);
+    const cache = w && w === helper ? helperPuzzles : puzzles;
+    let p = cache.get(kpuzzle);
     if (!p) {
-      p = worker ? worker.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
-      puzzles.set(kpuzzle, p);
-      p.catch(() => puzzles.delete(kpuzzle));
+      p = w ? w.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
+      cache.set(kpuzzle, p);
+      p.catch(() => cache.delete(kpuzzle));
     }
     return p;
+  }
+
+  function puzzleFor(kpuzzle) {
+    return load(kpuzzle, worker);
   }
 
   function patternOf(kpattern) {
@@ -56,27 +80,39 @@ export function cubingSolver(options = {}) {
     /** An optimal solution of a KPattern, as an Alg (options as for twistsearch's solve). */
     async solve(kpattern, solveOptions) {
       const pattern = patternOf(kpattern);
-      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      const p = await load(pattern.kpuzzle, workerFor(solveOptions));
+      const r = await p.solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
       return new Alg(r.solutions[0]);
     },
     /** Every solution a solve finds (e.g. with `maxSolutions`), as Algs. */
     async solveAll(kpattern, solveOptions) {
       const pattern = patternOf(kpattern);
-      const r = await (await puzzleFor(pattern.kpuzzle)).solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
+      const p = await load(pattern.kpuzzle, workerFor(solveOptions));
+      const r = await p.solve(pattern, withDefaults(pattern.kpuzzle, solveOptions));
       return r.solutions.map((s) => new Alg(s));
     },
     /** A random-state scramble of a KPuzzle, as an Alg. */
     async randomScramble(kpuzzle, scrambleOptions) {
-      return new Alg(await (await puzzleFor(kpuzzle)).randomScramble(withDefaults(kpuzzle, scrambleOptions)));
+      const p = await load(kpuzzle, workerFor(scrambleOptions));
+      return new Alg(await p.randomScramble(withDefaults(kpuzzle, scrambleOptions)));
     },
     /** A scramble for a cubing.js event ID, as an Alg (options: `seed`, `signal`, `onProgress`). */
     async randomScrambleForEvent(eventID, options) {
-      const alg = worker ? await worker.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
+      const w = workerFor(options);
+      const alg = w ? await w.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
       return new Alg(alg);
     },
-    /** Stops the worker (with `worker: true`). */
+    /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
+    async solveForEvent(eventID, kpattern, options) {
+      const pattern = patternOf(kpattern);
+      const w = workerFor(options);
+      return new Alg(w ? await w.solveForEvent(eventID, pattern, options) : await eventSolve(eventID, pattern, options));
+    },
+    /** Stops the worker (with `worker: true`) and the one calls with a signal started. */
     terminate() {
       worker?.terminate();
+      helper?.terminate();
+      helper = null;
     },
   };
 }
@@ -87,7 +123,10 @@ function defaultSolver() {
   return shared;
 }
 
-/** An optimal solution of a cubing.js KPattern, as a cubing.js Alg (on the calling thread). */
+/**
+ * An optimal solution of a cubing.js KPattern, as a cubing.js Alg, on the calling thread; a call given a
+ * `signal` runs in a worker instead (started on first use), so that `AbortSignal.timeout(ms)` stops it.
+ */
 export function solve(kpattern, options) {
   return defaultSolver().solve(kpattern, options);
 }
@@ -110,4 +149,13 @@ export function randomScramble(kpuzzle, options) {
  */
 export function randomScrambleForEvent(eventID, options) {
   return defaultSolver().randomScrambleForEvent(eventID, options);
+}
+
+/**
+ * A KPattern solved by the event's own solver (`sq1`: the Square-1's two-phase search, which knows a
+ * slash is blocked while a corner straddles the cut), as an Alg, on the calling thread (in a worker with a
+ * `signal`).
+ */
+export function solveForEvent(eventID, kpattern, options) {
+  return defaultSolver().solveForEvent(eventID, kpattern, options);
 }

@@ -89,6 +89,30 @@ export interface SolveOptions extends SearchOptions, CallOptions {
   targetLength?: number;
   /** With `phases`: give up past this many search nodes (the best so far, or an error). */
   maxNodes?: number;
+  /**
+   * Solved in any orientation of the whole puzzle, as cubing.js's `experimentalIsSolved` option: a
+   * position reached with rotations or slices (3x3x3 `x`, `M`) is solved by the moves up to a rotation
+   * (the solution is in the position's current orientation, without rotations where the rotations permute
+   * the moves). Over several orientations the moves can reach (a 2x2x2), the shortest solution.
+   */
+  ignorePuzzleOrientation?: boolean;
+  /**
+   * The orientation of the center orbits (named `CENTER…`) is not asked for, as cubing.js's
+   * `experimentalIsSolved` option (cubing.js's own solved 3x3x3 already leaves it open).
+   */
+  ignoreCenterOrientation?: boolean;
+}
+
+/** `positions()`: sizes of what a move set reaches. */
+export interface PositionCount {
+  /** Positions up to the orientation of the whole puzzle (the 3x3x3: 43,252,003,274,489,856,000). */
+  upToOrientation: bigint;
+  /** Positions, orientations of the whole puzzle counted apart; orientations the solved state leaves open not counted. */
+  positions: bigint;
+  /** Orientations of the whole puzzle the moves reach (1 with face turns only; 24 for the 2x2x2's turns). */
+  orientations: bigint;
+  /** The group order (`order()`): transformations, also counting what the solved state does not show. */
+  groupOrder: bigint;
 }
 
 export interface SolveResult {
@@ -119,8 +143,14 @@ export interface CountOptions {
 export interface PuzzleInfo {
   name: string;
   orbits: { orbitName: string; numPieces: number; numOrientations: number }[];
-  /** Base moves (no rotations). */
+  /** The definition's base moves (no rotations): the default moves. */
   moves: string[];
+  /**
+   * Moves twistsearch adds to a cubing.js puzzle for its users' notation, where the definition lacks them
+   * (the pyraminx's `U`, `L`, `R`, `B`; the cubes' wide turns `Uw`…): accepted in algs and `generatorMoves`,
+   * not among the default moves.
+   */
+  notationMoves: string[];
   rotations: string[];
   stateSize: number;
 }
@@ -179,8 +209,14 @@ export interface PuzzleApi {
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
   /** God's algorithm: positions at each distance from solved, antipodes, counts up to symmetry. */
   godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
-  /** The order of the group the moves generate. */
+  /**
+   * The order of the group the moves generate: transformations, so it counts what the solved state does
+   * not show (the 3x3x3 KPuzzle's center orientations) and every orientation of the whole puzzle the moves
+   * reach. For the number of positions as users count them, see `positions`.
+   */
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  /** How many positions the moves reach, as users count them. */
+  positions(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<PositionCount>;
   /** How many times an alg must be repeated to give the identity. */
   algOrder(alg: string): Promise<bigint>;
   invert(alg: string): Promise<string>;
@@ -202,6 +238,7 @@ export declare class Puzzle implements PuzzleApi {
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
   godsAlgorithm(options?: GodsAlgorithmOptions): Promise<GodsAlgorithmResult>;
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
+  positions(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<PositionCount>;
   algOrder(alg: string): Promise<bigint>;
   invert(alg: string): Promise<string>;
   simplify(alg: string): Promise<string>;
@@ -266,3 +303,10 @@ export function scrambleEvents(): Promise<ScrambleEvent[]>;
  * for an event not scrambled yet.
  */
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
+
+/**
+ * Solves a position of an event's puzzle (cubing.js's KPuzzle for the event) with the event's own solver,
+ * as a string in the event's notation: `sq1` (the Square-1's two-phase search, which knows a slash is
+ * blocked while a corner straddles the cut). Other events reject with an `Error` (use a puzzle's `solve`).
+ */
+export function solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;

@@ -182,6 +182,24 @@ export class Puzzle {
     return this.#call('order', orderOptions(moves), (rest) => BigInt(this.#raw.order(rest)));
   }
 
+  /**
+   * How many positions the moves reach, as users count them (bigints): `upToOrientation` (positions up to
+   * the whole puzzle's orientation: the 3x3x3's 43,252,003,274,489,856,000), `positions` (orientations of
+   * the whole puzzle the moves reach counted apart), `orientations` (how many), `groupOrder` (what
+   * `order()` gives: transformations, counting orientations the solved state does not show).
+   */
+  async positions(moves) {
+    return this.#call('positions', orderOptions(moves), (rest) => {
+      const r = this.#raw.positions(rest);
+      return {
+        groupOrder: BigInt(r.groupOrder),
+        positions: BigInt(r.positions),
+        orientations: BigInt(r.orientations),
+        upToOrientation: BigInt(r.upToOrientation),
+      };
+    });
+  }
+
   /** How many times an alg must be repeated to give the identity (bigint). */
   async algOrder(alg) {
     algArg(alg, 'algOrder');
@@ -262,20 +280,50 @@ export async function randomScrambleForEvent(eventID, options) {
   if (!state) await init();
   await healthy();
   try {
-    let scrambler = eventScramblers.get(eventID);
-    if (!scrambler) {
-      // Events that scramble the same puzzle the same way (the 3x3x3 ones) share one scrambler's tables.
-      for (const peer of eventScramblers.values()) {
-        scrambler ??= peer.sibling(eventID);
-      }
-      scrambler ??= new state.glue.EventScrambler(eventID);
-      eventScramblers.set(eventID, scrambler);
-    }
-    return scrambler.scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;
+    return eventScrambler(eventID).scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) {
       recover();
       throw trapError('randomScrambleForEvent', e);
+    }
+    throw callError(e, signal);
+  }
+}
+
+/** The kept scrambler of an event (made on first use). */
+function eventScrambler(eventID) {
+  let scrambler = eventScramblers.get(eventID);
+  if (!scrambler) {
+    // Events that scramble the same puzzle the same way (the 3x3x3 ones) share one scrambler's tables.
+    for (const peer of eventScramblers.values()) {
+      scrambler ??= peer.sibling(eventID);
+    }
+    scrambler ??= new state.glue.EventScrambler(eventID);
+    eventScramblers.set(eventID, scrambler);
+  }
+  return scrambler;
+}
+
+/**
+ * Solves a position of an event's puzzle (KPattern data or a cubing.js `KPattern` of cubing.js's KPuzzle
+ * for the event) with the event's own solver, as a string in the event's notation: `sq1` (the Square-1's
+ * two-phase search, which knows a slash is blocked while a corner straddles the cut; the KPuzzle does
+ * not, so a puzzle's `solve` cannot). Other events reject with an `Error` (solve them with a puzzle's
+ * `solve`). Options: `signal`, `onProgress`.
+ */
+export async function solveForEvent(eventID, pattern, options) {
+  eventArg(eventID, 'solveForEvent');
+  const data = patternArg(pattern, 'pattern');
+  if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
+  const { signal, onProgress, cancelFlag } = splitOptions(options, 'solveForEvent');
+  if (!state) await init();
+  await healthy();
+  try {
+    return eventScrambler(eventID).solve(data, hooks(signal, onProgress, cancelFlag)).alg;
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      recover();
+      throw trapError('solveForEvent', e);
     }
     throw callError(e, signal);
   }

@@ -1,6 +1,8 @@
 import type {
   Build,
+  CallOptions,
   EventScrambleOptions,
+  PatternLike,
   InitOptions,
   PuzzleApi,
   PuzzleDefinition,
@@ -31,6 +33,8 @@ export declare class TwistsearchWorker {
   loadPuzzle(definition: PuzzleDefinition): Promise<WorkerPuzzle>;
   /** A scramble for a cubing.js event ID, made in the worker (its tables kept there across calls). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
+  /** `solveForEvent` of `twistsearch`, in the worker. */
+  solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;
   /** Every cubing.js event, and whether twistsearch scrambles it. */
   scrambleEvents(): Promise<ScrambleEvent[]>;
   terminate(): void;
@@ -47,6 +51,7 @@ export declare class WorkerPuzzle implements PuzzleApi {
   canonicalCounts: PuzzleApi['canonicalCounts'];
   godsAlgorithm: PuzzleApi['godsAlgorithm'];
   order: PuzzleApi['order'];
+  positions: PuzzleApi['positions'];
   algOrder: PuzzleApi['algOrder'];
   invert: PuzzleApi['invert'];
   simplify: PuzzleApi['simplify'];

@@ -267,6 +267,15 @@ export class TwistsearchWorker {
     return this.call({ type: 'event', eventID, options: rest }, signal, onProgress);
   }
 
+  /** A position solved by an event's own solver, as `solveForEvent` of `twistsearch` (in the worker). */
+  async solveForEvent(eventID, pattern, options) {
+    eventArg(eventID, 'solveForEvent');
+    const data = patternArg(pattern, 'pattern');
+    if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
+    const { signal, onProgress } = splitOptions(options, 'solveForEvent');
+    return this.call({ type: 'eventSolve', eventID, pattern: data }, signal, onProgress);
+  }
+
   /** Every cubing.js event, as `scrambleEvents` of `twistsearch`. */
   async scrambleEvents() {
     return this.call({ type: 'events' });
@@ -334,6 +343,10 @@ export class WorkerPuzzle {
 
   order(moves) {
     return this.#call('order', [], orderOptions(moves));
+  }
+
+  positions(moves) {
+    return this.#call('positions', [], orderOptions(moves));
   }
 
   async algOrder(alg) {

@@ -8,13 +8,14 @@
 //               {type: 'free', id, puzzle}
 //               {type: 'event', id, eventID, options, progress, cancel?}   (randomScrambleForEvent)
 //               {type: 'events', id}                                      (scrambleEvents)
+//               {type: 'eventSolve', id, eventID, pattern, progress, cancel?}   (solveForEvent)
 // Messages out: {type: 'result', id, value} | {type: 'error', id, error: {name, message}}
 //               {type: 'progress', id, progress}
 // A call's `cancel` is an Int32Array over a SharedArrayBuffer: the client stores 1 to cancel it.
 // Messages are handled one at a time, in order. Event scramblers (and their tables) live here too, kept
 // by index.js across calls.
 
-import { init, loadPuzzle, randomScrambleForEvent, scrambleEvents } from './index.js';
+import { init, loadPuzzle, randomScrambleForEvent, scrambleEvents, solveForEvent } from './index.js';
 import { errorData } from './common.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -39,6 +40,7 @@ const methods = new Set([
   'canonicalCounts',
   'godsAlgorithm',
   'order',
+  'positions',
   'algOrder',
   'invert',
   'simplify',
@@ -81,6 +83,8 @@ async function handle(m) {
     }
     case 'event':
       return randomScrambleForEvent(m.eventID, callOptions(m));
+    case 'eventSolve':
+      return solveForEvent(m.eventID, m.pattern, callOptions(m));
     case 'events':
       return scrambleEvents();
     default:

@@ -53,6 +53,22 @@ ensure_tools() {
   fi
 }
 
+# wasm-bindgen-rayon 1.3's worker helper (copied into OUT_DIR/snippets/ by wasm-bindgen) starts each
+# pool thread with `init(module, memory)`, the positional form wasm-bindgen 0.2.9x deprecated: every
+# thread then logs "using deprecated parameters for the initialization function". Rewrite that one call
+# to the object form (same meaning); fail if a helper has the call in neither form, so that a changed
+# helper is looked at rather than silently left warning.
+fix_rayon_init() {
+  local helper
+  for helper in $(find "$1/snippets" -name 'workerHelpers*.js' 2>/dev/null); do
+    sed -i 's/pkg\.default(data\.module, data\.memory)/pkg.default({ module_or_path: data.module, memory: data.memory })/' "$helper"
+    if ! grep -q 'pkg.default({ module_or_path: data.module, memory: data.memory })' "$helper"; then
+      echo "$helper: no wasm-bindgen init call found to rewrite (see fix_rayon_init)" >&2
+      exit 1
+    fi
+  done
+}
+
 # build NAME: the [build.NAME] table of wasm-pack.toml: cargo, then wasm-bindgen into its out-dir, then
 # wasm-opt in place.
 build() {
@@ -71,6 +87,7 @@ build() {
   local wasm=$target_dir/$target/$profile/$out_name.wasm raw size gz
   rm -rf "$out_dir"
   wasm-bindgen --target "$bindgen_target" --out-dir "$out_dir" --out-name "$out_name" "$wasm"
+  fix_rayon_init "$out_dir"
   raw=$(wc -c <"$out_dir/${out_name}_bg.wasm")
   node_modules/.bin/wasm-opt "$opt_level" "${opt_features[@]}" "$out_dir/${out_name}_bg.wasm" \
     -o "$out_dir/${out_name}_bg.wasm.opt"

@@ -374,3 +374,26 @@ fn patterns_must_give_every_orbit() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_up_to_orientation() {
+    let cube = "tests/data/puzzles/cubing-kpuzzle/3x3x3.kpuzzle.json";
+    let (code, _, err) = run(&["solve", cube, "--moves", "U,L,F,R,B,D", "--scramble", "R x U"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not reachable"), "{err}");
+    let out = ok(&["solve", cube, "--moves", "U,L,F,R,B,D", "--scramble", "R x U", "--ignore-puzzle-orientation"]);
+    assert_eq!(out.trim(), "R x U: U' R' (2)");
+    let phases = [
+        "solve",
+        cube,
+        "--moves",
+        "U,L,F,R,B,D",
+        "--scramble",
+        "M",
+        "--ignore-puzzle-orientation",
+        "--ignore-center-orientation",
+        "--phases",
+        "U,D,F2,B2,R2,L2",
+    ];
+    assert!(ok(&phases).starts_with("M: L R' (2;"), "{}", ok(&phases));
+}

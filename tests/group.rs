@@ -334,3 +334,38 @@ fn orientation_wildcards() {
     let s = random_state(&c, solved, &mut rng).unwrap();
     assert_reachable(&p, &c, &wild, &s);
 }
+
+/// Position counts as users know them, from cubing.js's KPuzzles (issue 18): the group order counts the
+/// 3x3x3's invisible center orientations and, with slices or two-layer turns, every orientation of the
+/// whole puzzle.
+#[test]
+fn position_counts_of_cubing_js_puzzles() {
+    use twistsearch::group::positions;
+    let count = |name: &str, moves: Option<&str>| {
+        let p = common::puzzle(&format!("puzzles/cubing-kpuzzle/{name}.kpuzzle.json"));
+        let set = match moves {
+            Some(m) => twistsearch::MoveSet::parse(&p, m).unwrap(),
+            None => twistsearch::MoveSet::all(&p).unwrap(),
+        };
+        let c = positions(&p, &set).unwrap();
+        (
+            c.group_order.to_string(),
+            c.positions.to_string(),
+            c.orientations.to_string(),
+            c.up_to_orientation.to_string(),
+        )
+    };
+    let known = "43252003274489856000";
+    // Face turns: 2048 times more transformations (center orientation), the known figure as positions.
+    let faces = count("3x3x3", Some("U,L,F,R,B,D"));
+    assert_eq!(faces, ("88580102706155225088000".into(), known.into(), "1".into(), known.into()));
+    // Every move (slices too): 24 orientations, the known figure up to orientation.
+    let all = count("3x3x3", None);
+    assert_eq!((all.2.as_str(), all.3.as_str()), ("24", known));
+    // The 2x2x2's turns reach every rotation: 3,674,160 up to orientation (with a fixed corner).
+    let two = count("2x2x2", None);
+    assert_eq!((two.1.as_str(), two.2.as_str(), two.3.as_str()), ("88179840", "24", "3674160"));
+    // Pyraminx: 933,120 times 81 tip twists, up to its 12 orientations.
+    let pyra = count("pyraminx", None);
+    assert_eq!((pyra.2.as_str(), pyra.3.as_str()), ("12", (933_120u64 * 81).to_string().as_str()));
+}

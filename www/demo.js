@@ -17,7 +17,6 @@ import {
   esc,
   checkEventSolution,
   checkScramble,
-  cubeReorientation,
   eventFor,
   eventScrambleKind,
   eventSolver,
@@ -201,9 +200,13 @@ async function selectPuzzle(id) {
       ' <span id="group-order"></span>';
     demo.puzzle = id;
     updateEventOption(id);
-    groupOrder(e, e.moves)
-      .then((order) => {
-        if (demo.puzzle === id && $('group-order')) $('group-order').textContent = `The moves generate ${fmtInt(order)} positions.`;
+    e.wp
+      .positions({ generatorMoves: e.moves })
+      .then((c) => {
+        if (demo.puzzle !== id || !$('group-order')) return;
+        const turned = c.orientations > 1n ? ` (${fmtInt(c.positions)} counting its ${fmtInt(c.orientations)} orientations apart)` : '';
+        $('group-order').textContent =
+          `The moves reach ${fmtInt(c.upToOrientation)} positions up to the puzzle's orientation${turned}; group order ${fmtInt(c.groupOrder)}.`;
       })
       .catch(() => {});
   } catch (err) {
@@ -397,12 +400,17 @@ async function solve() {
   current.entry = e;
   current.engine = engine;
   resetProgress('progress', 'progress-text', 'solving…');
+  const upToOrientation = $('up-to-orientation').checked;
   const options = {
     generatorMoves: movesOption(e),
     memoryMB: memoryMB(),
     ...commonOptions(),
     signal: controller.signal,
   };
+  if (upToOrientation) {
+    options.ignorePuzzleOrientation = true;
+    options.ignoreCenterOrientation = true;
+  }
   const t0 = performance.now();
   try {
     let r;
@@ -427,8 +435,9 @@ async function solve() {
     }
     const ms = performance.now() - t0;
     const solution = r.solutions[0];
-    const check = verifySolution(e.kpuzzle, scrambleAlg, solution);
+    const check = verifySolution(e.kpuzzle, scrambleAlg, solution, upToOrientation);
     demo.lastSolve = {
+      upToOrientation,
       puzzle: id,
       scramble: scrambleAlg,
       solution,
@@ -446,9 +455,15 @@ async function solve() {
     $('progress').value = 1;
     $('progress-text').textContent = `done in ${fmtMs(ms)}`;
     out.innerHTML =
-      `<div>Solution (${r.lengths[0]} ${r.metric}, optimal): <span class="alg" id="solution">${esc(solution || '(already solved)')}</span></div>` +
+      `<div>Solution (${r.lengths[0]} ${r.metric}, optimal${upToOrientation ? ' up to orientation' : ''}): <span class="alg" id="solution">${esc(solution || '(already solved)')}</span></div>` +
       `<div id="verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
-      (check.verified ? '✓ cubing.js: scramble + solution gives the solved pattern' : '✗ cubing.js: scramble + solution is NOT the solved pattern') +
+      (upToOrientation
+        ? check.verified
+          ? `✓ cubing.js: scramble + solution is solved (${check.how}, up to orientation)`
+          : `✗ cubing.js: scramble + solution is NOT solved (${check.how}, up to orientation)`
+        : check.verified
+          ? '✓ cubing.js: scramble + solution gives the solved pattern'
+          : '✗ cubing.js: scramble + solution is NOT the solved pattern') +
       '</div>' +
       `<div class="mono" id="solve-stats" data-ms="${ms.toFixed(1)}" data-threads="${threads}">` +
       `${fmtMs(ms)} · ${threads} thread${threads === 1 ? '' : 's'} (${build} build, ${engine === 'main' ? 'main thread' : 'Web Worker'}) · ` +
@@ -744,13 +759,10 @@ async function eventSolve() {
   out.innerHTML = '';
   demo.lastEventSolve = null;
   const e = await entry(ev.puzzle);
-  let start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
-  // Blindfolded scrambles end in a random orientation: a rotation first, then face turns.
-  let rotation = '';
-  if (ev.puzzle === '3x3x3') {
-    rotation = cubeReorientation(e.kpuzzle, start) ?? '';
-    if (rotation) start = start.applyAlg(rotation);
-  }
+  const start = e.kpuzzle.defaultPattern().applyAlg(scrambleAlg);
+  // Blindfolded scrambles end in a random orientation (wide turns): the engine solves the 3x3x3 events up
+  // to the cube's orientation, with face turns in the orientation the scramble leaves.
+  const rotation = '';
   const controller = begin('event-solve', true);
   current.entry = e;
   resetProgress('event-progress', 'event-progress-text', `solving ${ev.id}…`);
@@ -759,15 +771,23 @@ async function eventSolve() {
     signal: controller.signal,
     onProgress: progressHandler('event-progress', 'event-progress-text'),
   };
+  if (ev.puzzle === '3x3x3') options.ignorePuzzleOrientation = true;
   if (solver.method === 'phases') {
     options.phases = solver.phases;
     if (solver.targetLength) options.targetLength = solver.targetLength;
   }
   const t0 = performance.now();
   try {
-    await releaseOtherSolvers(e);
-    e.solverKept = true;
-    const r = await e.wp.solve(start, options);
+    let r;
+    if (solver.method === 'event') {
+      // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut).
+      const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress });
+      r = { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null };
+    } else {
+      await releaseOtherSolvers(e);
+      e.solverKept = true;
+      r = await e.wp.solve(start, options);
+    }
     const ms = performance.now() - t0;
     const moves = r.solutions[0];
     const solution = [rotation, moves].filter(Boolean).join(' ');
@@ -789,10 +809,11 @@ async function eventSolve() {
     };
     $('event-progress').value = 1;
     $('event-progress-text').textContent = `solved in ${fmtMs(ms)}`;
-    const what = solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : 'optimal';
+    const what =
+      solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : solver.method === 'event' ? 'two-phase' : 'optimal';
     out.innerHTML =
       `<div class="label">Solution <span class="tag">${r.lengths[0]} ${r.metric}${rotation ? ' + a rotation' : ''}, ${what}</span> ` +
-      `<span class="tag">${fmtMs(ms)} · ${fmtInt(r.nodes)} nodes · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
+      `<span class="tag">${fmtMs(ms)}${r.nodes === null ? '' : ` · ${fmtInt(r.nodes)} nodes`} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
       `<div class="alg" id="event-solution">${esc(solution || '(already solved)')}</div>` +
       `<div id="event-solve-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
       (check.verified

@@ -10,15 +10,26 @@ export function eventFor(puzzleID, twizzleEvents) {
 }
 
 /**
- * The moves the demo solves with by default: the puzzle's moves (twistsearch's `info.moves`: every move
- * but rotations) less those cubing.js cannot apply by that name (cubing.js's pyraminx lists rotations
- * `rv`, `lv`… among its moves) or that do nothing in cubing.js (the clock's pin settings); on the 3x3x3,
- * the six face turns (cubing.js's 3x3x3 also has slices and wide moves, which make optimal search far
- * slower).
+ * Moves in the notation cubers read, where the definition's own moves are not it (as twistsearch/cubing's
+ * `defaultGeneratorMoves`): the 3x3x3's six faces (cubing.js's 3x3x3 also has slices and wide moves,
+ * which make optimal search far slower); the pyraminx's and skewb's WCA turns (twistsearch adds the
+ * pyraminx's `U`, `L`, `R`, `B` for its notation).
+ */
+const NOTATION_MOVES = {
+  '3x3x3': ['U', 'L', 'F', 'R', 'B', 'D'],
+  pyraminx: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'],
+  skewb: ['U', 'L', 'R', 'B'],
+};
+
+/**
+ * The moves the demo solves with by default: NOTATION_MOVES where it has the puzzle, else the puzzle's
+ * moves (twistsearch's `info.moves`: every move but rotations) less those cubing.js cannot apply by that
+ * name (cubing.js's pyraminx lists rotations `rv`, `lv`… among its moves) or that do nothing in cubing.js
+ * (the clock's pin settings).
  */
 export function defaultMoves(puzzleID, kpuzzle, info) {
   const solved = kpuzzle.defaultPattern();
-  const candidates = puzzleID === '3x3x3' ? ['U', 'L', 'F', 'R', 'B', 'D'] : info.moves;
+  const candidates = NOTATION_MOVES[puzzleID] ?? info.moves;
   const moves = [];
   const dropped = [];
   for (const m of candidates) {
@@ -89,10 +100,15 @@ export function randomMoveScramble(kpuzzle, moves, length, orders = new Map()) {
  * Checks a solution with cubing.js: the scramble applied to the solved pattern, then the solution,
  * must give the solved pattern (`isIdentical`; `experimentalIsSolved` too where cubing.js has it).
  */
-export function verifySolution(kpuzzle, scramble, solution) {
+export function verifySolution(kpuzzle, scramble, solution, upToOrientation = false) {
   const solved = kpuzzle.defaultPattern();
   const end = solved.applyAlg(scramble).applyAlg(solution);
   const identical = end.isIdentical(solved);
+  if (upToOrientation) {
+    // Solved as cubing.js judges it up to orientation where it can (the cubes), else the pattern itself.
+    const { solved: ok, how } = cubingSolved(kpuzzle, end);
+    return { verified: ok, identical, experimentalIsSolved: how === 'experimentalIsSolved' ? ok : null, how };
+  }
   let isSolved = null;
   try {
     isSolved = end.experimentalIsSolved({ ignorePuzzleOrientation: false, ignoreCenterOrientation: false });
@@ -114,21 +130,25 @@ const CUBE_333_SOLVE = {
 };
 
 /**
- * How the demo solves each event's scrambles: `{method: 'optimal' | 'phases', moves?, phases?,
- * targetLength?, label}` (`moves` left out: the puzzle's default moves), or `{method: null, reason}`
- * where it offers no solve.
+ * How the demo solves each event's scrambles: `{method: 'optimal' | 'phases' | 'event', moves?, phases?,
+ * targetLength?, label}` (`moves` left out: the puzzle's default moves; `event`: the event's own solver,
+ * `solveForEvent`), or `{method: null, reason}` where it offers no solve.
  */
 export const EVENT_SOLVERS = {
   333: CUBE_333_SOLVE,
   '333oh': CUBE_333_SOLVE,
   '333ft': CUBE_333_SOLVE,
   '333fm': CUBE_333_SOLVE,
-  '333bf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, after a rotation back to the standard orientation` },
-  '333mbf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, after a rotation back to the standard orientation` },
+  '333bf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, up to the cube's orientation (ignorePuzzleOrientation)` },
+  '333mbf': { ...CUBE_333_SOLVE, label: `${CUBE_333_SOLVE.label}, up to the cube's orientation (ignorePuzzleOrientation)` },
   222: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
-  pyram: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
-  skewb: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  pyram: { method: 'optimal', moves: 'U,L,R,B,u,l,r,b', label: 'optimal (IDA* with a pruning table), in WCA notation' },
+  skewb: { method: 'optimal', moves: 'U,L,R,B', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  sq1: {
+    method: 'event',
+    label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
+  },
   redi_cube: {
     method: 'phases',
     moves: 'UL,U,UR,F,L,B,R,D',
@@ -143,7 +163,6 @@ const NO_SOLVE = {
   minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
-  sq1: "not offered: the Square-1's solver is its scrambler's own (the generic solver does not know that a slash is blocked while a corner straddles the cut)",
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,
   666: NO_SOLVE_BIG,

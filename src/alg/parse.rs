@@ -154,8 +154,12 @@ impl Parser<'_> {
                     while self.pos < self.bytes.len() && is_word_byte(self.bytes[self.pos]) {
                         self.pos += 1;
                     }
-                    // `'` for inverse; `+` ends cubing.js clock moves such as `UR3+` (`UR2-` ends in `-`).
+                    // `'` for inverse; `+` ends cubing.js clock moves such as `UR3+` (`UR2-` ends in `-`), `++`
+                    // the megaminx's Pochmann moves (`R++`; `R--` ends in `-`).
                     if matches!(self.bytes.get(self.pos), Some(b'\'') | Some(b'+')) {
+                        if self.bytes[self.pos] == b'+' && self.bytes.get(self.pos + 1) == Some(&b'+') {
+                            self.pos += 1;
+                        }
                         self.pos += 1;
                     }
                     nodes.push(Node::Move { token: self.text[start..self.pos].to_string(), at: self.location(start) });

@@ -144,6 +144,8 @@ impl EventScrambler {
             }
             ScrambleKind::Megaminx => {
                 let lines = megaminx(rng);
+                // `R++`, `D--` read as the megaminx's Pochmann moves (kpuzzle::notation).
+                self.verify_names(&lines.join(" "))?;
                 (lines.join("\n"), lines.len() * 11)
             }
             ScrambleKind::Square1 => {
@@ -168,6 +170,25 @@ impl EventScrambler {
             Suffix::FewestMoves => format!("R' U' F {body} R' U' F"),
         };
         Ok(EventScramble { alg, length })
+    }
+
+    /// Solves a position of the event's puzzle (a state of [`EventScrambler::puzzle`]) with the event's own
+    /// solver, in the event's notation: the Square-1's two-phase search (which knows a slash is blocked while
+    /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
+    /// its model. Other events are solved by a puzzle's `solve` (an `Error` says so).
+    pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
+        match self.event.kind {
+            ScrambleKind::Square1 => {
+                let solver = self.tables.square1.get_or_init(Square1Solver::new);
+                let s = square1::from_kpuzzle(&self.puzzle, state)?;
+                let alg = square1::solve_any(solver, &s, control)?;
+                Ok(EventScramble { alg: alg.notation(), length: alg.slashes() })
+            }
+            _ => Err(Error::new(format!(
+                "event {}: solved by a puzzle's solve(), not by the event's own solver",
+                self.event.id
+            ))),
+        }
     }
 
     /// Checks that every move of `alg` is one of the puzzle's (and that it applies).

@@ -16,7 +16,7 @@ pub fn kpuzzle_value(puzzle: &Puzzle) -> Value {
         .collect();
     let mut moves = Map::new();
     let mut derived = Map::new();
-    for b in puzzle.base_moves() {
+    for b in puzzle.base_moves().iter().filter(|b| !b.notation) {
         match &b.source {
             MoveSource::Defined => {
                 let mut t = Map::new();

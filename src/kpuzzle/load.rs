@@ -19,6 +19,19 @@ pub fn parse_kpuzzle(text: &str) -> Result<Puzzle> {
 /// Builds a puzzle from a KPuzzle definition value. Unknown fields (such as cubing.js's experimental
 /// ones) are ignored.
 pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
+    let notation = match def.get("name") {
+        Some(Value::String(name)) => super::notation::notation_moves(name),
+        _ => Vec::new(),
+    };
+    if notation.is_empty() {
+        return build(def, &[]);
+    }
+    // A definition of that name that cannot take them (other moves, a name taken) loads without them.
+    build(def, &notation).or_else(|_| build(def, &[]))
+}
+
+/// [`kpuzzle_from_value`] with `notation` moves added where the definition has no move of that name.
+fn build(def: &Value, notation: &[(&str, &str)]) -> Result<Puzzle> {
     let root = object(def, "")?;
     let name = match root.get("name") {
         Some(Value::String(s)) => s.clone(),
@@ -69,6 +82,12 @@ pub fn kpuzzle_from_value(def: &Value) -> Result<Puzzle> {
                 let alg = alg.as_str().ok_or_else(|| Error::at_json(&path, "expected an alg string"))?;
                 builder.add_sequence(move_name.clone(), alg, Location::Json(path));
             }
+        }
+    }
+    let derived = root.get("derivedMoves").and_then(Value::as_object);
+    for &(name, alg) in notation {
+        if !moves.contains_key(name) && !derived.is_some_and(|d| d.contains_key(name)) {
+            builder.add_notation_sequence(name, alg);
         }
     }
     builder.build()

@@ -4,6 +4,7 @@
 mod export;
 mod json;
 mod load;
+pub mod notation;
 mod pattern;
 
 pub use export::{kpuzzle_json, kpuzzle_value};

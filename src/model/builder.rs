@@ -62,6 +62,8 @@ pub struct PuzzleBuilder {
     pending_names: Vec<PendingNames>,
     swizzle_sets: Vec<Vec<String>>,
     rotation_names: RotationNames,
+    /// Sequences added for the puzzle's notation ([`BaseMove::notation`]).
+    notation: Vec<String>,
 }
 
 impl PuzzleBuilder {
@@ -79,7 +81,16 @@ impl PuzzleBuilder {
             pending_names: Vec::new(),
             swizzle_sets: Vec::new(),
             rotation_names: RotationNames::default(),
+            notation: Vec::new(),
         }
+    }
+
+    /// A move defined by an alg that the definition does not have, for its users' notation
+    /// ([`BaseMove::notation`]).
+    pub fn add_notation_sequence(&mut self, name: impl Into<String>, alg: impl Into<String>) {
+        let name = name.into();
+        self.notation.push(name.clone());
+        self.add_sequence(name, alg, Location::Nowhere);
     }
 
     /// Chooses the rule that tells rotations from moves by name (twsearch's by default).
@@ -176,6 +187,7 @@ impl PuzzleBuilder {
         }
         for m in &mut puzzle.base_moves {
             m.rotation = self.rotation_names.is_rotation(&m.name);
+            m.notation = self.notation.contains(&m.name);
         }
         Ok(puzzle)
     }
@@ -303,7 +315,14 @@ impl Puzzle {
         }
         let base = self.base_moves.len();
         self.names.insert(name.clone(), MoveRef { base, amount: canonical_amount(1, order) });
-        self.base_moves.push(BaseMove { rotation: is_rotation_name(&name), name, order, source, powers });
+        self.base_moves.push(BaseMove {
+            rotation: is_rotation_name(&name),
+            notation: false,
+            name,
+            order,
+            source,
+            powers,
+        });
         Ok(())
     }
 }

@@ -82,6 +82,10 @@ pub fn power_name(base: &str, amount: i64) -> String {
 /// The suffix that marks a cubing.js clock move: `UR_PLUS_` turned 3 times prints as `UR3+`.
 pub const CLOCK_SUFFIX: &str = "_PLUS_";
 
+/// The suffix that marks a megaminx Pochmann move (cubing.js's family for `R++`): `R_PLUSPLUS_` prints as
+/// `R++`, its inverse as `R--`.
+pub const POCHMANN_SUFFIX: &str = "_PLUSPLUS_";
+
 /// Why `name` cannot be a move name, if it cannot: it must be one alg token (ASCII letters, digits, `_`,
 /// `-`) with at least one letter or `_`. A `'` would read as an inverse and `+` as a clock turn.
 pub fn name_syntax_problem(name: &str) -> Option<&'static str> {

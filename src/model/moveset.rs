@@ -75,10 +75,14 @@ pub struct MoveSet {
 }
 
 impl MoveSet {
-    /// Every base move that is not a rotation and not the identity, in definition order.
+    /// Every base move that is not a rotation, not the identity and not added for notation
+    /// ([`BaseMove::notation`](crate::puzzle::BaseMove::notation)), in definition order.
     pub fn all(puzzle: &Puzzle) -> Result<MoveSet> {
         let entries: Vec<(usize, u32)> = (0..puzzle.base_moves().len())
-            .filter(|&b| !puzzle.base_moves()[b].rotation && puzzle.base_moves()[b].order > 1)
+            .filter(|&b| {
+                let m = &puzzle.base_moves()[b];
+                !m.rotation && !m.notation && m.order > 1
+            })
             .map(|b| (b, 1))
             .collect();
         if entries.is_empty() {

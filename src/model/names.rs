@@ -1,7 +1,7 @@
 //! Move-name resolution: an alg token as a move of the puzzle (exact names and aliases, cubing.js amounts,
 //! clock notation).
 
-use crate::move_names::CLOCK_SUFFIX;
+use crate::move_names::{CLOCK_SUFFIX, POCHMANN_SUFFIX};
 use crate::move_ref::MoveRef;
 use crate::puzzle::Puzzle;
 
@@ -10,6 +10,9 @@ impl Puzzle {
     /// cubing.js amount (`R3`, `U2'`, `2R2`).
     pub fn resolve_name(&self, token: &str) -> Option<MoveRef> {
         if let Some(r) = self.lookup(token) {
+            return Some(r);
+        }
+        if let Some(r) = self.resolve_pochmann_name(token) {
             return Some(r);
         }
         if let Some(r) = self.resolve_clock_name(token) {
@@ -40,6 +43,17 @@ impl Puzzle {
             return Some(self.move_ref(r.base, sign * amount));
         }
         None
+    }
+
+    /// cubing.js's megaminx (Pochmann) notation: `R++` is the move `R_PLUSPLUS_`, `R--` its inverse.
+    fn resolve_pochmann_name(&self, token: &str) -> Option<MoveRef> {
+        let (family, sign) = match (token.strip_suffix("++"), token.strip_suffix("--")) {
+            (Some(f), _) => (f, 1),
+            (_, Some(f)) => (f, -1),
+            _ => return None,
+        };
+        let r = self.lookup(&format!("{family}{POCHMANN_SUFFIX}")).filter(|r| r.amount == 1)?;
+        Some(self.move_ref(r.base, sign))
     }
 
     /// cubing.js clock notation: `UR3+` is the move `UR_PLUS_` turned 3 times, `UR2-` turned -2 times.

@@ -11,7 +11,7 @@ use crate::alg::Alg;
 use crate::error::{Error, Result};
 use crate::ksolve_plus::KsolvePlus;
 use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, power_name, CLOCK_SUFFIX};
+use crate::move_names::{canonical_amount, power_name, CLOCK_SUFFIX, POCHMANN_SUFFIX};
 pub use crate::move_ref::MoveRef;
 use crate::state::State;
 
@@ -36,6 +36,10 @@ pub struct BaseMove {
     pub order: u32,
     /// Whether the naming rule makes it a whole-puzzle rotation.
     pub rotation: bool,
+    /// Added by twistsearch so that a cubing.js puzzle reads and prints its users' notation (pyraminx
+    /// `U` = `u 2u`, 4x4x4 `Uw`): accepted in algs and move lists, not among the default moves, not
+    /// written out with the definition.
+    pub notation: bool,
     /// Where it came from.
     pub source: MoveSource,
     /// `powers[k]` is the transformation of `k` turns, `k` in `0..order`.
@@ -162,9 +166,12 @@ impl Puzzle {
     /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
     pub fn move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
-        match base.strip_suffix(CLOCK_SUFFIX) {
-            Some(dial) if !dial.is_empty() => {
+        match (base.strip_suffix(CLOCK_SUFFIX), base.strip_suffix(POCHMANN_SUFFIX)) {
+            (Some(dial), _) if !dial.is_empty() => {
                 format!("{dial}{}{}", m.amount.unsigned_abs(), if m.amount < 0 { '-' } else { '+' })
+            }
+            (_, Some(family)) if !family.is_empty() && m.amount.abs() == 1 => {
+                format!("{family}{}", if m.amount < 0 { "--" } else { "++" })
             }
             _ => power_name(base, m.amount),
         }

@@ -177,6 +177,13 @@ impl PhaseSolver {
         Some(vals.iter().zip(ph.coords.sizes()).fold(0u128, |a, (&v, s)| a * s as u128 + v as u128))
     }
 
+    /// Whether a state may reach the target with the first phase's moves (group membership; `true` where
+    /// undecided).
+    pub fn reaches(&self, state: &State) -> Result<bool> {
+        let start = self.target.normalize(self.puzzle.layout(), state.as_bytes())?;
+        Ok(crate::group::reachable(&self.chain_g, self.target.bytes(), &start)? != Membership::Unreachable)
+    }
+
     /// Solves a position: phase-1 solutions by increasing length, each continued by the later phases within
     /// the best total so far, until a solution of `target_length` or less, the node budget, the
     /// cancellation, or the proof that no shorter solution goes through the phases. Returns the best

@@ -4,6 +4,7 @@
 //! - [`relax`]: targets for scrambles that leave pieces or orientations open (ksolve+ `?`).
 //! - [`bound`]: [`SearchBound`], a second lower bound the walk keeps beside the table.
 //! - `ida`: the allocation-free depth-first inner loop with prefetched table lookups.
+//! - [`orient`]: solving up to the puzzle's orientation and its centers' orientation.
 //! - [`job`]: the solving jobs every shell runs: prepared positions ([`Position`]), their solve, and
 //!   random-state scrambles.
 //! - [`solver`]: [`Solver`] (automaton, group, table, kept across solves) and its options; iterations are
@@ -12,11 +13,13 @@
 pub mod bound;
 pub(crate) mod ida;
 pub mod job;
+pub mod orient;
 pub mod relax;
 pub mod solver;
 pub mod target;
 
 pub use bound::SearchBound;
 pub use job::{random_position, random_scramble, solve_position, OpenParts, Position};
+pub use orient::{solve_up_to, UpTo};
 pub use solver::{SolveOptions, SolveReport, Solver, SolverOptions, DEFAULT_MAX_DEPTH, DEFAULT_MEMORY, MAX_SOLUTIONS};
 pub use target::Target;

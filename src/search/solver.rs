@@ -356,9 +356,32 @@ impl Solver {
         Ok(reachable(self.chain()?, start_n, self.target.bytes())? != Membership::Unreachable)
     }
 
+    /// Whether a state (in the puzzle's representation) may reach the target with the moves: group
+    /// membership, `true` where it cannot decide (the search then does). Refuses a state leaving open an
+    /// orientation the target needs.
+    pub fn reaches(&self, state: &State) -> Result<bool> {
+        let start_n = self.target.normalize(self.puzzle.layout(), state.as_bytes())?;
+        if self.puzzle.illegal_placement(&start_n).is_some() {
+            return Ok(false);
+        }
+        self.reachable(&start_n)
+    }
+
     /// Solves a position: sequences of moves taking `start` to the target. Unreachable positions are an
     /// error at once (group membership); so is finding nothing within the depth limit.
     pub fn solve(&mut self, start: &State, options: &SolveOptions, control: Control) -> Result<SolveReport> {
+        let max_depth = options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH);
+        self.solve_within(start, options, control)?
+            .ok_or_else(|| Error::new(format!("no solution within depth {max_depth}")))
+    }
+
+    /// As [`Solver::solve`], with `None` when no solution lies within the depth limits.
+    pub fn solve_within(
+        &mut self,
+        start: &State,
+        options: &SolveOptions,
+        control: Control,
+    ) -> Result<Option<SolveReport>> {
         // A handle of its own: the table may be rebuilt (`&mut self`) while the layout is in use.
         let puzzle = Arc::clone(&self.puzzle);
         let layout = puzzle.layout();
@@ -418,14 +441,14 @@ impl Solver {
             depth += 1;
         }
         if found.is_empty() {
-            return Err(Error::new(format!("no solution within depth {max_depth}")));
+            return Ok(None);
         }
-        Ok(SolveReport {
+        Ok(Some(SolveReport {
             solutions: self.verified(start, &found)?,
             nodes,
             table_depth: self.table.filled_depth(),
             table_seconds: self.table_seconds - table_seconds_before,
-        })
+        }))
     }
 
     /// The moves of found solutions (indices into the move list), each checked to take `start` to the target.
@@ -586,7 +609,7 @@ impl Solver {
                 _ => merged.push(m),
             }
         }
-        merged.iter().map(|&m| self.puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
+        crate::kpuzzle::notation::format_moves(&self.puzzle, &merged)
     }
 }
 
@@ -604,7 +627,7 @@ pub(crate) fn grown_size(now: usize, budget: usize) -> usize {
 }
 
 /// The depth limit and the number of solutions a solve asks for, refused when they make no sense.
-fn solve_limits(options: &SolveOptions) -> Result<(u32, usize)> {
+pub(crate) fn solve_limits(options: &SolveOptions) -> Result<(u32, usize)> {
     let max_depth = options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH);
     if options.min_depth > max_depth {
         return Err(Error::new(format!("min depth {} exceeds max depth {max_depth}", options.min_depth)));

@@ -50,7 +50,7 @@ pub fn write_definition(puzzle: &Puzzle) -> String {
     }
     out.push('\n');
     out.push_str(&write_state_block(puzzle, puzzle.solved(), "Solved", StateNumbering::OneBased));
-    for b in puzzle.base_moves() {
+    for b in puzzle.base_moves().iter().filter(|b| !b.notation) {
         out.push('\n');
         write_move(&mut out, puzzle, b);
     }

@@ -80,6 +80,20 @@ impl EventScrambler {
     }
 }
 
+#[wasm_bindgen]
+impl EventScrambler {
+    /// Solves a position of the event's puzzle (KPattern data of cubing.js's KPuzzle) with the event's own
+    /// solver: `{alg, length}` in the event's notation (the Square-1's; other events: an `Error`).
+    pub fn solve(&self, pattern: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        let v: Value = options::read(pattern, "pattern").map_err(|e| error(&e))?;
+        let inner = &self.inner;
+        let state = crate::kpuzzle::pattern_from_value(inner.puzzle(), &v).map_err(|e| error(&e))?;
+        let s = run(&hooks, |control| inner.solve(&state, control))?;
+        plain(&json!({ "alg": s.alg, "length": s.length }))
+    }
+}
+
 /// Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an unsupported
 /// event is not scrambled yet).
 #[wasm_bindgen(js_name = scrambleEvents)]

@@ -50,6 +50,20 @@ pub struct SolveOptions {
     pub target_length: Option<u32>,
     /// With `phases`: give up past this many search nodes.
     pub max_nodes: Option<u64>,
+    /// Solved in any orientation of the whole puzzle (cubing.js's `experimentalIsSolved` option).
+    pub ignore_puzzle_orientation: bool,
+    /// The centers' orientation is not asked for (cubing.js's `experimentalIsSolved` option).
+    pub ignore_center_orientation: bool,
+}
+
+impl SolveOptions {
+    /// What the solve may leave unsolved.
+    pub fn up_to(&self) -> crate::search::UpTo {
+        crate::search::UpTo {
+            puzzle_orientation: self.ignore_puzzle_orientation,
+            center_orientation: self.ignore_center_orientation,
+        }
+    }
 }
 
 /// Options of `randomScramble`.
@@ -154,9 +168,7 @@ pub fn initial_memory_bytes(mb: Option<f64>) -> Result<Option<usize>, Error> {
 
 /// An alg, with its move names checked against the puzzle.
 pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Error> {
-    let alg = Alg::parse(text)?;
-    alg.check_names(puzzle)?;
-    Ok(alg)
+    crate::kpuzzle::notation::parse_alg(puzzle, text)
 }
 
 /// The position a pattern option stands for.

@@ -88,9 +88,22 @@ pub(super) fn solve(
             *cache = Some(Cached { key: key.clone(), solver });
         }
         let solver = &cache.as_ref().expect("built above").solver;
-        let r = solver.solve(&position.start, &solve_options, control)?;
-        let names: Vec<String> = r.solution.iter().map(|&m| p.move_name(m)).collect();
-        Ok((names.join(" "), r.solution.len(), r.phase_lengths, r.nodes, solver.table_bytes()))
+        let r = crate::search::orient::solve_phases_up_to(
+            p,
+            &position,
+            &set,
+            o.up_to(),
+            |s| solver.reaches(s),
+            |s| solver.solve(s, &solve_options, control),
+            |r| &mut r.solution,
+        )?;
+        Ok((
+            crate::kpuzzle::notation::format_moves(p, &r.solution),
+            r.solution.len(),
+            r.phase_lengths,
+            r.nodes,
+            solver.table_bytes(),
+        ))
     })?;
     super::puzzle::to_js(&json!({
         "solutions": [alg],

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
-use crate::search::{random_scramble, solve_position, OpenParts, Position};
+use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
@@ -60,7 +60,8 @@ impl Puzzle {
         Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None, phase_cache: None })
     }
 
-    /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, rotations, stateSize}`.
+    /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, notationMoves, rotations,
+    /// stateSize}` (`notationMoves`: added for a cubing.js puzzle's notation, e.g. the pyraminx's `U`).
     pub fn info(&self) -> Result<JsValue, JsValue> {
         let p = &*self.puzzle;
         let orbits: Vec<Value> = p
@@ -68,14 +69,18 @@ impl Puzzle {
             .iter()
             .map(|o| json!({ "orbitName": o.name, "numPieces": o.size, "numOrientations": o.orientations }))
             .collect();
-        let names = |rotation: bool| -> Vec<&str> {
-            p.base_moves().iter().filter(|b| b.rotation == rotation).map(|b| b.name.as_str()).collect()
+        let names = |rotation: bool, notation: bool| -> Vec<&str> {
+            (p.base_moves().iter())
+                .filter(|b| b.rotation == rotation && b.notation == notation)
+                .map(|b| b.name.as_str())
+                .collect()
         };
         to_js(&json!({
             "name": p.name(),
             "orbits": orbits,
-            "moves": names(false),
-            "rotations": names(true),
+            "moves": names(false, false),
+            "notationMoves": names(false, true),
+            "rotations": names(true, false),
             "stateSize": p.state_size(),
         }))
     }
@@ -119,6 +124,21 @@ impl Puzzle {
         js(puzzle_chain(p, &set)).map(|c| c.order().to_string())
     }
 
+    /// How many positions the moves reach, as users count them (decimal strings): `{groupOrder, positions,
+    /// orientations, upToOrientation}` (see [`crate::group::positions`]). Options: `{generatorMoves}`.
+    pub fn positions(&self, options: JsValue) -> Result<JsValue, JsValue> {
+        let o: MovesOptions = js(options::read(options, "positions options"))?;
+        let p = &*self.puzzle;
+        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let c = js(crate::group::positions(p, &set))?;
+        to_js(&json!({
+            "groupOrder": c.group_order.to_string(),
+            "positions": c.positions.to_string(),
+            "orientations": c.orientations.to_string(),
+            "upToOrientation": c.up_to_orientation.to_string(),
+        }))
+    }
+
     /// Canonical sequences of each length `0..=depth` (decimal strings). Options: `{generatorMoves, qtm}`.
     #[wasm_bindgen(js_name = canonicalCounts)]
     pub fn canonical_counts(&self, depth: u32, options: JsValue) -> Result<Vec<String>, JsValue> {
@@ -138,13 +158,15 @@ impl Puzzle {
 
     /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
     /// tableBytes, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth, slack,
-    /// generatorMoves, targetPattern, memoryMB, qtm}`; hooks: see the `run` module.
+    /// generatorMoves, targetPattern, memoryMB, qtm, ignorePuzzleOrientation, ignoreCenterOrientation}`;
+    /// hooks: see the `run` module.
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let o: SolveOptions = js(options::read(options, "solve options"))?;
         let p: &crate::Puzzle = &self.puzzle;
         let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
-        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()))?;
+        let up_to = o.up_to();
+        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()).and_then(|x| up_to.position(p, x)))?;
         if o.phases.is_some() {
             return super::phases::solve(&self.puzzle, &mut self.phase_cache, position, set, &o, &hooks);
         }
@@ -160,7 +182,7 @@ impl Puzzle {
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, position.target.clone(), control)?;
-            let report = solve_position(solver, &position, &solve_options, control)?;
+            let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             Ok((algs, lengths, report.nodes, report.table_depth, solver.table().bytes()))

@@ -9,8 +9,8 @@ import { Alg } from 'cubing/alg';
 import { eventInfo, puzzles, twizzleEvents } from 'cubing/puzzles';
 import { experimentalSolve2x2x2, setSearchDebug } from 'cubing/search';
 
-import { randomScrambleForEvent, scrambleEvents } from '../../js/index.js';
-import { cubingSolver, randomScrambleForEvent as cubingScrambleForEvent } from '../../js/cubing.js';
+import { randomScrambleForEvent, scrambleEvents, solveForEvent } from '../../js/index.js';
+import { cubingSolver, randomScrambleForEvent as cubingScrambleForEvent, solveForEvent as cubingSolveForEvent } from '../../js/cubing.js';
 import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
@@ -267,4 +267,31 @@ test('kilominx: only the corners are pieces (cubing.js draws nothing else); scra
   const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
   // 19 degrees of freedom: P(chi2 > 43.82) = 0.001.
   assert.ok(chi2 < 43.82, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
+});
+
+test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cubing.js', async () => {
+  const k = await puzzles.square1.kpuzzle();
+  for (const seed of [1, 2, 3]) {
+    const scramble = await randomScrambleForEvent('sq1', { seed });
+    const start = k.defaultPattern().applyAlg(scramble);
+    const solution = await solveForEvent('sq1', start);
+    assert.match(solution, /^(\(-?\d, -?\d\)|\/)( (\(-?\d, -?\d\)|\/))*$/);
+    assert.ok(start.applyAlg(solution).isIdentical(k.defaultPattern()), `${scramble} / ${solution}`);
+  }
+  // A position whose slash is blocked (a corner across the cut) is solved too; as an Alg through the adapter.
+  const blocked = k.defaultPattern().applyAlg('(1, 0) / (2, -1)');
+  const alg = await cubingSolveForEvent('sq1', blocked);
+  assert.ok(alg instanceof Alg);
+  assert.ok(blocked.applyAlg(alg).isIdentical(k.defaultPattern()), alg.toString());
+  // In a worker too.
+  const worker = new TwistsearchWorker();
+  try {
+    const w = await worker.solveForEvent('sq1', blocked.patternData);
+    assert.ok(blocked.applyAlg(w).isIdentical(k.defaultPattern()), w);
+  } finally {
+    worker.terminate();
+  }
+  // Other events: solved by a puzzle's solve.
+  await assert.rejects(solveForEvent('333', (await puzzles['3x3x3'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
+  await assert.rejects(solveForEvent('sq1', 'U'), TypeError);
 });

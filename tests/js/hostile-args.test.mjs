@@ -37,6 +37,10 @@ test('numeric options: NaN, Infinity, fractions and out-of-range values name the
     [{ memoryMB: '64' }, TypeError, /memoryMB/],
     [{ seed: 2 ** 53 }, RangeError, /seed/],
     [{ antipodes: -3 }, RangeError, /antipodes/],
+    [{ ignorePuzzleOrientation: 1 }, TypeError, /ignorePuzzleOrientation must be a boolean/],
+    [{ ignoreCenterOrientation: 'yes' }, TypeError, /ignoreCenterOrientation/],
+    [{ allOptimal: null }, TypeError, /allOptimal must be a boolean, not null/],
+    [{ qtm: 'true' }, TypeError, /qtm/],
   ];
   for (const [options, type, message] of cases) {
     assert.throws(() => splitOptions(options, 'solve'), (e) => e instanceof type && message.test(e.message) && /^solve: /.test(e.message), JSON.stringify(options));

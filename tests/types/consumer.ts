@@ -7,6 +7,7 @@ import {
   loadPuzzle,
   randomScrambleForEvent,
   scrambleEvents,
+  solveForEvent,
   threads,
   type Build,
   type CountOptions,
@@ -16,6 +17,7 @@ import {
   type InitResult,
   type KPatternData,
   type KPuzzleDefinition,
+  type PositionCount,
   type Progress,
   type Puzzle,
   type PuzzleApi,
@@ -39,6 +41,7 @@ import {
   randomScrambleForEvent as cubingScrambleForEvent,
   solve as cubingSolve,
   solveAll as cubingSolveAll,
+  solveForEvent as cubingSolveForEvent,
   type CubingSolver,
 } from 'twistsearch/cubing';
 import { Alg } from 'cubing/alg';
@@ -49,6 +52,7 @@ const tws = 'Name tiny\nSet P 2 1\nSolved\nP\n1 2\nEnd\nMove X\nP\n2 1\nEnd\n';
 /** Every method of the direct and the worker API, through the interface they share. */
 async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const info: PuzzleInfo = p.info;
+  const notationMoves: string[] = info.notationMoves;
   const name: string = p.name;
   const progress: Progress[] = [];
   const options: SolveOptions = {
@@ -69,6 +73,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const fromPattern: SolveResult = await p.solve(await p.position('X'));
   const metric: 'HTM' | 'QTM' = solved.metric;
   const near: SolveResult = await p.solve('X', { phases: ['X'], targetLength: 20, maxNodes: 1e6, signal });
+  const upTo: SolveResult = await p.solve('X', { ignorePuzzleOrientation: true, ignoreCenterOrientation: false });
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
   const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
@@ -79,6 +84,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const god: GodsAlgorithmResult = await p.godsAlgorithm(godOptions);
   const order: bigint = await p.order();
   const orderOf: bigint = await p.order({ generatorMoves: 'X' });
+  const sizes: PositionCount = await p.positions('X');
+  const upToOrientation: bigint = sizes.upToOrientation + sizes.positions + sizes.orientations + sizes.groupOrder;
   const algOrder: bigint = await p.algOrder('X X');
   const inverse: string = await p.invert('X');
   const simple: string = await p.simplify('X X');
@@ -86,15 +93,16 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const definition: KPuzzleDefinition = await p.definition();
   await p.releaseSolver();
   return [
-    info.name,
+    info.name + notationMoves.join(','),
     name,
     metric,
     String(phaseLengths?.length ?? depth),
+    upTo.solutions[0] ?? '',
     scramble,
     inverse,
     simple,
     definition.name,
-    String(counts[0] + god.total + order + orderOf + algOrder),
+    String(counts[0] + god.total + order + orderOf + algOrder + upToOrientation),
     String(Object.keys(pattern).length + fromPattern.nodes + progress.length),
     ...solved.solutions,
   ];
@@ -111,10 +119,11 @@ async function direct(): Promise<void> {
   fromKPuzzle.free();
   const eventOptions: EventScrambleOptions = { seed: 1, signal: AbortSignal.timeout(5000), onProgress: (p) => p.depth };
   const scramble: string = await randomScrambleForEvent('222', eventOptions);
+  const sq1: string = await solveForEvent('sq1', { WEDGES: { pieces: [], orientation: [] } }, { signal: AbortSignal.timeout(1000) });
   const events: ScrambleEvent[] = await scrambleEvents();
   const supported: string[] = events.filter((e) => e.supported).map((e) => `${e.id} ${e.name} ${e.puzzle}`);
   const reasons: (string | undefined)[] = events.map((e) => e.reason);
-  console.log(started.build, started.fallbackReason ?? '', b, n, scramble, supported, reasons);
+  console.log(started.build, started.fallbackReason ?? '', b, n, scramble, sq1, supported, reasons);
 }
 
 async function worker(): Promise<void> {
@@ -124,13 +133,14 @@ async function worker(): Promise<void> {
   const p: WorkerPuzzle = await w.loadPuzzle(tws);
   await usePuzzle(p, new AbortController().signal);
   const eventScramble: string = await w.randomScrambleForEvent('pyram', { seed: 2, signal: new AbortController().signal });
+  const eventSolution: string = await w.solveForEvent('sq1', { patternData: { WEDGES: { pieces: [], orientation: [] } } });
   const workerEvents: ScrambleEvent[] = await w.scrambleEvents();
   const restarts: number = w.restarts;
   await p.free();
   w.terminate();
   const own: WorkerPuzzle = await createWorkerPuzzle(tws, { workerUrl: new URL('./worker.js', import.meta.url) });
   own.terminate();
-  console.log(started.threads, restarts, own.worker.info?.build, eventScramble, workerEvents.length);
+  console.log(started.threads, restarts, own.worker.info?.build, eventScramble, eventSolution, workerEvents.length);
 }
 
 async function cubing(): Promise<void> {
@@ -145,11 +155,14 @@ async function cubing(): Promise<void> {
   const api: PuzzleApi = await solver.puzzleFor(kpuzzle);
   solver.terminate();
   const one: Alg = await cubingSolve(pattern);
+  const oriented: Alg = await cubingSolve(pattern, { ignorePuzzleOrientation: true, ignoreCenterOrientation: true, signal: AbortSignal.timeout(2000) });
   const many: Alg[] = await cubingSolveAll(pattern);
   const random: Alg = await cubingRandomScramble(kpuzzle);
   const forEvent: Alg = await cubingScrambleForEvent('333');
-  console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, many, random);
-  console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes());
+  const sq1Alg: Alg = await cubingSolveForEvent('sq1', pattern, { onProgress: () => {} });
+  const viaSolverSq1: Alg = await solver.solveForEvent('sq1', pattern);
+  console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, oriented, many, random);
+  console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes(), sq1Alg, viaSolverSq1);
 }
 
 export const checks: Array<() => Promise<void>> = [direct, worker, cubing];

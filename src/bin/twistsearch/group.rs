@@ -39,10 +39,15 @@ pub fn order(puzzle: &Puzzle, alg: Option<&str>, moves: Option<&str>, json_out: 
     let seconds = t.elapsed().as_secs_f64();
     let order = chain.order();
     if json_out {
+        let set = move_set(puzzle, moves)?;
+        let sizes = twistsearch::group::positions(puzzle, &set).map_err(|e| fail("group", e))?;
         return Ok(json_text(json!({
             "puzzle": puzzle.name(),
             "moves": names,
             "order": order.to_string(),
+            "positions": sizes.positions.to_string(),
+            "orientations": sizes.orientations.to_string(),
+            "positionsUpToOrientation": sizes.up_to_orientation.to_string(),
             "levels": chain.orbit_sizes().len(),
             "seconds": seconds,
         })));

@@ -12,6 +12,8 @@ use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
 use crate::solve::{state_file, SearchArgs, SolveArgs};
 use twistsearch::moveset::Metric;
 use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
+use twistsearch::search::orient::solve_phases_up_to;
+use twistsearch::search::Position;
 use twistsearch::tws::parse_scrambles;
 use twistsearch::{MoveSet, Puzzle, State};
 
@@ -82,12 +84,16 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
     let phases: Vec<MoveSet> =
         phase.phases.iter().map(|s| MoveSet::parse(p, s).map_err(|e| fail("--phases", e))).collect::<Result<_, _>>()?;
     let target = search.target.map(|path| state_file(p, path)).transpose()?;
+    let up_to = args.up_to();
+    let at = |start: State, target| Position { start, target, known_reachable: false };
+    let target = up_to.position(p, at(p.solved().clone(), target)).map_err(|e| fail("target", e))?.target;
+    let moves = move_set(p, search.moves)?;
     let options = PhaseSolverOptions {
-        moves: Some(move_set(p, search.moves)?),
+        moves: Some(moves.clone()),
         phases,
         metric: Metric::from_qtm(search.qtm),
         memory_bytes: search.memory_mb.saturating_mul(1 << 20),
-        target,
+        target: target.clone(),
         projection_entries: None,
         full_tables: !phase.compact_tables,
         turned_searches: !phase.no_turns,
@@ -106,11 +112,19 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
     let (mut out, mut rows) = (String::new(), Vec::<Value>::new());
     for (name, state) in &jobs {
         let t = Instant::now();
-        let r = solver.solve(state, &solve_options, bar.control()).map_err(|e| fail(name, e))?;
+        let r = solve_phases_up_to(
+            p,
+            &at(state.clone(), target.clone()),
+            &moves,
+            up_to,
+            |s| solver.reaches(s),
+            |s| solver.solve(s, &solve_options, bar.control()),
+            |r| &mut r.solution,
+        )
+        .map_err(|e| fail(name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
-        let alg: Vec<String> = r.solution.iter().map(|&m| p.move_name(m)).collect();
-        let alg = alg.join(" ");
+        let alg = twistsearch::kpuzzle::notation::format_moves(p, &r.solution);
         let lengths: Vec<String> = r.phase_lengths.iter().map(u32::to_string).collect();
         if search.json {
             rows.push(json!({

@@ -38,9 +38,7 @@ pub fn load(path: &str) -> Result<Puzzle, Failure> {
 }
 
 pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Failure> {
-    let alg = Alg::parse(text).map_err(|e| fail("alg", e))?;
-    alg.check_names(puzzle).map_err(|e| fail("alg", e))?;
-    Ok(alg)
+    twistsearch::kpuzzle::notation::parse_alg(puzzle, text).map_err(|e| fail("alg", e))
 }
 
 pub fn state_text(puzzle: &Puzzle, state: &State, format: PositionFormat, header: (&str, &str)) -> String {

@@ -14,7 +14,8 @@ use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::{Metric, MoveSet};
 use twistsearch::phase::PhaseBound;
 use twistsearch::search::{
-    random_position, random_scramble, solve_position, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
+    random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
+    UpTo,
 };
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -74,9 +75,22 @@ pub struct SolveArgs {
     /// Memory for the --phase-bound table in MiB: the exact (full) table where it fits, else projections.
     #[arg(long, value_name = "MB", default_value_t = 64, requires = "phase_bound")]
     phase_bound_memory: usize,
+    /// Solved in any orientation of the whole puzzle: a position reached with rotations or slices is
+    /// solved by the moves up to a rotation (cubing.js's `ignorePuzzleOrientation`).
+    #[arg(long)]
+    ignore_puzzle_orientation: bool,
+    /// The orientation of the center orbits (named CENTER…) is not asked for (cubing.js's
+    /// `ignoreCenterOrientation`).
+    #[arg(long)]
+    ignore_center_orientation: bool,
 }
 
 impl SolveArgs {
+    /// What the solve may leave unsolved (`--ignore-puzzle-orientation`, `--ignore-center-orientation`).
+    pub fn up_to(&self) -> UpTo {
+        UpTo { puzzle_orientation: self.ignore_puzzle_orientation, center_orientation: self.ignore_center_orientation }
+    }
+
     /// The inputs: scramble file, `--scramble` alg, `--state` file (for `solve --phases`).
     pub fn inputs(&self) -> (Option<&str>, Option<&str>, Option<&str>) {
         (self.scrambles.as_deref(), self.scramble.as_deref(), self.state.as_deref())
@@ -256,6 +270,10 @@ fn jobs(puzzle: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<Vec<Jo
     if jobs.is_empty() {
         return Err(fail("solve", "nothing to solve: give a scramble file, --scramble ALG or --state FILE"));
     }
+    let up_to = args.up_to();
+    for j in &mut jobs {
+        j.position = up_to.position(puzzle, j.position.clone()).map_err(|e| fail(&j.name, e))?;
+    }
     Ok(jobs)
 }
 
@@ -278,7 +296,7 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
             known_reachable: false,
         };
         let t = Instant::now();
-        let report = solve_position(&mut entry.solver, &job.position, &options, bar.control())
+        let report = solve_up_to(&mut entry.solver, &job.position, args.up_to(), &options, bar.control())
             .map_err(|e| fail(&job.name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();

@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 pub use search::Square1Solver;
-pub use state::{Kind, Square1, Square1Alg, KIND};
+pub use state::{normalize, Kind, Square1, Square1Alg, KIND};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -91,10 +91,102 @@ pub fn scramble<R: Rng + ?Sized>(
     }
 }
 
+/// A solution of any position, a slash blocked at the start or not: where a slash can be made, the
+/// solver's (as for a scramble's state); else the solver's from each first turn that allows a slash, the
+/// one with the fewest slashes (then moves) kept, that first turn merged into it.
+pub fn solve_any(solver: &Square1Solver, s: &Square1, control: Control) -> Result<Square1Alg> {
+    if s.can_slash() {
+        let alg = solver.solve(s, control)?;
+        if s.apply(&alg) != Some(Square1::solved()) {
+            return Err(Error::internal("square-1: the solution does not solve the position"));
+        }
+        return Ok(alg);
+    }
+    let mut best: Option<Square1Alg> = None;
+    for top in 0..12 {
+        for bottom in 0..12 {
+            let t = s.turn(top, bottom);
+            if !t.can_slash() {
+                continue;
+            }
+            control.check()?;
+            let mut alg = solver.solve(&t, control)?;
+            alg.turns[0] = (alg.turns[0].0 + top, alg.turns[0].1 + bottom);
+            let key = |a: &Square1Alg| (a.slashes(), a.moves());
+            if best.as_ref().is_none_or(|b| key(&alg) < key(b)) {
+                best = Some(alg);
+            }
+        }
+    }
+    let alg =
+        best.ok_or_else(|| Error::new("square-1: no turn of the layers allows a slash (not a Square-1 position)"))?;
+    if s.apply(&alg) != Some(Square1::solved()) {
+        return Err(Error::internal("square-1: the solution does not solve the position"));
+    }
+    Ok(alg)
+}
+
+/// The model's position from a state of cubing.js's `square1` KPuzzle (with `WEDGES` and `EQUATOR`
+/// orbits): its wedges (each corner's two wedges side by side in one layer), and the middle layer
+/// flipped where `EQUATOR` is as a slash leaves it. Wedge orientations are not looked at (the model has
+/// none).
+pub fn from_kpuzzle(puzzle: &crate::Puzzle, state: &crate::State) -> Result<Square1> {
+    let bad = |why: &str| Error::new(format!("not a Square-1 position: {why}"));
+    let layout = puzzle.layout();
+    let (Some(w), Some(e)) = (layout.orbit_index("WEDGES"), layout.orbit_index("EQUATOR")) else {
+        return Err(bad("the puzzle has no WEDGES and EQUATOR orbits (cubing.js's square1)"));
+    };
+    let (w, e) = (&layout.orbits()[w], &layout.orbits()[e]);
+    if w.size != 24 {
+        return Err(bad("WEDGES must have 24 pieces"));
+    }
+    let bytes = state.as_bytes();
+    let wedges: [u8; 24] = bytes[w.pieces_range()].try_into().expect("24 wedges");
+    let mut seen = [false; 24];
+    for &x in &wedges {
+        if x >= 24 || std::mem::replace(&mut seen[x as usize], true) {
+            return Err(bad("the wedges are not 24 distinct pieces"));
+        }
+    }
+    for (i, &x) in wedges.iter().enumerate() {
+        let next = wedges[i / 12 * 12 + (i + 1) % 12];
+        if KIND[x as usize] == Kind::CornerFirst && next != x + 1 {
+            return Err(bad("a corner's two wedges are apart"));
+        }
+    }
+    let equator = |s: &[u8]| [&s[e.pieces_range()], &s[e.orientations_range()]].concat();
+    let solved = puzzle.solved().as_bytes();
+    let slash = puzzle.lookup("_SLASH_").ok_or_else(|| bad("the puzzle has no _SLASH_ move"))?;
+    let flipped = puzzle.apply(puzzle.solved(), slash);
+    let middle = if equator(bytes) == equator(solved) {
+        false
+    } else if equator(bytes) == equator(flipped.as_bytes()) {
+        true
+    } else {
+        return Err(bad("the middle layer is neither as solved nor as a slash leaves it"));
+    };
+    Ok(Square1 { wedges, middle })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::group::random::rng_from_seed;
+
+    #[test]
+    fn any_position_is_solved_blocked_slash_or_not() {
+        let solver = Square1Solver::new();
+        let mut rng = rng_from_seed(Some(4)).unwrap();
+        for i in 0..10 {
+            let state = random_state(&mut rng).turn(i, 2 * i + 1);
+            let alg = solve_any(&solver, &state, Control::none()).unwrap();
+            assert_eq!(state.apply(&alg), Some(Square1::solved()));
+        }
+        // A corner across the cut blocks the slash; turning the top back solves it, no slash needed.
+        let top = (1..12).find(|&t| !Square1::solved().turn(t, 0).can_slash()).expect("a blocking turn");
+        let alg = solve_any(&solver, &Square1::solved().turn(top, 0), Control::none()).unwrap();
+        assert_eq!(alg.notation(), format!("({}, 0)", normalize(-top)));
+    }
 
     #[test]
     fn scrambles_reach_their_states() {
