@@ -129,6 +129,8 @@ struct Built {
     reported: f64,
     /// Its table's file, with a cache directory.
     file: Option<Entry>,
+    /// What its `--phase-bound` is (axes, exact or not, bytes, build seconds), for `--json`.
+    bound: Option<Value>,
 }
 
 impl Built {
@@ -172,7 +174,9 @@ impl Solvers<'_> {
             .cache
             .as_ref()
             .map(|c| c.open(&mut solver, self.puzzle.name(), self.args.memory_mb, self.bar.control()));
+        let mut bound = None;
         if let Some((moves, mb)) = self.bound {
+            let t = Instant::now();
             let h = MoveSet::parse(self.puzzle, moves).map_err(|e| fail("--phase-bound", e))?;
             let b = PhaseBound::new(
                 Arc::clone(self.puzzle),
@@ -184,9 +188,13 @@ impl Solvers<'_> {
                 self.bar.control(),
             )
             .map_err(|e| fail("--phase-bound", e))?;
+            bound = Some(json!({
+                "moves": moves, "axes": b.axes(), "exact": b.exact(), "tableBytes": b.table_bytes(),
+                "buildSeconds": t.elapsed().as_secs_f64(),
+            }));
             solver.set_bound(Some(Arc::new(b)));
         }
-        self.built.push(Built { metric, solver, reported: 0.0, file });
+        self.built.push(Built { metric, solver, reported: 0.0, file, bound });
         Ok(self.built.last_mut().expect("just pushed"))
     }
 }
@@ -315,6 +323,7 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
                 "tableLoadSeconds": load_seconds,
                 "tableBytes": solver.table().bytes(),
                 "tableDepth": report.table_depth,
+                "phaseBound": entry.bound,
             }));
         } else {
             for (a, n) in &algs {
