@@ -9,6 +9,7 @@
 //! Needs a start with distinct pieces (every position is then one element of the move group), whose
 //! group order fits 64 bits; the depth it reaches is twice the stored depth.
 
+mod cover;
 mod engine;
 mod levels;
 mod units;
@@ -20,10 +21,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_traits::ToPrimitive;
 
+use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{run_coset, Bitmap, Shared};
+use self::engine::{run_coset, Scratch, Shared};
 use self::levels::Level;
-use self::word::Alphabet;
+use self::word::{Alphabet, Step};
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::puzzle_chain;
@@ -70,16 +72,16 @@ impl Default for CosetOptions {
 const MAX_KEYS: u64 = 1 << 24;
 
 /// Runs `f` on every coset of `cosets` (in parallel where threads are available), each thread with its
-/// own bitmap of `capacity` positions; the results in coset order.
-fn map_cosets<T: Send>(cosets: &[u64], capacity: u64, f: impl Fn(&mut Bitmap, u64) -> T + Sync + Send) -> Vec<T> {
+/// own working memory for cosets numbered by `steps`; the results in coset order.
+fn map_cosets<T: Send>(cosets: &[u64], steps: &[Step], f: impl Fn(&mut Scratch, u64) -> T + Sync + Send) -> Vec<T> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        cosets.par_iter().map_init(|| Bitmap::new(capacity), |b, &key| f(b, key)).collect()
+        cosets.par_iter().map_init(|| Scratch::new(steps), |b, &key| f(b, key)).collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let mut b = Bitmap::new(capacity);
+        let mut b = Scratch::new(steps);
         cosets.iter().map(|&key| f(&mut b, key)).collect()
     }
 }
@@ -129,7 +131,7 @@ fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions
     let n = Alphabet::new(layout, transforms, 0)?.lead_size();
     for l in 1.min(n - 1)..n {
         let a = Alphabet::new(layout, transforms, l)?;
-        if a.capacity / 8 * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
+        if Cover::bytes(&a.steps()) * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
             return Ok(a);
         }
     }
@@ -186,7 +188,7 @@ fn store_levels(
             break;
         }
         control.report(Progress { phase: "cosets: storing levels", depth: d as u32, done: stored, total: Some(order) });
-        let level = next_level(alphabet, &levels, full, cosets, control)?;
+        let level = next_level(alphabet, &levels, full, &alphabet.steps(), cosets, control)?;
         if level.len() == 0 {
             break;
         }
@@ -202,7 +204,7 @@ fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
     if alphabet.keys > MAX_KEYS {
         return Err(Error::new(format!("{letters} letters name too many cosets ({}); use fewer", alphabet.keys)));
     }
-    let need = alphabet.capacity / 8 * threads();
+    let need = Cover::bytes(&alphabet.steps()) * threads();
     if need > options.memory_bytes {
         return Err(Error::new(format!(
             "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
@@ -218,9 +220,9 @@ fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
 /// whether every coset was complete by then.
 fn count_cosets(shared: &Shared, keys: &[u64], limit: usize, control: Control) -> Result<(Vec<u64>, bool)> {
     let done = AtomicU64::new(0);
-    let results = map_cosets(keys, shared.alphabet.capacity, |bitmap, key| {
+    let results = map_cosets(keys, shared.steps, |scratch, key| {
         let mut counts = vec![0u64; limit + 1];
-        let complete = run_coset(shared, key, limit, bitmap, &mut counts, None, control)?;
+        let complete = run_coset(shared, key, limit, scratch, &mut counts, None, control)?;
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(keys.len() as u64) });
         Ok((counts, complete))
@@ -281,7 +283,8 @@ pub fn coset_enumeration(
     let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let reach = if stored == order { k } else { 2 * k };
     let limit = options.max_depth.map_or(reach, |m| (m as usize).min(reach));
-    let shared = Shared { alphabet: &alphabet, levels: &levels, full };
+    let steps = alphabet.steps();
+    let shared = Shared { alphabet: &alphabet, levels: &levels, full, steps: &steps };
     let (mut counts, complete) = count_cosets(&shared, &mine, limit, control)?;
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
