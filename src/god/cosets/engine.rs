@@ -36,11 +36,20 @@ pub(crate) struct Scratch {
     pub(crate) cover: Cover,
     order: Vec<u32>,
     starts: Vec<u32>,
+    pairs: Vec<(u64, u32)>,
+    /// Per key with `τ`s: the key and its range of `order`.
+    groups: Vec<(u64, u32, u32)>,
 }
 
 impl Scratch {
     pub(crate) fn new(steps: &[Step]) -> Scratch {
-        Scratch { cover: Cover::new(steps), order: Vec::new(), starts: Vec::new() }
+        Scratch {
+            cover: Cover::new(steps),
+            order: Vec::new(),
+            starts: Vec::new(),
+            pairs: Vec::new(),
+            groups: Vec::new(),
+        }
     }
 }
 
@@ -231,29 +240,48 @@ pub(crate) fn run_coset(
         if t.len() > u32::MAX as usize {
             return Err(Error::new("the coset method stores at most 2^32 positions per distance"));
         }
-        // T bucketed (a counting sort) by the key of the σ prefix that puts τ · σ in the coset.
-        let keys = alphabet.keys as usize;
-        let starts = &mut scratch.starts;
-        starts.clear();
-        starts.resize(keys + 1, 0);
+        // T bucketed by the key of the σ prefix that puts τ · σ in the coset: a counting sort when the
+        // keys are fewer than the τs, else a sort of (key, τ) pairs.
         let key_of = |tau: &[u8], need: &mut [u8]| {
             alphabet.needed_prefix(tau, &coset, need);
-            alphabet.key(need) as usize
+            alphabet.key(need)
         };
-        for tau in t.words().chunks_exact(len) {
-            starts[key_of(tau, &mut need) + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let order = &mut scratch.order;
+        let keys = alphabet.keys as usize;
+        let (order, groups) = (&mut scratch.order, &mut scratch.groups);
         order.clear();
-        order.resize(t.len(), 0);
-        let mut at = starts.clone();
-        for (n, tau) in t.words().chunks_exact(len).enumerate() {
-            let kk = key_of(tau, &mut need);
-            order[at[kk] as usize] = n as u32;
-            at[kk] += 1;
+        groups.clear();
+        if keys <= t.len() {
+            let starts = &mut scratch.starts;
+            starts.clear();
+            starts.resize(keys + 1, 0);
+            for tau in t.words().chunks_exact(len) {
+                starts[key_of(tau, &mut need) as usize + 1] += 1;
+            }
+            for i in 1..starts.len() {
+                starts[i] += starts[i - 1];
+            }
+            order.resize(t.len(), 0);
+            let mut at = starts.clone();
+            for (n, tau) in t.words().chunks_exact(len).enumerate() {
+                let kk = key_of(tau, &mut need) as usize;
+                order[at[kk] as usize] = n as u32;
+                at[kk] += 1;
+            }
+            groups.extend(
+                (0..keys).filter(|&kk| starts[kk] < starts[kk + 1]).map(|kk| (kk as u64, starts[kk], starts[kk + 1])),
+            );
+        } else {
+            let pairs = &mut scratch.pairs;
+            pairs.clear();
+            pairs.extend(t.words().chunks_exact(len).enumerate().map(|(n, tau)| (key_of(tau, &mut need), n as u32)));
+            pairs.sort_unstable();
+            order.extend(pairs.iter().map(|&(_, n)| n));
+            let mut i = 0;
+            while i < pairs.len() {
+                let j = i + pairs[i..].iter().take_while(|p| p.0 == pairs[i].0).count();
+                groups.push((pairs[i].0, i as u32, j as u32));
+                i = j;
+            }
         }
         let mut walk = Walk {
             steps: shared.steps,
@@ -266,15 +294,15 @@ pub(crate) fn run_coset(
             new: 0,
             found: found.as_deref_mut(),
         };
-        for kk in 0..keys {
-            let (t0, t1) = (starts[kk] as usize, starts[kk + 1] as usize);
-            let span = s.span(kk as u64);
-            if t0 == t1 || span.is_empty() {
+        for (g, &(kk, t0, t1)) in groups.iter().enumerate() {
+            let span = s.span(kk);
+            if span.is_empty() {
                 continue;
             }
-            if kk % 64 == 0 {
+            if g % 64 == 0 {
                 control.check()?;
             }
+            let (t0, t1) = (t0 as usize, t1 as usize);
             walk.walk(0, span.start, span.end, &mut order[t0..t1], 0, used, 0);
             if walk.left == 0 {
                 break;

@@ -71,6 +71,14 @@ impl Default for CosetOptions {
 /// Largest coset-key space (the reachable cosets are found with one flag per key).
 const MAX_KEYS: u64 = 1 << 24;
 
+/// The largest cover (bytes per thread) chosen by default when a smaller one exists: small enough to
+/// stay mostly in the caches of current processors.
+const CACHE_COVER: u64 = 16 << 20;
+
+/// The most cosets chosen by default for the sake of a smaller cover (each coset repeats the work of
+/// sorting `T` by coset).
+const CACHE_KEYS: u64 = 1 << 15;
+
 /// Runs `f` on every coset of `cosets` (in parallel where threads are available), each thread with its
 /// own working memory for cosets numbered by `steps`; the results in coset order.
 fn map_cosets<T: Send>(cosets: &[u64], steps: &[Step], f: impl Fn(&mut Scratch, u64) -> T + Sync + Send) -> Vec<T> {
@@ -123,22 +131,34 @@ fn reachable_cosets(alphabet: &Alphabet, moves: &[Vec<u8>], control: Control) ->
 }
 
 /// The alphabet with the letters that name a coset: as asked, else the fewest (at least one when the
-/// lead block has two slots) whose bitmaps, one per thread, fit half the budget.
+/// lead block has two slots) whose covers, one per thread, fit half the budget and stay within
+/// [`CACHE_COVER`] (random visits to a cover that large stay mostly in cache), else the fewest that fit
+/// half the budget.
 fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions) -> Result<Alphabet> {
     if let Some(l) = options.letters {
         return Alphabet::new(layout, transforms, l);
     }
     let n = Alphabet::new(layout, transforms, 0)?.lead_size();
+    let mut fits = None;
     for l in 1.min(n - 1)..n {
         let a = Alphabet::new(layout, transforms, l)?;
-        if Cover::bytes(&a.steps()) * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
-            return Ok(a);
+        let cover = Cover::bytes(&a.steps());
+        if cover * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
+            if a.keys > CACHE_KEYS {
+                return Ok(fits.unwrap_or(a));
+            }
+            if cover <= CACHE_COVER {
+                return Ok(a);
+            }
+            fits.get_or_insert(a);
         }
     }
-    Err(Error::new(format!(
-        "no coset size fits the memory budget of {} with one bitmap per thread",
-        crate::bytes::describe_bytes(options.memory_bytes)
-    )))
+    fits.ok_or_else(|| {
+        Error::new(format!(
+            "no coset size fits the memory budget of {} with one bitmap per thread",
+            crate::bytes::describe_bytes(options.memory_bytes)
+        ))
+    })
 }
 
 /// Checks the start: distinct pieces and no orientation wildcards in every set.
@@ -276,7 +296,9 @@ pub fn coset_enumeration(
         return Err(Error::new("internal: the cosets do not divide the group evenly"));
     }
     let edge_words: Vec<u8> = move_words.iter().filter(|w| **w != identity).flatten().copied().collect();
+    let clock = std::time::Instant::now();
     let levels = store_levels(&alphabet, edge_words, order, full, &cosets, options, control)?;
+    let store_ms = clock.elapsed().as_millis() as u64;
     let mine: Vec<u64> =
         cosets.iter().enumerate().filter(|(p, _)| *p as u64 % options.units == options.unit).map(|(_, &c)| c).collect();
     let k = levels.len() - 1;
@@ -286,6 +308,7 @@ pub fn coset_enumeration(
     let steps = alphabet.steps();
     let shared = Shared { alphabet: &alphabet, levels: &levels, full, steps: &steps };
     let (mut counts, complete) = count_cosets(&shared, &mine, limit, control)?;
+    let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
             "the stored levels (through distance {k}) reach distance {reach} only, and some cosets have positions \
@@ -313,5 +336,7 @@ pub fn coset_enumeration(
         complete,
         memory_bytes: bytes,
         counts,
+        store_ms,
+        cosets_ms,
     })
 }
