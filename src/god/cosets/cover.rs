@@ -129,6 +129,12 @@ impl Cover {
         test(&self.bits, i)
     }
 
+    /// The word holding position `i`'s bit.
+    #[inline(always)]
+    pub(crate) fn word(&self, i: u64) -> u64 {
+        self.bits[(i >> 6) as usize]
+    }
+
     /// Visits position `i`, whose level-`deepest` sub-coset is `block`; whether it was new.
     #[inline(always)]
     pub(crate) fn visit(&mut self, i: u64, block: u64) -> bool {

@@ -91,19 +91,42 @@ struct Walk<'a> {
     /// Positions new at this distance.
     new: u64,
     found: Option<&'a mut Vec<u64>>,
+    /// Positions waiting to be visited.
+    queue: Vec<(u64, u64)>,
 }
 
+/// Positions visited together.
+const QUEUE: usize = 64;
+
 impl Walk<'_> {
-    /// Visits position `node` (its finest tracked sub-coset `block`).
+    /// Visits position `node` (its finest tracked sub-coset `block`): queued, and the queue visited
+    /// once full, its words loaded first all together (independent loads overlap their cache misses).
     #[inline(always)]
     fn leaf(&mut self, node: u64, block: u64) {
-        if self.cover.visit(node, block) {
-            self.new += 1;
-            self.left -= 1;
-            if let Some(f) = self.found.as_deref_mut() {
-                f.push(node);
+        self.queue.push((node, block));
+        if self.queue.len() == QUEUE {
+            self.flush();
+        }
+    }
+
+    /// Visits the queued positions.
+    fn flush(&mut self) {
+        let mut touch = 0u64;
+        for &(node, _) in &self.queue {
+            touch ^= self.cover.word(node);
+        }
+        std::hint::black_box(touch);
+        for i in 0..self.queue.len() {
+            let (node, block) = self.queue[i];
+            if self.cover.visit(node, block) {
+                self.new += 1;
+                self.left -= 1;
+                if let Some(f) = self.found.as_deref_mut() {
+                    f.push(node);
+                }
             }
         }
+        self.queue.clear();
     }
 
     /// The digit of step `st` for `σ`'s letter `sl` and `τ`'s letter `v` at the slot `sl` names, and
@@ -293,6 +316,7 @@ pub(crate) fn run_coset(
             left: shared.full - total,
             new: 0,
             found: found.as_deref_mut(),
+            queue: Vec::with_capacity(QUEUE),
         };
         for (g, &(kk, t0, t1)) in groups.iter().enumerate() {
             let span = s.span(kk);
@@ -304,6 +328,7 @@ pub(crate) fn run_coset(
             }
             let (t0, t1) = (t0 as usize, t1 as usize);
             walk.walk(0, span.start, span.end, &mut order[t0..t1], 0, used, 0);
+            walk.flush();
             if walk.left == 0 {
                 break;
             }
