@@ -1,66 +1,24 @@
 //! Completing one coset: its positions at each distance, as products `ζ = τ · σ` of stored positions
-//! (`τ` in `P[b]`, then `σ` in `P[a]`, `a + b` the distance), one bit per position of the coset.
+//! (`τ` in `P[b]`, `σ` in `P[a]`, `a + b` the distance; `ζ[i] = τ[σ[i]]` letter by letter), one bit
+//! per position of the coset.
 //!
 //! Every position at distance `d` is such a product for any split `d = a + b` (cut one of its optimal
 //! algs after `b` moves), and every product lies within distance `d`; so with the bits of the nearer
 //! positions already set, the products that set a new bit are exactly the positions at distance `d`.
-//! For each `τ`, the coset fixes the first letters of `σ` (see [`Alphabet::needed_prefix`]), and the
-//! stored levels are sorted by those letters, so every product formed lies in the coset: `T` is
-//! partitioned by where it sends the coset and whole ranges of `S` sharing a prefix are taken at once.
+//!
+//! The products are formed digit by digit of the coset's numbering ([`Alphabet::steps`]), many at once
+//! (the seed's Algorithm 3): `T` is bucketed by the prefix of `σ` that puts `τ · σ` in the coset, and
+//! `S` (sorted by coset, then by number) is taken a range at a time. Fixing the next digit of `σ`
+//! splits the range of `S` into consecutive groups; each group names the letter of `τ` that gives the
+//! product's digit, and the `τ`s are partitioned by that letter. Every pair of an `S` group and a `T`
+//! part lands in one nested sub-coset of the product, so a sub-coset already complete ([`Cover`]) leaves
+//! every such product out at once; and a coset stops as soon as all its positions are visited.
 
+use super::cover::Cover;
 use super::levels::Level;
-use super::word::Alphabet;
+use super::word::{Alphabet, Step};
 use crate::control::Control;
-use crate::error::Result;
-
-/// One bit per position of a coset, cleared cheaply after a sparse coset.
-pub(crate) struct Bitmap {
-    bits: Vec<u64>,
-    /// Positions set since the last clear, while few.
-    log: Vec<u64>,
-    overflow: bool,
-}
-
-/// Set positions remembered for a sparse clear.
-const LOG_LIMIT: usize = 1 << 16;
-
-impl Bitmap {
-    /// A clear bitmap of `capacity` positions.
-    pub(crate) fn new(capacity: u64) -> Bitmap {
-        Bitmap { bits: vec![0; capacity.div_ceil(64) as usize], log: Vec::new(), overflow: false }
-    }
-
-    /// Sets position `i`; whether it was clear.
-    #[inline(always)]
-    pub(crate) fn test_and_set(&mut self, i: u64) -> bool {
-        let (w, b) = ((i >> 6) as usize, 1u64 << (i & 63));
-        if self.bits[w] & b != 0 {
-            return false;
-        }
-        self.bits[w] |= b;
-        if !self.overflow {
-            if self.log.len() < LOG_LIMIT {
-                self.log.push(i);
-            } else {
-                self.overflow = true;
-            }
-        }
-        true
-    }
-
-    /// Clears every bit.
-    pub(crate) fn clear(&mut self) {
-        if self.overflow {
-            self.bits.fill(0);
-        } else {
-            for &i in &self.log {
-                self.bits[(i >> 6) as usize] = 0;
-            }
-        }
-        self.log.clear();
-        self.overflow = false;
-    }
-}
+use crate::error::{Error, Result};
 
 /// What every coset shares: the numbering, the stored levels and the positions per reachable coset.
 pub(crate) struct Shared<'a> {
@@ -69,6 +27,46 @@ pub(crate) struct Shared<'a> {
     pub(crate) levels: &'a [Level],
     /// Positions in each reachable coset.
     pub(crate) full: u64,
+    /// The digits of the numbering within a coset.
+    pub(crate) steps: &'a [Step],
+}
+
+/// One thread's working memory: the coset's cover and the `T` bucketing.
+pub(crate) struct Scratch {
+    pub(crate) cover: Cover,
+    order: Vec<u32>,
+    starts: Vec<u32>,
+    pairs: Vec<(u64, u32)>,
+    /// Per key with `τ`s: the key and its range of `order`.
+    groups: Vec<(u64, u32, u32)>,
+}
+
+impl Scratch {
+    pub(crate) fn new(steps: &[Step]) -> Scratch {
+        Scratch {
+            cover: Cover::new(steps),
+            order: Vec::new(),
+            starts: Vec::new(),
+            pairs: Vec::new(),
+            groups: Vec::new(),
+        }
+    }
+}
+
+/// The piece and the twist of every letter byte, per twist modulus.
+struct Letters {
+    piece: Vec<[u8; 256]>,
+    twist: Vec<[u8; 256]>,
+}
+
+impl Letters {
+    fn new(steps: &[Step]) -> Letters {
+        let top = steps.iter().map(|s| s.m as usize).max().unwrap_or(1);
+        let table = |f: fn(usize, usize) -> usize| -> Vec<[u8; 256]> {
+            (0..=top).map(|m| std::array::from_fn(|l| if m == 0 { 0 } else { f(l, m) as u8 })).collect()
+        };
+        Letters { piece: table(|l, m| l / m), twist: table(|l, m| l % m) }
+    }
 }
 
 /// The split `d = a + b` (`σ` from `P[a]`, `τ` from `P[b]`) with the fewest products.
@@ -79,6 +77,152 @@ fn split(levels: &[Level], d: usize) -> Option<(usize, usize)> {
         .min_by_key(|&(a, b)| ((levels[a].len() as u128) * (levels[b].len() as u128), levels[b].len()))
 }
 
+/// The products of one distance within one coset.
+struct Walk<'a> {
+    steps: &'a [Step],
+    letters: &'a Letters,
+    len: usize,
+    /// The words of `S` and `T`.
+    s: &'a [u8],
+    t: &'a [u8],
+    cover: &'a mut Cover,
+    /// Positions of the coset not yet visited.
+    left: u64,
+    /// Positions new at this distance.
+    new: u64,
+    found: Option<&'a mut Vec<u64>>,
+    /// Positions waiting to be visited.
+    queue: Vec<(u64, u64)>,
+}
+
+/// Positions visited together.
+const QUEUE: usize = 64;
+
+impl Walk<'_> {
+    /// Visits position `node` (its finest tracked sub-coset `block`): queued, and the queue visited
+    /// once full, its words loaded first all together (independent loads overlap their cache misses).
+    #[inline(always)]
+    fn leaf(&mut self, node: u64, block: u64) {
+        self.queue.push((node, block));
+        if self.queue.len() == QUEUE {
+            self.flush();
+        }
+    }
+
+    /// Visits the queued positions.
+    fn flush(&mut self) {
+        let mut touch = 0u64;
+        for &(node, _) in &self.queue {
+            touch ^= self.cover.word(node);
+        }
+        std::hint::black_box(touch);
+        for i in 0..self.queue.len() {
+            let (node, block) = self.queue[i];
+            if self.cover.visit(node, block) {
+                self.new += 1;
+                self.left -= 1;
+                if let Some(f) = self.found.as_deref_mut() {
+                    f.push(node);
+                }
+            }
+        }
+        self.queue.clear();
+    }
+
+    /// The digit of step `st` for `σ`'s letter `sl` and `τ`'s letter `v` at the slot `sl` names, and
+    /// the pieces used after it.
+    #[inline(always)]
+    fn digit(&self, st: &Step, sl: u8, v: u8, used: u64) -> (u64, u64) {
+        let m = st.m as usize;
+        if st.twist {
+            let z = self.letters.twist[m][v as usize] + self.letters.twist[m][sl as usize];
+            ((if z >= st.m { z - st.m } else { z }) as u64, used)
+        } else {
+            let p = self.letters.piece[m][v as usize] as u64;
+            (p - (used & ((1 << p) - 1)).count_ones() as u64, used | 1 << p)
+        }
+    }
+
+    /// The remaining digits of the one product `τ · σ` from step `l`.
+    fn finish(&mut self, from: usize, sigma: usize, tau: usize, mut node: u64, mut used: u64, mut block: u64) {
+        let (s, t) = (&self.s[sigma * self.len..], &self.t[tau * self.len..]);
+        let deepest = self.cover.deepest;
+        for (l, st) in self.steps.iter().enumerate().skip(from) {
+            if st.reset {
+                used = 0;
+            }
+            let sl = s[st.letter];
+            let v = t[st.base + self.letters.piece[st.m as usize][sl as usize] as usize];
+            let (digit, u) = self.digit(st, sl, v, used);
+            used = u;
+            node = node * st.radix + digit;
+            if l + 1 == deepest {
+                block = node;
+            }
+            if self.cover.done(l + 1, node) {
+                return;
+            }
+        }
+        self.leaf(node, block);
+    }
+
+    /// The products of `σ` in `S[lo..hi]` (sharing their first `l` digits) and `τ` in `ts` (sharing the
+    /// letters those digits read), all in sub-coset `node` of level `l`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(&mut self, l: usize, lo: usize, hi: usize, ts: &mut [u32], node: u64, used: u64, block: u64) {
+        if self.left == 0 {
+            return;
+        }
+        if l == self.steps.len() {
+            self.leaf(node, block);
+            return;
+        }
+        if hi - lo == 1 && ts.len() == 1 {
+            self.finish(l, lo, ts[0] as usize, node, used, block);
+            return;
+        }
+        let st = self.steps[l];
+        let used = if st.reset { 0 } else { used };
+        let (s, t, len) = (self.s, self.t, self.len);
+        let m = st.m as usize;
+        let piece = &self.letters.piece[m];
+        let table = if st.twist { &self.letters.twist[m] } else { piece };
+        let deepest = self.cover.deepest;
+        let mut g = lo;
+        while g < hi {
+            let sl = s[g * len + st.letter];
+            let sd = table[sl as usize];
+            let mut e = g + 1;
+            while e < hi && table[s[e * len + st.letter] as usize] == sd {
+                e += 1;
+            }
+            // The letter of τ this group of σ reads, and τ's parts by its value.
+            let at = st.base + piece[sl as usize] as usize;
+            let key = |tau: u32| table[t[tau as usize * len + at] as usize];
+            let mut r = 0;
+            while r < ts.len() {
+                let v = t[ts[r] as usize * len + at];
+                let kv = table[v as usize];
+                let mut j = r + 1;
+                for x in r + 1..ts.len() {
+                    if key(ts[x]) == kv {
+                        ts.swap(j, x);
+                        j += 1;
+                    }
+                }
+                let (digit, u) = self.digit(&st, sl, v, used);
+                let child = node * st.radix + digit;
+                let b = if l + 1 == deepest { child } else { block };
+                if !self.cover.done(l + 1, child) {
+                    self.walk(l + 1, g, e, &mut ts[r..j], child, u, b);
+                }
+                r = j;
+            }
+            g = e;
+        }
+    }
+}
+
 /// Counts the positions of coset `key` at distances `0..=limit` into `counts` (which has `limit + 1`
 /// entries), pushing those beyond the stored levels to `found` when given. Returns whether the coset
 /// was completed (every position found); `false` when the limit or the stored levels stopped it.
@@ -86,7 +230,7 @@ pub(crate) fn run_coset(
     shared: &Shared,
     key: u64,
     limit: usize,
-    bitmap: &mut Bitmap,
+    scratch: &mut Scratch,
     counts: &mut [u64],
     mut found: Option<&mut Vec<u64>>,
     control: Control,
@@ -94,11 +238,12 @@ pub(crate) fn run_coset(
     let alphabet = shared.alphabet;
     let len = alphabet.len;
     let k = shared.levels.len() - 1;
-    bitmap.clear();
+    let cover = &mut scratch.cover;
+    cover.clear();
     let mut total = 0u64;
     for (d, level) in shared.levels.iter().enumerate().take(limit + 1) {
         for w in level.range(key).chunks_exact(len) {
-            bitmap.test_and_set(alphabet.within(w));
+            cover.visit_index(alphabet.within(w));
             counts[d] += 1;
             total += 1;
         }
@@ -106,33 +251,90 @@ pub(crate) fn run_coset(
     let mut word = vec![0u8; len];
     alphabet.word(key, 0, &mut word);
     let coset = word[..alphabet.prefix].to_vec();
-    let (mut need, mut z) = (vec![0u8; len], vec![0u8; len]);
+    let used = alphabet.prefix_pieces(&coset);
+    let letters = Letters::new(shared.steps);
+    let mut need = vec![0u8; len];
     for (d, count) in counts.iter_mut().enumerate().take(limit + 1).skip(k + 1) {
         if total == shared.full {
             break;
         }
         let Some((a, b)) = split(shared.levels, d) else { return Ok(false) };
         let (s, t) = (&shared.levels[a], &shared.levels[b]);
-        for (n, tau) in t.words().chunks_exact(len).enumerate() {
-            if n % 4096 == 0 {
+        if t.len() > u32::MAX as usize {
+            return Err(Error::new("the coset method stores at most 2^32 positions per distance"));
+        }
+        // T bucketed by the key of the σ prefix that puts τ · σ in the coset: a counting sort when the
+        // keys are fewer than the τs, else a sort of (key, τ) pairs.
+        let key_of = |tau: &[u8], need: &mut [u8]| {
+            alphabet.needed_prefix(tau, &coset, need);
+            alphabet.key(need)
+        };
+        let keys = alphabet.keys as usize;
+        let (order, groups) = (&mut scratch.order, &mut scratch.groups);
+        order.clear();
+        groups.clear();
+        if keys <= t.len() {
+            let starts = &mut scratch.starts;
+            starts.clear();
+            starts.resize(keys + 1, 0);
+            for tau in t.words().chunks_exact(len) {
+                starts[key_of(tau, &mut need) as usize + 1] += 1;
+            }
+            for i in 1..starts.len() {
+                starts[i] += starts[i - 1];
+            }
+            order.resize(t.len(), 0);
+            let mut at = starts.clone();
+            for (n, tau) in t.words().chunks_exact(len).enumerate() {
+                let kk = key_of(tau, &mut need) as usize;
+                order[at[kk] as usize] = n as u32;
+                at[kk] += 1;
+            }
+            groups.extend(
+                (0..keys).filter(|&kk| starts[kk] < starts[kk + 1]).map(|kk| (kk as u64, starts[kk], starts[kk + 1])),
+            );
+        } else {
+            let pairs = &mut scratch.pairs;
+            pairs.clear();
+            pairs.extend(t.words().chunks_exact(len).enumerate().map(|(n, tau)| (key_of(tau, &mut need), n as u32)));
+            pairs.sort_unstable();
+            order.extend(pairs.iter().map(|&(_, n)| n));
+            let mut i = 0;
+            while i < pairs.len() {
+                let j = i + pairs[i..].iter().take_while(|p| p.0 == pairs[i].0).count();
+                groups.push((pairs[i].0, i as u32, j as u32));
+                i = j;
+            }
+        }
+        let mut walk = Walk {
+            steps: shared.steps,
+            letters: &letters,
+            len,
+            s: s.words(),
+            t: t.words(),
+            cover: &mut *cover,
+            left: shared.full - total,
+            new: 0,
+            found: found.as_deref_mut(),
+            queue: Vec::with_capacity(QUEUE),
+        };
+        for (g, &(kk, t0, t1)) in groups.iter().enumerate() {
+            let span = s.span(kk);
+            if span.is_empty() {
+                continue;
+            }
+            if g % 64 == 0 {
                 control.check()?;
             }
-            alphabet.needed_prefix(tau, &coset, &mut need);
-            for sigma in s.range(alphabet.key(&need)).chunks_exact(len) {
-                alphabet.product(tau, sigma, len, &mut z);
-                let i = alphabet.within(&z);
-                if bitmap.test_and_set(i) {
-                    *count += 1;
-                    total += 1;
-                    if let Some(f) = found.as_deref_mut() {
-                        f.push(i);
-                    }
-                }
-            }
-            if total == shared.full {
+            let (t0, t1) = (t0 as usize, t1 as usize);
+            walk.walk(0, span.start, span.end, &mut order[t0..t1], 0, used, 0);
+            walk.flush();
+            if walk.left == 0 {
                 break;
             }
         }
+        *count += walk.new;
+        total += walk.new;
     }
     Ok(total == shared.full)
 }
@@ -142,15 +344,16 @@ pub(crate) fn next_level(
     alphabet: &Alphabet,
     levels: &[Level],
     full: u64,
+    steps: &[Step],
     cosets: &[u64],
     control: Control,
 ) -> Result<Level> {
     let d = levels.len();
-    let shared = Shared { alphabet, levels, full };
-    let per_coset = super::map_cosets(cosets, alphabet.capacity, |bitmap, key| {
+    let shared = Shared { alphabet, levels, full, steps };
+    let per_coset = super::map_cosets(cosets, steps, |scratch, key| {
         let mut counts = vec![0u64; d + 1];
         let mut found = Vec::new();
-        run_coset(&shared, key, d, bitmap, &mut counts, Some(&mut found), control)?;
+        run_coset(&shared, key, d, scratch, &mut counts, Some(&mut found), control)?;
         found.sort_unstable();
         let mut words = vec![0u8; found.len() * alphabet.len];
         for (w, &i) in words.chunks_exact_mut(alphabet.len).zip(&found) {

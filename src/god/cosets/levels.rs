@@ -55,6 +55,12 @@ impl Level {
         &self.words[self.starts[key as usize]..self.starts[key as usize + 1]]
     }
 
+    /// The words of coset `key`, as a range of word indices.
+    #[inline]
+    pub(crate) fn span(&self, key: u64) -> std::ops::Range<usize> {
+        self.starts[key as usize] / self.len..self.starts[key as usize + 1] / self.len
+    }
+
     /// Bytes held.
     pub(crate) fn bytes(&self) -> u64 {
         (self.words.len() + self.starts.len() * std::mem::size_of::<usize>()) as u64

@@ -9,6 +9,7 @@
 //! Needs a start with distinct pieces (every position is then one element of the move group), whose
 //! group order fits 64 bits; the depth it reaches is twice the stored depth.
 
+mod cover;
 mod engine;
 mod levels;
 mod units;
@@ -20,10 +21,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_traits::ToPrimitive;
 
+use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{run_coset, Bitmap, Shared};
+use self::engine::{run_coset, Scratch, Shared};
 use self::levels::Level;
-use self::word::Alphabet;
+use self::word::{Alphabet, Step};
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::puzzle_chain;
@@ -69,17 +71,25 @@ impl Default for CosetOptions {
 /// Largest coset-key space (the reachable cosets are found with one flag per key).
 const MAX_KEYS: u64 = 1 << 24;
 
+/// The largest cover (bytes per thread) chosen by default when a smaller one exists: small enough to
+/// stay mostly in the caches of current processors.
+const CACHE_COVER: u64 = 16 << 20;
+
+/// The most cosets chosen by default for the sake of a smaller cover (each coset repeats the work of
+/// sorting `T` by coset).
+const CACHE_KEYS: u64 = 1 << 15;
+
 /// Runs `f` on every coset of `cosets` (in parallel where threads are available), each thread with its
-/// own bitmap of `capacity` positions; the results in coset order.
-fn map_cosets<T: Send>(cosets: &[u64], capacity: u64, f: impl Fn(&mut Bitmap, u64) -> T + Sync + Send) -> Vec<T> {
+/// own working memory for cosets numbered by `steps`; the results in coset order.
+fn map_cosets<T: Send>(cosets: &[u64], steps: &[Step], f: impl Fn(&mut Scratch, u64) -> T + Sync + Send) -> Vec<T> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        cosets.par_iter().map_init(|| Bitmap::new(capacity), |b, &key| f(b, key)).collect()
+        cosets.par_iter().map_init(|| Scratch::new(steps), |b, &key| f(b, key)).collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let mut b = Bitmap::new(capacity);
+        let mut b = Scratch::new(steps);
         cosets.iter().map(|&key| f(&mut b, key)).collect()
     }
 }
@@ -121,22 +131,34 @@ fn reachable_cosets(alphabet: &Alphabet, moves: &[Vec<u8>], control: Control) ->
 }
 
 /// The alphabet with the letters that name a coset: as asked, else the fewest (at least one when the
-/// lead block has two slots) whose bitmaps, one per thread, fit half the budget.
+/// lead block has two slots) whose covers, one per thread, fit half the budget and stay within
+/// [`CACHE_COVER`] (random visits to a cover that large stay mostly in cache), else the fewest that fit
+/// half the budget.
 fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions) -> Result<Alphabet> {
     if let Some(l) = options.letters {
         return Alphabet::new(layout, transforms, l);
     }
     let n = Alphabet::new(layout, transforms, 0)?.lead_size();
+    let mut fits = None;
     for l in 1.min(n - 1)..n {
         let a = Alphabet::new(layout, transforms, l)?;
-        if a.capacity / 8 * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
-            return Ok(a);
+        let cover = Cover::bytes(&a.steps());
+        if cover * threads() <= options.memory_bytes / 2 && a.keys <= MAX_KEYS {
+            if a.keys > CACHE_KEYS {
+                return Ok(fits.unwrap_or(a));
+            }
+            if cover <= CACHE_COVER {
+                return Ok(a);
+            }
+            fits.get_or_insert(a);
         }
     }
-    Err(Error::new(format!(
-        "no coset size fits the memory budget of {} with one bitmap per thread",
-        crate::bytes::describe_bytes(options.memory_bytes)
-    )))
+    fits.ok_or_else(|| {
+        Error::new(format!(
+            "no coset size fits the memory budget of {} with one bitmap per thread",
+            crate::bytes::describe_bytes(options.memory_bytes)
+        ))
+    })
 }
 
 /// Checks the start: distinct pieces and no orientation wildcards in every set.
@@ -186,7 +208,7 @@ fn store_levels(
             break;
         }
         control.report(Progress { phase: "cosets: storing levels", depth: d as u32, done: stored, total: Some(order) });
-        let level = next_level(alphabet, &levels, full, cosets, control)?;
+        let level = next_level(alphabet, &levels, full, &alphabet.steps(), cosets, control)?;
         if level.len() == 0 {
             break;
         }
@@ -202,7 +224,7 @@ fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
     if alphabet.keys > MAX_KEYS {
         return Err(Error::new(format!("{letters} letters name too many cosets ({}); use fewer", alphabet.keys)));
     }
-    let need = alphabet.capacity / 8 * threads();
+    let need = Cover::bytes(&alphabet.steps()) * threads();
     if need > options.memory_bytes {
         return Err(Error::new(format!(
             "cosets of {letters} letters need {} of bitmaps ({} threads), more than the memory budget of {}",
@@ -218,9 +240,9 @@ fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
 /// whether every coset was complete by then.
 fn count_cosets(shared: &Shared, keys: &[u64], limit: usize, control: Control) -> Result<(Vec<u64>, bool)> {
     let done = AtomicU64::new(0);
-    let results = map_cosets(keys, shared.alphabet.capacity, |bitmap, key| {
+    let results = map_cosets(keys, shared.steps, |scratch, key| {
         let mut counts = vec![0u64; limit + 1];
-        let complete = run_coset(shared, key, limit, bitmap, &mut counts, None, control)?;
+        let complete = run_coset(shared, key, limit, scratch, &mut counts, None, control)?;
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(keys.len() as u64) });
         Ok((counts, complete))
@@ -274,15 +296,19 @@ pub fn coset_enumeration(
         return Err(Error::new("internal: the cosets do not divide the group evenly"));
     }
     let edge_words: Vec<u8> = move_words.iter().filter(|w| **w != identity).flatten().copied().collect();
+    let clock = std::time::Instant::now();
     let levels = store_levels(&alphabet, edge_words, order, full, &cosets, options, control)?;
+    let store_ms = clock.elapsed().as_millis() as u64;
     let mine: Vec<u64> =
         cosets.iter().enumerate().filter(|(p, _)| *p as u64 % options.units == options.unit).map(|(_, &c)| c).collect();
     let k = levels.len() - 1;
     let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let reach = if stored == order { k } else { 2 * k };
     let limit = options.max_depth.map_or(reach, |m| (m as usize).min(reach));
-    let shared = Shared { alphabet: &alphabet, levels: &levels, full };
+    let steps = alphabet.steps();
+    let shared = Shared { alphabet: &alphabet, levels: &levels, full, steps: &steps };
     let (mut counts, complete) = count_cosets(&shared, &mine, limit, control)?;
+    let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
             "the stored levels (through distance {k}) reach distance {reach} only, and some cosets have positions \
@@ -310,5 +336,7 @@ pub fn coset_enumeration(
         complete,
         memory_bytes: bytes,
         counts,
+        store_ms,
+        cosets_ms,
     })
 }

@@ -47,6 +47,12 @@ pub struct UnitCounts {
     pub memory_bytes: u64,
     /// `counts[d]`: this unit's positions at distance `d`.
     pub counts: Vec<u64>,
+    /// Milliseconds spent storing the levels (every unit repeats this).
+    #[serde(default)]
+    pub store_ms: u64,
+    /// Milliseconds spent completing this unit's cosets.
+    #[serde(default)]
+    pub cosets_ms: u64,
 }
 
 /// The sum of every unit of a run.

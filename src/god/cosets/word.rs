@@ -25,6 +25,24 @@ struct Block {
     first: usize,
 }
 
+/// One digit of the numbering within a coset (see [`Alphabet::steps`]): the piece or the twist of one
+/// letter. Fixing the first steps of a word names a nested sub-coset, a contiguous range of numbers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Step {
+    /// The letter (index in a word).
+    pub(crate) letter: usize,
+    /// The first letter of its block.
+    pub(crate) base: usize,
+    /// Its block's twist modulus.
+    pub(crate) m: u8,
+    /// A twist digit (else a piece digit).
+    pub(crate) twist: bool,
+    /// The digit's radix: the pieces left in the block, or the twist modulus.
+    pub(crate) radix: u64,
+    /// The first piece digit of a block after the lead one (its used pieces start empty).
+    pub(crate) reset: bool,
+}
+
 /// Words of a puzzle's move group and their numbering.
 #[derive(Debug, Clone)]
 pub(crate) struct Alphabet {
@@ -112,6 +130,48 @@ impl Alphabet {
     /// The size of the lead block.
     pub(crate) fn lead_size(&self) -> usize {
         self.blocks[0].slots.len()
+    }
+
+    /// The digits of [`Alphabet::within`], most significant first: per block, the piece of each
+    /// letter (its rank among the pieces not yet used), then the twists (the last one left out when
+    /// implied).
+    pub(crate) fn steps(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for (k, b) in self.blocks.iter().enumerate() {
+            let start = if k == 0 { self.prefix } else { 0 };
+            let n = b.slots.len();
+            for i in start..n {
+                let reset = k > 0 && i == start;
+                steps.push(Step {
+                    letter: b.first + i,
+                    base: b.first,
+                    m: b.m,
+                    twist: false,
+                    radix: (n - i) as u64,
+                    reset,
+                });
+            }
+            if b.m > 1 {
+                let last = n - usize::from(b.constrained);
+                for i in start.min(last)..last {
+                    steps.push(Step {
+                        letter: b.first + i,
+                        base: b.first,
+                        m: b.m,
+                        twist: true,
+                        radix: b.m as u64,
+                        reset: false,
+                    });
+                }
+            }
+        }
+        steps
+    }
+
+    /// The pieces (bit mask, within the lead block) of a coset's prefix letters.
+    pub(crate) fn prefix_pieces(&self, coset: &[u8]) -> u64 {
+        let m = self.blocks[0].m;
+        coset.iter().fold(0u64, |used, &l| used | 1 << (l / m))
     }
 
     /// The word of a transformation of the layout (a move or a product of moves).

@@ -1,0 +1,238 @@
+//! [`Cover`]: the positions of one coset already visited, one bit each, and above them the nested
+//! sub-cosets already *complete*. The numbering of a coset ([`Alphabet::within`](super::word::Alphabet::within))
+//! is a mixed-radix number whose digits are [`Step`]s; fixing the first `l` digits names a sub-coset of
+//! `weight[l]` consecutive numbers (level `l`). Every level whose sub-cosets hold at least
+//! [`MIN_BLOCK`] positions has one bit per sub-coset, set once all its positions are visited: when a
+//! position completes its finest tracked sub-coset, the bit is set and the completion climbs while the
+//! siblings are complete too (the seed's Algorithm 1). The enumeration tests these bits as it fixes the
+//! digits of a product and leaves whole ranges of products out.
+
+use super::word::Step;
+
+/// The fewest positions of a tracked sub-coset (finer ones are tested bit by bit).
+pub(crate) const MIN_BLOCK: u64 = 64;
+
+/// Positions set since the last clear, remembered while few (a sparse coset clears cheaply).
+const LOG_LIMIT: usize = 1 << 16;
+
+/// The visited positions and complete sub-cosets of one coset.
+pub(crate) struct Cover {
+    /// One bit per position.
+    bits: Vec<u64>,
+    log: Vec<u64>,
+    overflow: bool,
+    /// `levels[l]` for tracked levels `1..=deepest`: one bit per sub-coset (`levels[0]` is unused).
+    levels: Vec<Vec<u64>>,
+    /// Complete sub-cosets per level (a level with none is not tested).
+    complete: Vec<u64>,
+    /// `weight[l]`: positions of a level-`l` sub-coset.
+    weight: Vec<u64>,
+    /// `radix[l]`: the radix of step `l` (children of a level-`l` sub-coset).
+    radix: Vec<u64>,
+    /// The finest tracked level (0: none).
+    pub(crate) deepest: usize,
+}
+
+#[inline(always)]
+fn test(bits: &[u64], i: u64) -> bool {
+    bits[(i >> 6) as usize] >> (i & 63) & 1 != 0
+}
+
+#[inline(always)]
+fn set(bits: &mut [u64], i: u64) {
+    bits[(i >> 6) as usize] |= 1 << (i & 63);
+}
+
+/// Whether bits `start..start + len` are all set.
+fn all_set(bits: &[u64], start: u64, len: u64) -> bool {
+    let (mut i, end) = (start, start + len);
+    while i < end {
+        let (w, b) = ((i >> 6) as usize, i & 63);
+        let n = (64 - b).min(end - i);
+        let mask = if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << b };
+        if bits[w] & mask != mask {
+            return false;
+        }
+        i += n;
+    }
+    true
+}
+
+impl Cover {
+    /// A clear cover of a coset numbered by `steps`.
+    pub(crate) fn new(steps: &[Step]) -> Cover {
+        let n = steps.len();
+        let mut weight = vec![1u64; n + 1];
+        for l in (0..n).rev() {
+            weight[l] = weight[l + 1] * steps[l].radix;
+        }
+        let capacity = weight[0];
+        let deepest = (1..=n).take_while(|&l| weight[l] >= MIN_BLOCK).last().unwrap_or(0);
+        let levels = (0..=deepest)
+            .map(|l| if l == 0 { Vec::new() } else { vec![0u64; (capacity / weight[l]).div_ceil(64) as usize] })
+            .collect();
+        Cover {
+            bits: vec![0; capacity.div_ceil(64) as usize],
+            log: Vec::new(),
+            overflow: false,
+            levels,
+            complete: vec![0; deepest + 1],
+            weight,
+            radix: steps.iter().map(|s| s.radix).collect(),
+            deepest,
+        }
+    }
+
+    /// Bytes a cover of `steps` holds.
+    pub(crate) fn bytes(steps: &[Step]) -> u64 {
+        let capacity: u64 = steps.iter().map(|s| s.radix).product();
+        let mut w = capacity;
+        let mut bytes = capacity.div_ceil(64) * 8;
+        for s in steps {
+            w /= s.radix;
+            if w < MIN_BLOCK {
+                break;
+            }
+            bytes += (capacity / w).div_ceil(64) * 8;
+        }
+        bytes
+    }
+
+    /// Clears every bit.
+    pub(crate) fn clear(&mut self) {
+        if self.overflow {
+            self.bits.fill(0);
+        } else {
+            for &i in &self.log {
+                self.bits[(i >> 6) as usize] = 0;
+            }
+        }
+        self.log.clear();
+        self.overflow = false;
+        for (l, c) in self.complete.iter_mut().enumerate() {
+            if *c > 0 {
+                self.levels[l].fill(0);
+                *c = 0;
+            }
+        }
+    }
+
+    /// Whether sub-coset `node` of level `l` is known complete (always false for untracked levels).
+    #[inline(always)]
+    pub(crate) fn done(&self, l: usize, node: u64) -> bool {
+        l <= self.deepest && self.complete[l] > 0 && test(&self.levels[l], node)
+    }
+
+    /// Whether position `i` is visited.
+    #[cfg(test)]
+    pub(crate) fn visited(&self, i: u64) -> bool {
+        test(&self.bits, i)
+    }
+
+    /// The word holding position `i`'s bit.
+    #[inline(always)]
+    pub(crate) fn word(&self, i: u64) -> u64 {
+        self.bits[(i >> 6) as usize]
+    }
+
+    /// Visits position `i`, whose level-`deepest` sub-coset is `block`; whether it was new.
+    #[inline(always)]
+    pub(crate) fn visit(&mut self, i: u64, block: u64) -> bool {
+        let (w, b) = ((i >> 6) as usize, 1u64 << (i & 63));
+        if self.bits[w] & b != 0 {
+            return false;
+        }
+        self.bits[w] |= b;
+        if !self.overflow {
+            if self.log.len() < LOG_LIMIT {
+                self.log.push(i);
+            } else {
+                self.overflow = true;
+            }
+        }
+        if self.deepest > 0 {
+            let wd = self.weight[self.deepest];
+            if all_set(&self.bits, block * wd, wd) {
+                self.climb(block);
+            }
+        }
+        true
+    }
+
+    /// Visits position `i` (its sub-coset found by division: for the stored levels).
+    pub(crate) fn visit_index(&mut self, i: u64) -> bool {
+        let block = if self.deepest > 0 { i / self.weight[self.deepest] } else { 0 };
+        self.visit(i, block)
+    }
+
+    /// Marks `node` of the finest tracked level complete, and its ancestors while their children are.
+    #[cold]
+    fn climb(&mut self, mut node: u64) {
+        let mut l = self.deepest;
+        loop {
+            set(&mut self.levels[l], node);
+            self.complete[l] += 1;
+            if l == 1 {
+                return;
+            }
+            let r = self.radix[l - 1];
+            let parent = node / r;
+            if !all_set(&self.levels[l], parent * r, r) {
+                return;
+            }
+            node = parent;
+            l -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(radices: &[u64]) -> Vec<Step> {
+        radices.iter().map(|&radix| Step { letter: 0, base: 0, m: 1, twist: false, radix, reset: false }).collect()
+    }
+
+    #[test]
+    fn completion_climbs_exactly_when_every_position_is_visited() {
+        // 3 · 5 · 2 · 64: levels 1 (128·5 positions), 2 (128), 3 (64) are tracked.
+        let s = steps(&[3, 5, 2, 64]);
+        let mut c = Cover::new(&s);
+        assert_eq!(c.deepest, 3);
+        assert_eq!(Cover::bytes(&s), (1920 / 64 + 1 + 1 + 1) * 8);
+        // Fill sub-coset 1 of level 1 (positions 640..1280) in a scattered order.
+        let mut order: Vec<u64> = (640..1280).collect();
+        order.sort_by_key(|&i| (i * 7919) % 641);
+        for (n, &i) in order.iter().enumerate() {
+            assert!(!c.done(1, 1), "complete after {n} of 640");
+            assert!(c.visit_index(i));
+            assert!(!c.visit_index(i));
+        }
+        assert!(c.done(1, 1) && !c.done(1, 0) && !c.done(1, 2));
+        assert!((5..10).all(|n| c.done(2, n)) && !c.done(2, 4) && !c.done(2, 10));
+        assert!(c.done(3, 10) && c.done(3, 19) && !c.done(3, 20));
+        // One position short of sub-coset 0 of level 2: not complete.
+        for i in 0..127 {
+            c.visit_index(i);
+        }
+        assert!(c.done(3, 0) && !c.done(3, 1) && !c.done(2, 0));
+        c.visit_index(127);
+        assert!(c.done(2, 0));
+        c.clear();
+        assert!(!c.done(1, 1) && !c.done(3, 0) && !c.visited(700));
+    }
+
+    #[test]
+    fn unaligned_blocks_complete() {
+        // Sub-coset of 81 positions, not aligned to words.
+        let s = steps(&[4, 81]);
+        let mut c = Cover::new(&s);
+        assert_eq!(c.deepest, 1);
+        for i in 81..162 {
+            assert!(!c.done(1, 1));
+            c.visit_index(i);
+        }
+        assert!(c.done(1, 1) && !c.done(1, 0) && !c.done(1, 2));
+    }
+}
