@@ -23,7 +23,7 @@ pub(crate) mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
 #[cfg(threads)]
 mod symdense;
-mod symmetry;
+pub(crate) mod symmetry;
 
 pub use dense::Direction;
 pub use symmetry::SymmetryCounts;

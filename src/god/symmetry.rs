@@ -32,10 +32,11 @@ pub struct SymmetryCounts {
 /// A rotation with the relabelling it induces on the start's pieces: conjugating a position `x` gives
 /// `x'[i] = label[x[s[i]]]`, `x'.o[i] = x.o[s[i]] + offset[x[s[i]]] + s.o[i]`, per orbit.
 pub(crate) struct Symmetry {
-    s: Vec<u8>,
+    /// The rotation, a transformation of the layout.
+    pub(crate) s: Vec<u8>,
     /// Per orbit, indexed by label: the new label and the orientation offset.
-    label: Vec<[u8; 256]>,
-    offset: Vec<[u8; 256]>,
+    pub(crate) label: Vec<[u8; 256]>,
+    pub(crate) offset: Vec<[u8; 256]>,
 }
 
 #[cfg_attr(not(threads), allow(dead_code))]

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::hash::{hash_bytes, slot};
 use super::kernel::Kernel;
 use super::persist::{Fingerprint, Hasher};
+use super::sym::Reduction;
 use super::table::{Nibbles, MAX_DEPTH};
 use crate::canon::fsm::REFUSED;
 use crate::canon::CanonFsm;
@@ -47,6 +48,11 @@ pub(crate) struct Walk {
     counts: Vec<f64>,
     /// What the table is for (saved with it, checked when it is loaded).
     fingerprint: Fingerprint,
+    /// The symmetry reduction, if the table is reduced.
+    reduce: Option<Reduction>,
+    /// With a reduction: the representatives of the classes at each distance `0..=p` (flattened per
+    /// distance); a fill of depth `d` starts from those at distance `min(d, p)`.
+    classes: Vec<Vec<u8>>,
 }
 
 /// What one fill of a depth did.
@@ -60,7 +66,9 @@ pub(crate) struct FillCounts {
 
 impl Walk {
     /// Checks that the move set, automaton and target belong to the puzzle, and copies what a fill needs.
-    pub(crate) fn new(puzzle: &Puzzle, moves: &MoveSet, fsm: &CanonFsm, target: &[u8]) -> Result<Walk> {
+    /// With `symmetry`, the table is reduced by the definition's rotations where they apply
+    /// ([`Reduction::new`]).
+    pub(crate) fn new(puzzle: &Puzzle, moves: &MoveSet, fsm: &CanonFsm, target: &[u8], symmetry: bool) -> Result<Walk> {
         let size = puzzle.state_size();
         if fsm.moves() != moves.moves().len() {
             return Err(Error::new(format!(
@@ -84,8 +92,64 @@ impl Walk {
             }
         }
         let counts = sequence_counts(fsm, MAX_DEPTH + 1);
-        let fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
-        Ok(Walk { size, kernel, fsm: fsm.clone(), illegal, target: target.to_vec(), counts, fingerprint })
+        let reduce = if symmetry { Reduction::new(puzzle, &transforms, target) } else { None };
+        let mut fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
+        fingerprint.symmetry = reduce.as_ref().map_or(0, Reduction::fingerprint);
+        let classes = match &reduce {
+            Some(r) => r.classes(&kernel, transforms.len(), target),
+            None => Vec::new(),
+        };
+        Ok(Walk {
+            size,
+            kernel,
+            fsm: fsm.clone(),
+            illegal,
+            target: target.to_vec(),
+            counts,
+            fingerprint,
+            reduce,
+            classes,
+        })
+    }
+
+    /// The number of symmetries the table is reduced by (1: not reduced).
+    pub(crate) fn symmetries(&self) -> usize {
+        self.reduce.as_ref().map_or(1, Reduction::count)
+    }
+
+    /// The hash of a state's entry: of the state, or of its class's representative (written into `buf`,
+    /// of the state size) when the table is reduced.
+    #[inline(always)]
+    pub(crate) fn state_hash(&self, state: &[u8], buf: &mut [u8]) -> u64 {
+        match &self.reduce {
+            None => hash_bytes(state),
+            Some(r) => {
+                r.representative(state, buf);
+                hash_bytes(&buf[..self.size])
+            }
+        }
+    }
+
+    /// The state size in bytes.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// For a reduced table: the distance its fill of `depth` starts its tasks at, and the number of
+    /// classes there.
+    fn class_start(&self, depth: u32) -> (u32, usize) {
+        let p = (self.classes.len() as u32 - 1).min(depth);
+        (p, self.classes[p as usize].len() / self.size)
+    }
+
+    /// The leaves a fill of `depth` visits when no placement is illegal: the canonical sequences of that
+    /// length, or for a reduced table the classes it starts from times the canonical continuations.
+    pub(crate) fn leaves_of(&self, depth: u32) -> f64 {
+        if self.reduce.is_none() {
+            return self.count(depth);
+        }
+        let (p, classes) = self.class_start(depth);
+        classes as f64 * self.count(depth - p)
     }
 
     /// What the table is for: the puzzle, move set, automaton and target, as hashes.
@@ -121,6 +185,14 @@ impl Walk {
     /// automaton states.
     fn prefixes(&self, depth: u32, want: usize) -> (u32, Vec<u8>, Vec<u32>) {
         let size = self.size;
+        if self.reduce.is_some() {
+            // Every class at distance `p`, each followed by every canonical sequence (automaton state 0):
+            // a class at distance `d > p` has a member whose optimal sequence passes through one of
+            // them (conjugate an optimal sequence of any member by the rotation that takes its state at
+            // distance `p` to the representative).
+            let (p, classes) = self.class_start(depth);
+            return (p, self.classes[p as usize].clone(), vec![0; classes]);
+        }
         let mut states = self.target.clone();
         let mut fsm_states = vec![0u32];
         let mut p = 0;
@@ -166,7 +238,7 @@ impl Walk {
             states: &states,
             fsm_states: &fsm_states,
             control,
-            total: self.count(depth).min(u64::MAX as f64) as u64,
+            total: self.leaves_of(depth).min(u64::MAX as f64) as u64,
             leaves: AtomicU64::new(0),
             added: AtomicU64::new(0),
             depth,
@@ -205,7 +277,7 @@ fn fingerprint(
         }
     }
     let t = Hasher::new().bytes(target).finish();
-    Fingerprint { puzzle: p.finish(), moves: m.finish(), automaton: a.finish(), target: t }
+    Fingerprint { puzzle: p.finish(), moves: m.finish(), automaton: a.finish(), target: t, symmetry: 0 }
 }
 
 /// The number of canonical sequences of each length `0..=depth`, in floating point (dynamic programming
@@ -301,6 +373,8 @@ struct Walker<'a, const SHARED: bool> {
     stack: Vec<u8>,
     /// A leaf.
     leaf: Vec<u8>,
+    /// A leaf's class representative (reduced tables).
+    rep: Vec<u8>,
     /// Automaton state and next move to try at each level.
     fsm_at: [u32; MAX_DEPTH as usize + 1],
     next_at: [usize; MAX_DEPTH as usize + 1],
@@ -316,6 +390,7 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
             walk: job.walk,
             stack: vec![0u8; (MAX_DEPTH as usize + 1) * size],
             leaf: vec![0u8; size],
+            rep: vec![0u8; size],
             fsm_at: [0; MAX_DEPTH as usize + 1],
             next_at: [0; MAX_DEPTH as usize + 1],
             nodes: 0,
@@ -338,7 +413,8 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
 
     fn walk_inner(&mut self, root: &[u8], fs: u32, remaining: u32, control: &Control) -> Result<()> {
         if remaining == 0 {
-            self.sink.visit(hash_bytes(root));
+            let h = self.walk.state_hash(root, &mut self.rep);
+            self.sink.visit(h);
             return Ok(());
         }
         let walk = self.walk;
@@ -404,7 +480,8 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
             walk.apply(parent, mv, &mut self.leaf);
             self.nodes += 1;
             if walk.legal(&self.leaf) {
-                self.sink.visit(hash_bytes(&self.leaf));
+                let h = walk.state_hash(&self.leaf, &mut self.rep);
+                self.sink.visit(h);
             }
         }
     }

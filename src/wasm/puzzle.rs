@@ -301,6 +301,7 @@ fn solver<'c>(
         target,
         memory_bytes: key.memory_bytes,
         initial_memory_bytes: key.initial_memory_bytes,
+        ..SolverOptions::default()
     };
     let solver = Solver::new(Arc::clone(puzzle), options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)

@@ -14,6 +14,7 @@ use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::Metric;
 use twistsearch::search::{
     random_position, random_scramble, solve_position, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
+    Toggle,
 };
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -34,6 +35,10 @@ pub struct SearchArgs<'a> {
     pub progress: bool,
     /// Saved tables (`--cache-dir`, `--write-tables`).
     pub cache: Option<TableCache>,
+    /// `--symmetry`: reduce the table by the definition's rotations.
+    pub symmetry: Toggle,
+    /// `--inverse`: also look up each position's inverse.
+    pub inverse: Toggle,
 }
 
 /// Options of `solve`.
@@ -139,6 +144,8 @@ impl Solvers<'_> {
             target: target.cloned(),
             memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
             initial_memory_bytes: None,
+            symmetry: self.args.symmetry,
+            inverse: self.args.inverse,
         };
         let mut solver =
             Solver::new(Arc::clone(self.puzzle), options, self.bar.control()).map_err(|e| fail("table", e))?;
@@ -271,6 +278,8 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
                 "tableLoadSeconds": load_seconds,
                 "tableBytes": solver.table().bytes(),
                 "tableDepth": report.table_depth,
+                "symmetries": report.symmetries,
+                "inverseLookup": report.inverse,
             }));
         } else {
             for (a, n) in &algs {

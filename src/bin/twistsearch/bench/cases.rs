@@ -203,7 +203,7 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
     let (depth, memory_bytes) = table_size(ctx.quick);
     let expected: BigUint = canonical_counts(&fsm, depth).map_err(e)?.iter().sum();
-    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth) };
+    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth), symmetry: false };
     let (mut samples, mut work) = (Vec::new(), Vec::new());
     let mut last = None;
     for _ in 0..ctx.repeat {
