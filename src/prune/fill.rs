@@ -53,6 +53,12 @@ pub(crate) struct Walk {
     /// With a reduction: the representatives of the classes at each distance `0..=p` (flattened per
     /// distance); a fill of depth `d` starts from those at distance `min(d, p)`.
     classes: Vec<Vec<u8>>,
+    /// With a reduction: for each class at distance `p` and each move, whether the move leads to
+    /// distance `p + 1` (a fill deeper than `p` starts only with those).
+    away: Vec<bool>,
+    /// With a reduction: the leaves of a walk of each length `0..=MAX_DEPTH + 1` from the classes at
+    /// distance `p` (their first moves leading away, then canonical sequences).
+    class_leaves: Vec<f64>,
 }
 
 /// What one fill of a depth did.
@@ -95,10 +101,11 @@ impl Walk {
         let reduce = if symmetry { Reduction::new(puzzle, &transforms, target) } else { None };
         let mut fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
         fingerprint.symmetry = reduce.as_ref().map_or(0, Reduction::fingerprint);
-        let classes = match &reduce {
+        let (classes, away) = match &reduce {
             Some(r) => r.classes(&kernel, transforms.len(), target),
-            None => Vec::new(),
+            None => (Vec::new(), Vec::new()),
         };
+        let class_leaves = if reduce.is_some() { continuation_counts(fsm, &away, MAX_DEPTH + 1) } else { Vec::new() };
         Ok(Walk {
             size,
             kernel,
@@ -109,6 +116,8 @@ impl Walk {
             fingerprint,
             reduce,
             classes,
+            away,
+            class_leaves,
         })
     }
 
@@ -149,7 +158,10 @@ impl Walk {
             return self.count(depth);
         }
         let (p, classes) = self.class_start(depth);
-        classes as f64 * self.count(depth - p)
+        if depth == p {
+            return classes as f64;
+        }
+        self.class_leaves.get((depth - p) as usize).copied().unwrap_or(0.0)
     }
 
     /// What the table is for: the puzzle, move set, automaton and target, as hashes.
@@ -186,10 +198,12 @@ impl Walk {
     fn prefixes(&self, depth: u32, want: usize) -> (u32, Vec<u8>, Vec<u32>) {
         let size = self.size;
         if self.reduce.is_some() {
-            // Every class at distance `p`, each followed by every canonical sequence (automaton state 0):
-            // a class at distance `d > p` has a member whose optimal sequence passes through one of
-            // them (conjugate an optimal sequence of any member by the rotation that takes its state at
-            // distance `p` to the representative).
+            // Every class at distance `p`, each followed by every canonical sequence (automaton state 0)
+            // whose first move leads to distance `p + 1` (see `Walker::walk_inner`): a class at
+            // distance `d > p` has a member whose optimal sequence passes through one of them
+            // (conjugate an optimal sequence of any member by the rotation that takes its state at
+            // distance `p` to the representative; its rest is optimal, so it has a canonical form, and
+            // that form's first move leads away).
             let (p, classes) = self.class_start(depth);
             return (p, self.classes[p as usize].clone(), vec![0; classes]);
         }
@@ -242,6 +256,7 @@ impl Walk {
             leaves: AtomicU64::new(0),
             added: AtomicU64::new(0),
             depth,
+            away: if self.reduce.is_some() && p < depth { Some(&self.away) } else { None },
         };
         let result = job.run(threads);
         let counts = FillCounts { leaves: job.leaves.into_inner(), added: job.added.into_inner() };
@@ -304,6 +319,33 @@ fn sequence_counts(fsm: &CanonFsm, depth: u32) -> Vec<f64> {
     out
 }
 
+/// For walks from classes (a reduced table's tasks): the leaves of each length `0..=depth`, summed
+/// over the classes, each starting with a move `away` allows (class-major, `fsm.moves()` per class;
+/// from automaton state 0) and going on canonically.
+fn continuation_counts(fsm: &CanonFsm, away: &[bool], depth: u32) -> Vec<f64> {
+    let moves = fsm.moves().max(1);
+    // How many classes may start with each move.
+    let mut starts = vec![0f64; moves];
+    for (i, &a) in away.iter().enumerate() {
+        if a {
+            starts[i % moves] += 1.0;
+        }
+    }
+    // `from[s]`: canonical sequences of the current length from automaton state `s`.
+    let mut from = vec![1f64; fsm.states()];
+    let mut next = from.clone();
+    let mut out = vec![(away.len() / moves) as f64];
+    for _ in 1..=depth {
+        let row = fsm.row(0);
+        out.push((0..moves).filter(|&m| row[m] != REFUSED).map(|m| starts[m] * from[row[m] as usize]).sum());
+        for (s, n) in next.iter_mut().enumerate() {
+            *n = fsm.row(s as u32).iter().filter(|&&t| t != REFUSED).map(|&t| from[t as usize]).sum();
+        }
+        std::mem::swap(&mut from, &mut next);
+    }
+    out
+}
+
 /// The threads a fill may use: rayon's current pool.
 #[cfg(feature = "parallel")]
 fn thread_count() -> usize {
@@ -332,6 +374,9 @@ struct Job<'a> {
     leaves: AtomicU64,
     added: AtomicU64,
     depth: u32,
+    /// For a reduced table's tasks (classes at distance `p < depth`): per task and move, whether the
+    /// walk may start with the move (it leads to distance `p + 1`).
+    away: Option<&'a [bool]>,
 }
 
 impl Job<'_> {
@@ -354,7 +399,9 @@ impl Job<'_> {
     fn task<const SHARED: bool>(&self, w: &mut Walker<'_, SHARED>, task: usize) -> Result<()> {
         let size = self.walk.size;
         let root = &self.states[task * size..(task + 1) * size];
-        let result = w.walk(root, self.fsm_states[task], self.remaining, &self.control);
+        let moves = self.walk.fsm.moves();
+        let first = self.away.map(|a| &a[task * moves..(task + 1) * moves]);
+        let result = w.walk(root, self.fsm_states[task], self.remaining, first, &self.control);
         let (leaves, added) = w.take_counts();
         let done = self.leaves.fetch_add(leaves, Ordering::Relaxed) + leaves;
         self.added.fetch_add(added, Ordering::Relaxed);
@@ -404,14 +451,22 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
         (std::mem::take(&mut self.sink.leaves), std::mem::take(&mut self.sink.added))
     }
 
-    /// Visits every legal canonical continuation of `remaining` moves from `root` (automaton state `fs`).
-    fn walk(&mut self, root: &[u8], fs: u32, remaining: u32, control: &Control) -> Result<()> {
-        let result = self.walk_inner(root, fs, remaining, control);
+    /// Visits every legal canonical continuation of `remaining` moves from `root` (automaton state `fs`),
+    /// whose first move `first` allows (when given).
+    fn walk(&mut self, root: &[u8], fs: u32, remaining: u32, first: Option<&[bool]>, control: &Control) -> Result<()> {
+        let result = self.walk_inner(root, fs, remaining, first, control);
         self.sink.flush();
         result
     }
 
-    fn walk_inner(&mut self, root: &[u8], fs: u32, remaining: u32, control: &Control) -> Result<()> {
+    fn walk_inner(
+        &mut self,
+        root: &[u8],
+        fs: u32,
+        remaining: u32,
+        first: Option<&[bool]>,
+        control: &Control,
+    ) -> Result<()> {
         if remaining == 0 {
             let h = self.walk.state_hash(root, &mut self.rep);
             self.sink.visit(h);
@@ -433,7 +488,7 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
                 control.check()?;
             }
             if level == last {
-                self.expand_leaves(level);
+                self.expand_leaves(level, if level == 0 { first } else { None });
                 if level == 0 {
                     return Ok(());
                 }
@@ -442,7 +497,8 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
             }
             let row = walk.fsm.row(self.fsm_at[level]);
             let mut mv = self.next_at[level];
-            while mv < row.len() && row[mv] == REFUSED {
+            let skip = |mv: usize| row[mv] == REFUSED || (level == 0 && first.is_some_and(|f| !f[mv]));
+            while mv < row.len() && skip(mv) {
                 mv += 1;
             }
             if mv >= row.len() {
@@ -466,15 +522,16 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
         }
     }
 
-    /// Visits every legal child of the state at `level`: the leaves.
+    /// Visits every legal child of the state at `level` (by the moves `first` allows, when given): the
+    /// leaves.
     #[inline(always)]
-    fn expand_leaves(&mut self, level: usize) {
+    fn expand_leaves(&mut self, level: usize, first: Option<&[bool]>) {
         let walk = self.walk;
         let size = walk.size;
         let parent = &self.stack[level * size..(level + 1) * size];
         let row = walk.fsm.row(self.fsm_at[level]);
         for (mv, &to) in row.iter().enumerate() {
-            if to == REFUSED {
+            if to == REFUSED || first.is_some_and(|f| !f[mv]) {
                 continue;
             }
             walk.apply(parent, mv, &mut self.leaf);

@@ -7,14 +7,16 @@
 //!
 //! The representative is on the search's hot path (every node's lookup). Each rotation's conjugation is
 //! precomputed as one small operation per output byte (a source byte and a 256-byte map: a piece
-//! relabelling, or an orientation offset by piece plus the rotation's twist), and conjugates are
-//! compared byte by byte against the best so far, computing a byte only when the bytes before it tie:
-//! most rotations are decided by their first byte or two, and only the winner is conjugated whole.
+//! relabelling, or an orientation offset by piece plus the rotation's twist), stored byte-major. The
+//! first byte of every conjugate is computed (one pass over contiguous operations), the rotations that
+//! give the smallest are kept, and only those are compared on the next byte, and so on: most classes
+//! are decided within two bytes, and only the winner is conjugated whole.
 //!
 //! [`Reduction::classes`] also enumerates the classes at each short distance (a breadth-first search
 //! over representatives), from which the fill walks: one task per class at a fixed distance `p`,
-//! every canonical continuation from there (see `fill`), which visits about `|S|` times fewer leaves
-//! than walking every canonical sequence from the target.
+//! every canonical continuation from there whose first move leads away (to distance `p + 1`; see
+//! `fill`), which visits about `|S|` times fewer leaves than walking every canonical sequence from the
+//! target.
 
 use rustc_hash::FxHashSet;
 
@@ -53,13 +55,36 @@ struct Op {
     modulus: u8,
 }
 
+/// One rotation's conjugation of one orbit: where its piece relabelling and orientation offsets start in
+/// [`Reduction::maps`].
+#[derive(Debug, Clone, Copy)]
+struct Conj {
+    labels: u32,
+    offsets: u32,
+}
+
+/// Room per orbit in [`Reduction::modulo`].
+const MODULO: usize = 3 * crate::layout::MAX_ORIENTATIONS;
+
 /// The rotations a table is reduced by, ready to conjugate states (the identity first).
 #[derive(Debug)]
 pub(crate) struct Reduction {
     size: usize,
     count: usize,
-    /// `count × size` operations: rotation `k`'s output byte `j` at `k × size + j`.
+    /// `size × count` operations, byte-major: rotation `k`'s output byte `j` at `j × count + k` (for
+    /// comparing the conjugates byte by byte).
     ops: Vec<Op>,
+    /// Conjugating with one rotation, orbit by orbit: per rotation and orbit, a [`Conj`].
+    conj: Vec<Conj>,
+    /// The slots the conjugations read: per rotation (`size / 2` each) and orbit, the rotation's slot
+    /// permutation; and its twist per slot, the same way.
+    from: Vec<u8>,
+    twist: Vec<u8>,
+    /// Per orbit: its byte offset, size, modulus and where its pieces start in a rotation's `from`.
+    orbits: Vec<(usize, usize, u8, usize)>,
+    /// `(a mod m)` for every `a < 3m`, per orbit (the sum of an orientation, an offset and a twist), at
+    /// `3 × MAX_ORIENTATIONS` bytes per orbit.
+    modulo: Vec<u8>,
     maps: Vec<u8>,
     fingerprint: u64,
 }
@@ -94,8 +119,9 @@ impl Reduction {
         {
             return None;
         }
-        let mut ops = Vec::with_capacity(kept.len() * size);
+        let mut rows = Vec::with_capacity(kept.len());
         let mut maps = Vec::new();
+        let (mut conj, mut from, mut twist) = (Vec::new(), Vec::new(), Vec::new());
         let mut f = Hasher::new();
         f.number(kept.len() as u64);
         for s in &kept {
@@ -107,6 +133,9 @@ impl Reduction {
                 maps.extend_from_slice(&s.label[k]);
                 let offsets = maps.len() as u32;
                 maps.extend(s.offset[k].iter().map(|&x| x % m));
+                conj.push(Conj { labels, offsets });
+                from.extend_from_slice(&s.s[off..off + n]);
+                twist.extend(s.s[off + n..off + 2 * n].iter().map(|&t| t % m));
                 for i in 0..n {
                     let from = off + s.s[off + i] as usize;
                     row[off + i] = Op { src: from as u16, piece: 0, map: labels, twist: 0, modulus: 0 };
@@ -115,9 +144,29 @@ impl Reduction {
                         Op { src: (from + n) as u16, piece: from as u16, map: offsets, twist, modulus: m };
                 }
             }
-            ops.extend(row);
+            rows.push(row);
         }
-        Some(Reduction { size, count: kept.len(), ops, maps, fingerprint: f.finish() })
+        let ops = (0..size).flat_map(|j| rows.iter().map(move |r| r[j])).collect();
+        let mut orbits = Vec::new();
+        let mut modulo = Vec::new();
+        let mut pieces = 0;
+        for o in layout.orbits() {
+            orbits.push((o.offset, o.size, o.orientations, pieces));
+            pieces += o.size;
+            modulo.extend((0..MODULO).map(|a| (a % o.orientations as usize) as u8));
+        }
+        Some(Reduction {
+            size,
+            count: kept.len(),
+            ops,
+            conj,
+            from,
+            twist,
+            orbits,
+            modulo,
+            maps,
+            fingerprint: f.finish(),
+        })
     }
 
     /// The number of rotations (the identity included).
@@ -158,37 +207,76 @@ impl Reduction {
     /// conjugate in lexicographic byte order.
     #[inline]
     pub(crate) fn representative(&self, x: &[u8], buf: &mut [u8]) {
-        let size = self.size;
+        let (size, count) = (self.size, self.count);
         let (x, buf) = (&x[..size], &mut buf[..size]);
-        let ops = &self.ops[..self.count * size];
-        // `buf[..known]` holds the best conjugate's first bytes.
-        let mut best = 0usize;
-        let mut known = 0usize;
-        for k in 1..self.count {
-            let row = &ops[k * size..(k + 1) * size];
-            let mut j = 0;
-            while j < size {
-                let b = self.byte(row[j], x);
-                if j == known {
-                    buf[j] = self.byte(ops[best * size + j], x);
-                    known += 1;
-                }
-                let c = buf[j];
-                if b < c {
-                    best = k;
-                    buf[j] = b;
-                    known = j + 1;
-                    break;
-                }
-                if b > c {
-                    break;
-                }
-                j += 1;
-            }
+        let ops = &self.ops[..size * count];
+        // The first byte of every conjugate (independent loads), then the rotations that give the
+        // smallest (`tied[..n]`; one slot of room for the branch-free append).
+        let mut vals = [0u8; MAX_TABLE_SYMMETRIES];
+        let vals = &mut vals[..count];
+        // Byte 0 is orbit 0's first piece: the label of the piece the rotation brings there.
+        let (half, orbits) = (size / 2, self.orbits.len());
+        for (k, v) in vals.iter_mut().enumerate() {
+            let labels = self.conj[k * orbits].labels as usize;
+            let piece = x[self.from[k * half] as usize];
+            *v = self.maps[labels + piece as usize];
         }
-        let row = &ops[best * size..(best + 1) * size];
-        for j in known..size {
-            buf[j] = self.byte(row[j], x);
+        let mut min = *vals.iter().min().expect("at least two rotations");
+        let mut tied = [0u8; MAX_TABLE_SYMMETRIES + 1];
+        let mut n = 0;
+        for (k, &v) in vals.iter().enumerate() {
+            tied[n] = k as u8;
+            n += usize::from(v == min);
+        }
+        // The next bytes, among the rotations still tied.
+        let mut j = 1;
+        while n > 1 && j < size {
+            let row = &ops[j * count..(j + 1) * count];
+            let tie = &mut tied[..n];
+            min = u8::MAX;
+            for (v, &k) in vals.iter_mut().zip(tie.iter()) {
+                *v = self.byte(row[k as usize], x);
+                min = min.min(*v);
+            }
+            let mut kept = 0;
+            for i in 0..n {
+                let k = tied[i];
+                tied[kept] = k;
+                kept += usize::from(vals[i] == min);
+            }
+            n = kept;
+            j += 1;
+        }
+        self.conjugate(tied[0] as usize, x, buf);
+    }
+
+    /// `out` = the conjugate of `x` by rotation `k`, orbit by orbit.
+    #[inline(always)]
+    fn conjugate(&self, k: usize, x: &[u8], out: &mut [u8]) {
+        let half = self.size / 2;
+        let (from, twist) = (&self.from[k * half..(k + 1) * half], &self.twist[k * half..(k + 1) * half]);
+        let conj = &self.conj[k * self.orbits.len()..(k + 1) * self.orbits.len()];
+        for (o, (&(off, n, m, at), c)) in self.orbits.iter().zip(conj).enumerate() {
+            let map = |at: u32| -> &[u8; 256] {
+                self.maps[at as usize..at as usize + 256].try_into().expect("256-byte maps")
+            };
+            let (from, twist) = (&from[at..at + n], &twist[at..at + n]);
+            let (pieces, orientations) = (&x[off..off + n], &x[off + n..off + 2 * n]);
+            let labels = map(c.labels);
+            for (y, &f) in out[off..off + n].iter_mut().zip(from) {
+                *y = labels[pieces[f as usize] as usize];
+            }
+            if m == 1 {
+                out[off + n..off + 2 * n].fill(0);
+                continue;
+            }
+            let offsets = map(c.offsets);
+            let modulo: &[u8; MODULO] = self.modulo[o * MODULO..(o + 1) * MODULO].try_into().expect("a table");
+            for ((y, &f), &t) in out[off + n..off + 2 * n].iter_mut().zip(from).zip(twist) {
+                let f = f as usize;
+                let sum = orientations[f] as usize + offsets[pieces[f] as usize] as usize + t as usize;
+                *y = modulo[sum.min(MODULO - 1)];
+            }
         }
     }
 
@@ -196,10 +284,15 @@ impl Reduction {
     #[cfg(test)]
     pub(crate) fn conjugates(&self, x: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.count * self.size);
+        let mut y = vec![0u8; self.size];
         for k in 0..self.count {
+            let before = out.len();
             for j in 0..self.size {
-                out.push(self.byte(self.ops[k * self.size + j], x));
+                out.push(self.byte(self.ops[j * self.count + k], x));
             }
+            // Both ways of conjugating agree.
+            self.conjugate(k, x, &mut y);
+            assert_eq!(y, out[before..]);
         }
         out
     }
@@ -207,8 +300,9 @@ impl Reduction {
     /// The representatives of the classes at each distance `0, 1, …, p` from `target` (a breadth-first
     /// search over representatives with every move), up to the first distance with at least
     /// [`CLASS_TASKS`] classes, the last distance that adds any, or [`CLASS_BYTES`] of states. Each
-    /// level is the representatives of that distance, flattened.
-    pub(crate) fn classes(&self, kernel: &Kernel, moves: usize, target: &[u8]) -> Vec<Vec<u8>> {
+    /// level is the representatives of that distance, flattened. Also, for each class at distance `p`
+    /// and each move (`moves` of them, class-major), whether the move leads to distance `p + 1`.
+    pub(crate) fn classes(&self, kernel: &Kernel, moves: usize, target: &[u8]) -> (Vec<Vec<u8>>, Vec<bool>) {
         let size = self.size;
         let mut rep = vec![0u8; size];
         let mut child = vec![0u8; size];
@@ -239,7 +333,18 @@ impl Reduction {
             }
             levels.push(next);
         }
-        levels
+        // A move from distance `p` leads to distance `p - 1`, `p` or `p + 1`.
+        let p = levels.len() - 1;
+        let near: FxHashSet<&[u8]> = levels[p.saturating_sub(1)..].iter().flat_map(|l| l.chunks_exact(size)).collect();
+        let mut away = Vec::with_capacity(levels[p].len() / size * moves);
+        for parent in levels[p].chunks_exact(size) {
+            for mv in 0..moves {
+                kernel.apply(parent, mv, &mut child);
+                self.representative(&child, &mut rep);
+                away.push(!near.contains(&rep[..]));
+            }
+        }
+        (levels, away)
     }
 }
 
@@ -350,7 +455,7 @@ mod tests {
         let p = &c.puzzle;
         let transforms: Vec<&[u8]> = c.moves.moves().iter().map(|m| p.transform(m.mv)).collect();
         let kernel = Kernel::new(p.layout(), &transforms, p.solved().as_bytes()).unwrap();
-        let levels = c.reduction.classes(&kernel, transforms.len(), p.solved().as_bytes());
+        let (levels, away) = c.reduction.classes(&kernel, transforms.len(), p.solved().as_bytes());
         let size = p.state_size();
         assert_eq!(levels[0], p.solved().as_bytes());
         assert!(levels.last().unwrap().len() / size >= CLASS_TASKS);
@@ -383,5 +488,73 @@ mod tests {
             assert_eq!(ours, reps);
             frontier = next;
         }
+        // The moves that lead away from the last level's classes: to states not seen so far.
+        let last = levels.last().unwrap();
+        assert_eq!(away.len(), last.len() / size * transforms.len());
+        for (i, parent) in last.chunks(size).enumerate() {
+            for t in 0..transforms.len() {
+                kernel.apply(parent, t, &mut child);
+                assert_eq!(away[i * transforms.len() + t], !seen.contains(&child));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod speed {
+    use super::tests_support::*;
+
+    /// Nanoseconds per representative on random 3x3x3 states (run with `--release --ignored`).
+    #[test]
+    #[ignore]
+    fn representative_speed() {
+        let (c, states) = random_states(20_000);
+        let size = c.puzzle.state_size();
+        let mut buf = vec![0u8; size];
+        let mut acc = 0u64;
+        let t = std::time::Instant::now();
+        let rounds = 50;
+        for _ in 0..rounds {
+            for x in states.chunks(size) {
+                c.reduction.representative(x, &mut buf);
+                acc = acc.wrapping_add(buf[0] as u64 + buf[size - 1] as u64);
+            }
+        }
+        let ns = t.elapsed().as_nanos() as f64 / (rounds * states.len() / size) as f64;
+        println!("representative: {ns:.1} ns ({acc})");
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+    use crate::load_puzzle;
+    use crate::moveset::MoveSet;
+
+    pub(super) struct Case {
+        pub puzzle: Puzzle,
+        pub reduction: Reduction,
+    }
+
+    pub(super) fn random_states(n: usize) -> (Case, Vec<u8>) {
+        let puzzle = load_puzzle(include_str!("../../tests/data/puzzles/symm/3x3x3.tws")).unwrap();
+        let moves = MoveSet::all(&puzzle).unwrap();
+        let transforms: Vec<&[u8]> = moves.moves().iter().map(|m| puzzle.transform(m.mv)).collect();
+        let reduction = Reduction::new(&puzzle, &transforms, puzzle.solved().as_bytes()).unwrap();
+        let mut x = 88172645463325252u64;
+        let mut out = Vec::new();
+        let mut s = puzzle.solved().as_bytes().to_vec();
+        let mut next = s.clone();
+        for _ in 0..n {
+            for _ in 0..25 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                puzzle.apply_into(&s, moves.moves()[(x % 18) as usize].mv, &mut next);
+                std::mem::swap(&mut s, &mut next);
+            }
+            out.extend_from_slice(&s);
+        }
+        (Case { puzzle, reduction }, out)
     }
 }
