@@ -17,6 +17,8 @@
 //! - `table`: the nibble storage and the table's sizing.
 //! - `kernel`: applying moves during a fill (only the slots a move changes).
 //! - `fill`: the walk that fills one depth.
+//! - `sym`: the symmetry reduction ([`TableOptions::symmetry`]): conjugate states share one entry, the
+//!   class representative's.
 //! - [`persist`]: the table as versioned, checksummed, compressed bytes ([`PruneTable::to_bytes`],
 //!   [`PruneTable::from_bytes`]) for shells to keep.
 

@@ -85,6 +85,9 @@ pub(crate) struct Reduction {
     /// `(a mod m)` for every `a < 3m`, per orbit (the sum of an orientation, an offset and a twist), at
     /// `3 × MAX_ORIENTATIONS` bytes per orbit.
     modulo: Vec<u8>,
+    /// The conjugations as byte shuffles, where the processor has them and every orbit fits one
+    /// 16-byte register (see [`Shuffles`]).
+    shuffles: Option<Shuffles>,
     maps: Vec<u8>,
     fingerprint: u64,
 }
@@ -155,7 +158,7 @@ impl Reduction {
             pieces += o.size;
             modulo.extend((0..MODULO).map(|a| (a % o.orientations as usize) as u8));
         }
-        Some(Reduction {
+        let mut r = Reduction {
             size,
             count: kept.len(),
             ops,
@@ -166,7 +169,10 @@ impl Reduction {
             modulo,
             maps,
             fingerprint: f.finish(),
-        })
+            shuffles: None,
+        };
+        r.shuffles = Shuffles::new(&r);
+        Some(r)
     }
 
     /// The number of rotations (the identity included).
@@ -250,9 +256,19 @@ impl Reduction {
         self.conjugate(tied[0] as usize, x, buf);
     }
 
-    /// `out` = the conjugate of `x` by rotation `k`, orbit by orbit.
+    /// `out` = the conjugate of `x` by rotation `k`: by byte shuffles where available, else orbit by
+    /// orbit.
     #[inline(always)]
     fn conjugate(&self, k: usize, x: &[u8], out: &mut [u8]) {
+        match &self.shuffles {
+            Some(s) => s.conjugate(k, x, out),
+            None => self.conjugate_bytes(k, x, out),
+        }
+    }
+
+    /// `out` = the conjugate of `x` by rotation `k`, orbit by orbit, byte by byte.
+    #[inline(always)]
+    fn conjugate_bytes(&self, k: usize, x: &[u8], out: &mut [u8]) {
         let half = self.size / 2;
         let (from, twist) = (&self.from[k * half..(k + 1) * half], &self.twist[k * half..(k + 1) * half]);
         let conj = &self.conj[k * self.orbits.len()..(k + 1) * self.orbits.len()];
@@ -290,7 +306,9 @@ impl Reduction {
             for j in 0..self.size {
                 out.push(self.byte(self.ops[j * self.count + k], x));
             }
-            // Both ways of conjugating agree.
+            // Every way of conjugating agrees.
+            self.conjugate_bytes(k, x, &mut y);
+            assert_eq!(y, out[before..]);
             self.conjugate(k, x, &mut y);
             assert_eq!(y, out[before..]);
         }
@@ -345,6 +363,112 @@ impl Reduction {
             }
         }
         (levels, away)
+    }
+}
+
+/// The most state bytes [`Shuffles`] handles (a state is copied to a buffer with room for 16-byte
+/// loads and stores past its end).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const SHUFFLE_STATE: usize = 96;
+
+/// Conjugations as SSSE3 byte shuffles (x86-64 with SSSE3, checked at run time; every orbit of at most
+/// 16 pieces, orientations below 86 so that the sum of three fits a byte): per rotation and orbit, four
+/// 16-byte vectors: the slots read (`0x80` past the orbit), the piece relabelling and the orientation
+/// offset by piece (as shuffle tables), and the rotation's twist per slot. An orbit then takes two
+/// loads, four shuffles, two additions, two reductions modulo `m` and two stores.
+#[derive(Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct Shuffles {
+    /// `count × orbits` entries of four vectors.
+    vectors: Vec<[[u8; 16]; 4]>,
+    /// Per orbit: byte offset, size, modulus.
+    orbits: Vec<(usize, usize, u8)>,
+    size: usize,
+}
+
+impl Shuffles {
+    #[cfg(target_arch = "x86_64")]
+    fn new(r: &Reduction) -> Option<Shuffles> {
+        if !std::arch::is_x86_feature_detected!("ssse3")
+            || r.size > SHUFFLE_STATE
+            || r.orbits.iter().any(|&(_, n, m, _)| n > 16 || m > 85)
+        {
+            return None;
+        }
+        let half = r.size / 2;
+        let mut vectors = Vec::with_capacity(r.count * r.orbits.len());
+        for k in 0..r.count {
+            for (o, &(_, n, _, at)) in r.orbits.iter().enumerate() {
+                let c = r.conj[k * r.orbits.len() + o];
+                let (slots, twists) = (&r.from[k * half + at..][..n], &r.twist[k * half + at..][..n]);
+                let mut v = [[0x80u8; 16], [0; 16], [0; 16], [0; 16]];
+                v[0][..n].copy_from_slice(slots);
+                v[1].copy_from_slice(&r.maps[c.labels as usize..][..16]);
+                v[2].copy_from_slice(&r.maps[c.offsets as usize..][..16]);
+                v[3][..n].copy_from_slice(twists);
+                vectors.push(v);
+            }
+        }
+        let orbits = r.orbits.iter().map(|&(off, n, m, _)| (off, n, m)).collect();
+        Some(Shuffles { vectors, orbits, size: r.size })
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn new(_: &Reduction) -> Option<Shuffles> {
+        None
+    }
+
+    /// `out` = the conjugate of `x` by rotation `k`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn conjugate(&self, k: usize, x: &[u8], out: &mut [u8]) {
+        let size = self.size;
+        let mut input = [0u8; SHUFFLE_STATE + 32];
+        let mut output = [0u8; SHUFFLE_STATE + 32];
+        input[..size].copy_from_slice(&x[..size]);
+        let vectors = &self.vectors[k * self.orbits.len()..(k + 1) * self.orbits.len()];
+        // SAFETY: `new` made this only where SSSE3 is available; every load and store is of 16 bytes at
+        // `offset + size` or before, with `offset + 2 · size <= self.size <= SHUFFLE_STATE` and 32 bytes
+        // of room past it.
+        unsafe { shuffle_ssse3(&self.orbits, vectors, &input, &mut output) };
+        out[..size].copy_from_slice(&output[..size]);
+    }
+
+    /// Never called: `new` makes none off x86-64.
+    #[cfg(not(target_arch = "x86_64"))]
+    fn conjugate(&self, _: usize, _: &[u8], _: &mut [u8]) {
+        unreachable!("byte shuffles are only made on x86-64")
+    }
+}
+
+/// The conjugation of `input` into `output` by one rotation's vectors (see [`Shuffles`]), orbit after
+/// orbit (each store's spill past its orbit is overwritten by the next store).
+///
+/// # Safety
+/// SSSE3 must be available, and every orbit's bytes plus 16 must lie within both buffers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn shuffle_ssse3(
+    orbits: &[(usize, usize, u8)],
+    vectors: &[[[u8; 16]; 4]],
+    input: &[u8; SHUFFLE_STATE + 32],
+    output: &mut [u8; SHUFFLE_STATE + 32],
+) {
+    use std::arch::x86_64::*;
+    for (&(off, n, m), v) in orbits.iter().zip(vectors) {
+        let load = |at: usize| _mm_loadu_si128(input.as_ptr().add(at) as *const __m128i);
+        let vec = |i: usize| _mm_loadu_si128(v[i].as_ptr() as *const __m128i);
+        let (from, labels, offsets, twist) = (vec(0), vec(1), vec(2), vec(3));
+        let pieces = _mm_shuffle_epi8(load(off), from);
+        let turned = _mm_shuffle_epi8(load(off + n), from);
+        let relabelled = _mm_shuffle_epi8(labels, pieces);
+        let sum = _mm_add_epi8(_mm_add_epi8(turned, _mm_shuffle_epi8(offsets, pieces)), twist);
+        // Below 3m: subtract m where that does not wrap, twice (`min` keeps the unwrapped value).
+        let mv = _mm_set1_epi8(m as i8);
+        let once = _mm_min_epu8(sum, _mm_sub_epi8(sum, mv));
+        let twice = _mm_min_epu8(once, _mm_sub_epi8(once, mv));
+        _mm_storeu_si128(output.as_mut_ptr().add(off) as *mut __m128i, relabelled);
+        _mm_storeu_si128(output.as_mut_ptr().add(off + n) as *mut __m128i, twice);
     }
 }
 
