@@ -223,6 +223,36 @@ fn report(shared: &Shared, ws: &mut Workspace) {
     shared.control.report(Progress { phase: "search", depth: shared.depth, done, total: None });
 }
 
+/// The inverse lookup's first pass over the children of the node in slot `slot` of `level`: marks
+/// those that pass the table's bound for themselves (`rest` moves left) and computes their inverses,
+/// hashed and prefetched before any is looked up.
+fn inverses(
+    shared: &Shared,
+    inv: &InverseMoves,
+    ws: &mut Workspace,
+    level: usize,
+    slot: usize,
+    row: &[u32],
+    rest: u32,
+) {
+    let size = ws.size;
+    let (upper, lower) = ws.inv_levels.split_at_mut(level + 1);
+    let parent = &upper[level][slot * size..(slot + 1) * size];
+    let children = &mut lower[0];
+    let (hashes, inv_hashes, passed) =
+        (&ws.hashes[level + 1], &mut ws.inv_hashes[level + 1], &mut ws.passed[level + 1]);
+    for (m, &next) in row.iter().enumerate() {
+        passed[m] = next != REFUSED && shared.table.lookup_hash(hashes[m]) as u32 <= rest;
+        if passed[m] {
+            let child = &mut children[m * size..(m + 1) * size];
+            inv.step(m, parent, child);
+            let h = shared.table.hash_with(child, &mut ws.rep);
+            shared.table.prefetch(h);
+            inv_hashes[m] = h;
+        }
+    }
+}
+
 /// Expands the node in slot `slot` of `level` (automaton state `fsm_state`, `remaining` moves to go).
 fn recurse(
     shared: &Shared,
@@ -266,23 +296,7 @@ fn recurse(
     }
     let rest = remaining - 1;
     if let Some(inv) = shared.inverse {
-        // The children that pass the position's bound: their inverses, hashed and prefetched before
-        // any is looked up.
-        let (upper, lower) = ws.inv_levels.split_at_mut(level + 1);
-        let parent = &upper[level][slot * size..(slot + 1) * size];
-        let children = &mut lower[0];
-        let (hashes, inv_hashes, passed) =
-            (&ws.hashes[level + 1], &mut ws.inv_hashes[level + 1], &mut ws.passed[level + 1]);
-        for (m, &next) in row.iter().enumerate() {
-            passed[m] = next != REFUSED && shared.table.lookup_hash(hashes[m]) as u32 <= rest;
-            if passed[m] {
-                let child = &mut children[m * size..(m + 1) * size];
-                inv.step(m, parent, child);
-                let h = shared.table.hash_with(child, &mut ws.rep);
-                shared.table.prefetch(h);
-                inv_hashes[m] = h;
-            }
-        }
+        inverses(shared, inv, ws, level, slot, row, rest);
     }
     for (m, &next) in row.iter().enumerate() {
         let pass = match shared.inverse {
