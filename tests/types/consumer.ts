@@ -71,6 +71,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const near: SolveResult = await p.solve('X', { phases: ['X'], targetLength: 20, maxNodes: 1e6, signal });
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
+  const reducedBy: number | undefined = solved.symmetries;
+  const inverseLookup: boolean | undefined = solved.inverseLookup;
   const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
   const scramble: string = await p.randomScramble(scrambleOptions);
   const countOptions: CountOptions = { generatorMoves: 'X', qtm: true };
@@ -90,6 +92,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     name,
     metric,
     String(phaseLengths?.length ?? depth),
+    String((reducedBy ?? 1) + Number(inverseLookup ?? false)),
     scramble,
     inverse,
     simple,
