@@ -28,7 +28,7 @@ fn measuring() -> bool {
 }
 
 fn options(depth: Option<u32>) -> TableOptions {
-    TableOptions { memory_bytes: 256 << 20, state_count_hint: None, depth }
+    TableOptions { memory_bytes: 256 << 20, state_count_hint: None, depth, symmetry: false }
 }
 
 fn bench_fill(c: &mut Criterion) {

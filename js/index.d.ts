@@ -125,6 +125,13 @@ export interface SolveResult {
   /** The pruning table's depth (optimal solves). */
   tableDepth?: number;
   tableBytes: number;
+  /**
+   * Optimal solves: the rotations of the definition the pruning table is reduced by (1: none; a
+   * definition with rotations that keep the moves, such as a PuzzleGeometry one with `--rotations`).
+   */
+  symmetries?: number;
+  /** Optimal solves: whether the search also looked up each position's inverse. */
+  inverseLookup?: boolean;
   metric: 'HTM' | 'QTM';
   /** With `phases`: the length of each phase's part. */
   phaseLengths?: number[];

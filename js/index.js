@@ -150,7 +150,7 @@ export class Puzzle {
 
   /**
    * Optimal solutions of a position (an alg applied to the solved state, KPattern data, or a cubing.js
-   * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, metric}`.
+   * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, symmetries, inverseLookup, metric}`.
    */
   async solve(position, options) {
     const start = patternArg(position);

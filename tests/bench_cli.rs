@@ -73,6 +73,7 @@ fn quick_bench_records_are_sane() {
         names,
         [
             "table-3x3x3",
+            "table-3x3x3-symmetry",
             "tperm",
             "3x3x3-short",
             "4x4x4-short",
@@ -135,12 +136,16 @@ fn quick_bench_records_are_sane() {
     assert_eq!(runs[0]["time"]["rateUnit"], "states/s");
     // Canonical 3x3x3 sequences of length 0..=5 (HTM): 1 + 18 + 243 + 3240 + 43254 + 577368.
     assert_eq!(runs[0]["time"]["work"], 624124);
-    let tperm = &recs[1]["runs"][0];
+    // The symmetry-reduced table: depth 6, at least the 24th part of the 3x3x3's positions within 6.
+    let symm = &recs[1]["runs"][0]["table"];
+    assert_eq!(symm["depth"], 6);
+    assert!(u(&symm["entriesSet"]) * 24 >= 8_240_087 * 9 / 10, "{symm}");
+    let tperm = &recs[2]["runs"][0];
     assert_eq!(tperm["solves"][0]["solutionLength"], 11);
     assert_eq!(tperm["solves"][0]["scrambleLength"], 14);
     check_timing(&tperm["warm"], 1);
     assert!(tperm["time"]["work"].is_null());
-    for r in &recs[2..5] {
+    for r in &recs[3..6] {
         let run = &r["runs"][0];
         assert!(run["warm"].is_null());
         let solves = run["solves"].as_array().unwrap();

@@ -397,3 +397,24 @@ fn solve_up_to_orientation() {
     ];
     assert!(ok(&phases).starts_with("M: L R' (2;"), "{}", ok(&phases));
 }
+
+/// `--symmetry` and `--inverse`: reported in `--json`; the default reduces the 3x3x3 with rotations by
+/// its 24, `off` does not, and the solution length is the same; `on` without rotations is an error.
+#[test]
+fn solve_symmetry_and_inverse_switches() {
+    let symm = "tests/data/puzzles/symm/3x3x3.tws";
+    let alg = "R U F' D2 L B'";
+    let auto = json(&["solve", symm, "--scramble", alg, "--memory", "4"]);
+    let off = json(&["solve", symm, "--scramble", alg, "--memory", "4", "--symmetry", "off", "--inverse", "off"]);
+    let (a, o) = (&auto["results"][0], &off["results"][0]);
+    assert_eq!((a["symmetries"].as_u64(), a["inverseLookup"].as_bool()), (Some(24), Some(true)), "{a}");
+    assert_eq!((o["symmetries"].as_u64(), o["inverseLookup"].as_bool()), (Some(1), Some(false)), "{o}");
+    assert_eq!(a["solutions"][0]["length"], 6);
+    assert_eq!(o["solutions"][0]["length"], 6);
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", alg, "--memory", "4", "--symmetry", "on"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no symmetry"), "{err}");
+    let (code, _, err) = run(&["solve", CUBE, "--scramble", alg, "--symmetry", "sometimes"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("sometimes"), "{err}");
+}

@@ -356,3 +356,64 @@ fn table_seconds_count_every_fill_and_growth() {
     let r = quiet.solve(&position(&p, "R U F"), &SolveOptions::default(), Control::none()).unwrap();
     assert_eq!(r.table_seconds, 0.0);
 }
+
+/// With and without the symmetry-reduced table and the inverse lookup, the solver finds solutions of
+/// the same (optimal) length, each verified, on definitions with rotations.
+#[test]
+fn symmetry_and_inverse_lookup_keep_solutions_optimal() {
+    use twistsearch::search::Toggle;
+    let cases: [(&str, usize, usize, usize); 5] = [
+        // (definition, scramble length, scrambles, expected symmetries)
+        ("3x3x3", 8, 3, 24),
+        ("2x2x2", 14, 4, 24),
+        ("4x4x4", 4, 2, 24),
+        ("megaminx", 5, 2, 60),
+        ("skewb", 9, 4, 24),
+    ];
+    for (name, len, count, symmetries) in cases {
+        let p = Arc::new(common::puzzle(&format!("puzzles/symm/{name}.tws")));
+        let set = MoveSet::all(&p).unwrap();
+        let mut seed = 0x5eed_u64 ^ len as u64;
+        let make = |symmetry: Toggle, inverse: Toggle| {
+            let options = SolverOptions { memory_bytes: 4 * MIB, symmetry, inverse, ..SolverOptions::default() };
+            Solver::new(Arc::clone(&p), options, Control::none()).unwrap()
+        };
+        // The 4x4x4's identical centers have no inverse position: the inverse lookup does not apply.
+        let invertible = name != "4x4x4";
+        let mut solvers = vec![make(Toggle::Off, Toggle::Off), make(Toggle::On, Toggle::Off)];
+        if invertible {
+            solvers.push(make(Toggle::Off, Toggle::On));
+            solvers.push(make(Toggle::On, Toggle::On));
+        }
+        for _ in 0..count {
+            let moves = walk(&p, &set, len, &mut seed);
+            let start = p.apply_moves(p.solved(), &moves);
+            let options = SolveOptions { known_reachable: true, ..SolveOptions::default() };
+            let mut lengths = Vec::new();
+            for s in &mut solvers {
+                let r = s.solve(&start, &options, Control::none()).unwrap();
+                assert_solves(&p, &start, &r.solutions[0]);
+                assert_eq!(r.symmetries, s.symmetries());
+                assert_eq!(r.inverse, s.inverse_lookup());
+                lengths.push(r.solutions[0].len());
+            }
+            assert!(lengths.iter().all(|&n| n == lengths[0]), "{name}: {lengths:?}");
+            assert!(lengths[0] <= len, "{name}");
+        }
+        assert_eq!(solvers[0].symmetries(), 1, "{name}");
+        assert_eq!(solvers[1].symmetries(), symmetries, "{name}");
+        if invertible {
+            assert!(!solvers[0].inverse_lookup() && solvers[2].inverse_lookup(), "{name}");
+        }
+    }
+    // Asking for either where it cannot apply is an error: no rotations in the definition, or a target
+    // with identical pieces.
+    let p = Arc::new(common::puzzle("puzzles/main/3x3x3.tws"));
+    let on = SolverOptions { memory_bytes: MIB, symmetry: Toggle::On, ..SolverOptions::default() };
+    let e = Solver::new(Arc::clone(&p), on, Control::none()).err().unwrap();
+    assert!(e.to_string().contains("no symmetry"), "{e}");
+    let q = Arc::new(common::puzzle("puzzles/symm/4x4x4.tws"));
+    let on = SolverOptions { memory_bytes: MIB, inverse: Toggle::On, ..SolverOptions::default() };
+    let e = Solver::new(Arc::clone(&q), on, Control::none()).err().unwrap();
+    assert!(e.to_string().contains("inverse lookup"), "{e}");
+}

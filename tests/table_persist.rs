@@ -34,7 +34,7 @@ fn setup(path: &str, moves: Option<&str>, metric: Metric) -> For {
 }
 
 fn build(f: &For, memory_bytes: usize, depth: u32) -> PruneTable {
-    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth) };
+    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth), symmetry: false };
     PruneTable::new(&f.puzzle, &f.moves, &f.fsm, &f.target, &options, Control::none()).unwrap()
 }
 
@@ -179,4 +179,28 @@ fn a_solver_with_a_loaded_table_solves_as_one_that_filled_it() {
         Solver::new(p.clone(), SolverOptions { memory_bytes: MIB, ..SolverOptions::default() }, Control::none())
             .unwrap();
     assert!(small.load_table(&saved, Control::none()).unwrap_err().to_string().contains("memory budget"));
+}
+
+/// The symmetry reduction is part of the fingerprint: a reduced table is never loaded as a plain one,
+/// nor a plain one as reduced; a reduced table loads back as itself.
+#[test]
+fn reduced_and_plain_tables_are_told_apart() {
+    let f = setup("puzzles/symm/2x2x2.tws", None, Metric::Htm);
+    let options = TableOptions { memory_bytes: MIB, state_count_hint: None, depth: Some(5), symmetry: true };
+    let reduced = PruneTable::new(&f.puzzle, &f.moves, &f.fsm, &f.target, &options, Control::none()).unwrap();
+    assert_eq!(reduced.symmetries(), 24);
+    let plain = build(&f, MIB, 5);
+    let (rb, pb) = (reduced.to_bytes(), plain.to_bytes());
+    let e = load(&f, &rb, MIB).unwrap_err();
+    assert!(e.contains("a plain table is expected"), "{e}");
+    let load_reduced =
+        |bytes: &[u8]| PruneTable::from_bytes_with(&f.puzzle, &f.moves, &f.fsm, &f.target, bytes, MIB, true);
+    let e = load_reduced(&pb).unwrap_err().to_string();
+    assert!(e.contains("no symmetry reduction"), "{e}");
+    let back = load_reduced(&rb).unwrap();
+    assert_eq!(back.symmetries(), 24);
+    assert_eq!(back.to_bytes(), rb);
+    for s in walk_states(&f, 200) {
+        assert_eq!(back.lookup(&s), reduced.lookup(&s));
+    }
 }

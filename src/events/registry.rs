@@ -1,5 +1,7 @@
 //! The event registry: every event cubing.js 0.63.4 scrambles, with how twistsearch scrambles it.
 
+use crate::kpuzzle::notation::{PYRAMINX_BIG, WIDE_333, WIDE_555, WIDE_666};
+
 /// How an event's scrambles are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScrambleKind {
@@ -92,25 +94,6 @@ const CUBE_333: ScrambleKind = ScrambleKind::RandomState {
 /// tried with `solve --phases --plan` and what they lack.
 const NO_444: ScrambleKind =
     ScrambleKind::Unsupported("no 4x4x4 phase chain yet (pairing the wings needs a coordinate the phase solver lacks)");
-
-const WIDE_333: &[(&str, &str)] = &[("Fw", "F S"), ("Rw", "R M'"), ("Uw", "U E'")];
-const WIDE_555: &[(&str, &str)] =
-    &[("Uw", "U 2U"), ("Dw", "D 2D"), ("Fw", "F 2F"), ("Bw", "B 2B"), ("Rw", "R 2R"), ("Lw", "L 2L")];
-const WIDE_666: &[(&str, &str)] = &[
-    ("Uw", "U 2U"),
-    ("Dw", "D 2D"),
-    ("Fw", "F 2F"),
-    ("Bw", "B 2B"),
-    ("Rw", "R 2R"),
-    ("Lw", "L 2L"),
-    ("3Uw", "U 2U 3U"),
-    ("3Dw", "D 2D 3D"),
-    ("3Fw", "F 2F 3F"),
-    ("3Bw", "B 2B 3B"),
-    ("3Rw", "R 2R 3R"),
-    ("3Lw", "L 2L 3L"),
-];
-const PYRAMINX_BIG: &[(&str, &str)] = &[("U", "u 2u"), ("L", "l 2l"), ("R", "r 2r"), ("B", "b 2b")];
 
 #[allow(clippy::too_many_arguments)]
 const fn ev(
@@ -248,4 +231,21 @@ pub fn lookup(id: &str) -> crate::error::Result<&'static Event> {
         let ids: Vec<&str> = EVENTS.iter().map(|e| e.id).collect();
         crate::error::Error::new(format!("unknown event {id:?}: expected one of {}", ids.join(", ")))
     })
+}
+
+#[cfg(test)]
+mod notation_tests {
+    use super::EVENTS;
+    use crate::kpuzzle::notation::notation_moves;
+
+    /// The moves an event's scrambles are written with are the notation a definition of its puzzle reads.
+    #[test]
+    fn every_event_writes_its_puzzles_notation() {
+        for e in EVENTS {
+            let reads = notation_moves(e.puzzle);
+            for m in e.derived {
+                assert!(reads.contains(m), "{}: {m:?} is not {}'s notation", e.id, e.puzzle);
+            }
+        }
+    }
 }

@@ -23,10 +23,9 @@ pub(crate) mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
 #[cfg(threads)]
 mod symdense;
-mod symmetry;
+pub(crate) mod symmetry;
 
 pub use dense::Direction;
-pub(crate) use symmetry::rotations_keeping;
 pub use symmetry::SymmetryCounts;
 
 use num_traits::ToPrimitive;

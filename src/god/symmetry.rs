@@ -7,14 +7,11 @@
 //! positions are enumerated directly, cycle by cycle of the rotation, and looked up in the finished
 //! enumeration.
 
-use std::collections::HashSet;
-
 use crate::error::{Error, Result};
+pub(crate) use crate::group::symmetry::{symmetries, Symmetry};
 use crate::layout::Layout;
 use crate::Puzzle;
 
-/// The most rotations a symmetry group may have.
-const MAX_SYMMETRIES: usize = 10_000;
 /// The most candidate fixed positions enumerated per rotation.
 const MAX_CANDIDATES: u64 = 50_000_000;
 
@@ -27,111 +24,6 @@ pub struct SymmetryCounts {
     pub counts: Vec<u64>,
     /// All classes.
     pub total: u64,
-}
-
-/// A rotation with the relabelling it induces on the start's pieces: conjugating a position `x` gives
-/// `x'[i] = label[x[s[i]]]`, `x'.o[i] = x.o[s[i]] + offset[x[s[i]]] + s.o[i]`, per orbit.
-pub(crate) struct Symmetry {
-    s: Vec<u8>,
-    /// Per orbit, indexed by label: the new label and the orientation offset.
-    label: Vec<[u8; 256]>,
-    offset: Vec<[u8; 256]>,
-}
-
-#[cfg_attr(not(threads), allow(dead_code))]
-impl Symmetry {
-    /// Whether this is the identity rotation.
-    pub(crate) fn is_identity(&self, layout: &Layout) -> bool {
-        self.s == layout.identity()
-    }
-
-    /// Writes the conjugate of position `x` into `out` (same size).
-    pub(crate) fn conjugate(&self, layout: &Layout, x: &[u8], out: &mut [u8]) {
-        for (orbit, o) in layout.orbits().iter().enumerate() {
-            let (off, n, m) = (o.offset, o.size, o.orientations);
-            for i in 0..n {
-                let from = self.s[off + i] as usize;
-                let p = x[off + from] as usize;
-                out[off + i] = self.label[orbit][p];
-                out[off + n + i] = (x[off + n + from] + self.offset[orbit][p] + self.s[off + n + i]) % m;
-            }
-        }
-    }
-}
-
-/// The rotation group the puzzle's rotations generate, keeping only the elements that map the move set
-/// (`moves`) onto itself and relabel the start consistently.
-pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
-    let layout = puzzle.layout();
-    let gens: Vec<&[u8]> = puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
-    if gens.is_empty() {
-        return Err(Error::new(
-            "the definition has no rotations, so there is no symmetry to count by (use a definition with \
-             rotations, such as the symm/ files)",
-        ));
-    }
-    if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
-        return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
-    }
-    let identity = layout.identity();
-    let mut group: Vec<Vec<u8>> = vec![identity.clone()];
-    let mut seen: HashSet<Vec<u8>> = HashSet::from([identity]);
-    let mut k = 0;
-    while k < group.len() {
-        for g in &gens {
-            let p = layout.compose(&group[k], g);
-            if seen.insert(p.clone()) {
-                group.push(p);
-                if group.len() > MAX_SYMMETRIES {
-                    return Err(Error::limit(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
-                }
-            }
-        }
-        k += 1;
-    }
-    let move_set: HashSet<&[u8]> = moves.iter().copied().collect();
-    let mut out = Vec::new();
-    for s in group {
-        let inv = layout.invert(&s);
-        let keeps_moves = moves.iter().all(|t| move_set.contains(&layout.compose(&layout.compose(&inv, t), &s)[..]));
-        if !keeps_moves {
-            continue;
-        }
-        if let Some(sym) = relabelling(layout, start, &s, &inv) {
-            out.push(sym);
-        }
-    }
-    Ok(out)
-}
-
-/// The rotations the definition's rotations generate that map the move set (`moves`, as transformations)
-/// onto itself, the identity first.
-pub(crate) fn rotations_keeping(puzzle: &Puzzle, moves: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
-    Ok(symmetries(puzzle, moves, &puzzle.layout().identity())?.into_iter().map(|s| s.s).collect())
-}
-
-/// The relabelling `start · s⁻¹` induces, if it is one (identical pieces go to identical pieces with one
-/// orientation offset per label).
-fn relabelling(layout: &Layout, start: &[u8], s: &[u8], inv: &[u8]) -> Option<Symmetry> {
-    let y = layout.compose(start, inv);
-    let mut label = Vec::new();
-    let mut offset = Vec::new();
-    for o in layout.orbits() {
-        let (mut l, mut off) = ([u8::MAX; 256], [0u8; 256]);
-        let m = o.orientations;
-        for i in 0..o.size {
-            let a = start[o.offset + i] as usize;
-            let (b, d) = (y[o.offset + i], (y[o.offset + o.size + i] + m - start[o.offset + o.size + i]) % m);
-            if l[a] == u8::MAX {
-                (l[a], off[a]) = (b, d);
-            } else if (l[a], off[a]) != (b, d) {
-                return None;
-            }
-        }
-        label.push(l);
-        offset.push(off);
-    }
-    Some(Symmetry { s: s.to_vec(), label, offset })
 }
 
 /// Counts classes per distance. `depth_of` gives a position's distance (`None` when not reached);

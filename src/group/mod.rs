@@ -19,6 +19,7 @@ mod generators;
 pub mod membership;
 pub mod positions;
 pub mod random;
+pub mod symmetry;
 
 pub(crate) use chain::ProbableChain;
 pub use chain::{orbit_order_for, BasePoint, StabilizerChain};

@@ -63,7 +63,7 @@ pub fn positions(puzzle: &Puzzle, moves: &MoveSet) -> Result<PositionCount> {
     let chain = StabilizerChain::new(&reduced, &gens)?;
     // The rotations the moves generate (distinct as reduced transformations).
     let mut rotations = std::collections::HashSet::new();
-    for r in crate::search::orient::rotation_group(puzzle)? {
+    for r in super::symmetry::rotation_group(puzzle)? {
         let t = reduce(puzzle.apply_moves(&puzzle.identity(), &r).as_bytes());
         if chain.contains(&t) {
             rotations.insert(t);

@@ -6,8 +6,6 @@
 //!
 //! [`BaseMove::notation`]: crate::puzzle::BaseMove::notation
 
-use crate::events::EVENTS;
-
 /// The 4x4x4's wide turns (no 4x4x4 event scrambler lists them yet).
 const WIDE_444: &[(&str, &str)] =
     &[("Uw", "U 2U"), ("Dw", "D 2D"), ("Fw", "F 2F"), ("Bw", "B 2B"), ("Rw", "R 2R"), ("Lw", "L 2L")];
@@ -17,23 +15,43 @@ const WIDE_444: &[(&str, &str)] =
 /// cubing.js: `R++` is `Lv2' L2`).
 const POCHMANN: &[(&str, &str)] = &[("R_PLUSPLUS_", "Lv2' L2"), ("D_PLUSPLUS_", "Uv2' U2")];
 
-/// The notation moves for a cubing.js puzzle ID (`pyraminx`, `4x4x4`), as `(name, alg)` pairs.
+/// Wide turns of the 3x3x3 (cubing.js's `Rw` = `R M'`).
+pub(crate) const WIDE_333: &[(&str, &str)] = &[("Fw", "F S"), ("Rw", "R M'"), ("Uw", "U E'")];
+/// Wide turns of the 5x5x5.
+pub(crate) const WIDE_555: &[(&str, &str)] =
+    &[("Uw", "U 2U"), ("Dw", "D 2D"), ("Fw", "F 2F"), ("Bw", "B 2B"), ("Rw", "R 2R"), ("Lw", "L 2L")];
+/// Wide turns of the 6x6x6 and 7x7x7 (two and three layers).
+pub(crate) const WIDE_666: &[(&str, &str)] = &[
+    ("Uw", "U 2U"),
+    ("Dw", "D 2D"),
+    ("Fw", "F 2F"),
+    ("Bw", "B 2B"),
+    ("Rw", "R 2R"),
+    ("Lw", "L 2L"),
+    ("3Uw", "U 2U 3U"),
+    ("3Dw", "D 2D 3D"),
+    ("3Fw", "F 2F 3F"),
+    ("3Bw", "B 2B 3B"),
+    ("3Rw", "R 2R 3R"),
+    ("3Lw", "L 2L 3L"),
+];
+/// The pyraminx's big corners: a tip and the layer below it.
+pub(crate) const PYRAMINX_BIG: &[(&str, &str)] = &[("U", "u 2u"), ("L", "l 2l"), ("R", "r 2r"), ("B", "b 2b")];
+
+/// The notation moves for a cubing.js puzzle ID (`pyraminx`, `4x4x4`), as `(name, alg)` pairs. The
+/// event registry prints its scrambles with these lists (its events name them), so what the scramblers
+/// write is what a definition of that name reads.
 pub fn notation_moves(puzzle: &str) -> Vec<(&'static str, &'static str)> {
-    let mut out: Vec<(&'static str, &'static str)> = Vec::new();
-    let lists = EVENTS.iter().filter(|e| e.puzzle == puzzle).map(|e| e.derived);
-    let extra: &[(&str, &str)] = match puzzle {
+    let list: &[(&str, &str)] = match puzzle {
+        "3x3x3" => WIDE_333,
         "4x4x4" => WIDE_444,
+        "5x5x5" => WIDE_555,
+        "6x6x6" | "7x7x7" => WIDE_666,
+        "pyraminx" => PYRAMINX_BIG,
         "megaminx" => POCHMANN,
         _ => &[],
     };
-    for list in lists.chain(std::iter::once(extra)) {
-        for &(name, alg) in list {
-            if !out.iter().any(|(n, _)| *n == name) {
-                out.push((name, alg));
-            }
-        }
-    }
-    out
+    list.to_vec()
 }
 
 #[cfg(test)]

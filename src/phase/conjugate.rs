@@ -53,7 +53,7 @@ pub(crate) fn conjugates(p: &Puzzle, groups: &[MoveSet]) -> Vec<Conjugate> {
     let Some(g) = groups.first() else { return Vec::new() };
     let g_moves: Vec<MoveRef> = g.moves().iter().map(|m| m.mv).collect();
     let gt: Vec<&[u8]> = g_moves.iter().map(|&m| p.transform(m)).collect();
-    let Ok(symmetries) = crate::god::rotations_keeping(p, &gt) else { return Vec::new() };
+    let Ok(symmetries) = crate::group::symmetry::rotations_keeping(p, &gt) else { return Vec::new() };
     let by_transform: HashMap<&[u8], MoveRef> = g_moves.iter().map(|&m| (p.transform(m), m)).collect();
     let identity = layout.identity();
     let mut seen: Vec<Vec<Vec<MoveRef>>> = Vec::new();

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::hash::{hash_bytes, slot};
 use super::kernel::Kernel;
 use super::persist::{Fingerprint, Hasher};
+use super::sym::Reduction;
 use super::table::{Nibbles, MAX_DEPTH};
 use crate::canon::fsm::REFUSED;
 use crate::canon::CanonFsm;
@@ -47,6 +48,17 @@ pub(crate) struct Walk {
     counts: Vec<f64>,
     /// What the table is for (saved with it, checked when it is loaded).
     fingerprint: Fingerprint,
+    /// The symmetry reduction, if the table is reduced.
+    reduce: Option<Reduction>,
+    /// With a reduction: the representatives of the classes at each distance `0..=p` (flattened per
+    /// distance); a fill of depth `d` starts from those at distance `min(d, p)`.
+    classes: Vec<Vec<u8>>,
+    /// With a reduction: for each class at distance `p` and each move, whether the move leads to
+    /// distance `p + 1` (a fill deeper than `p` starts only with those).
+    away: Vec<bool>,
+    /// With a reduction: the leaves of a walk of each length `0..=MAX_DEPTH + 1` from the classes at
+    /// distance `p` (their first moves leading away, then canonical sequences).
+    class_leaves: Vec<f64>,
 }
 
 /// What one fill of a depth did.
@@ -60,7 +72,9 @@ pub(crate) struct FillCounts {
 
 impl Walk {
     /// Checks that the move set, automaton and target belong to the puzzle, and copies what a fill needs.
-    pub(crate) fn new(puzzle: &Puzzle, moves: &MoveSet, fsm: &CanonFsm, target: &[u8]) -> Result<Walk> {
+    /// With `symmetry`, the table is reduced by the definition's rotations where they apply
+    /// ([`Reduction::new`]).
+    pub(crate) fn new(puzzle: &Puzzle, moves: &MoveSet, fsm: &CanonFsm, target: &[u8], symmetry: bool) -> Result<Walk> {
         let size = puzzle.state_size();
         if fsm.moves() != moves.moves().len() {
             return Err(Error::new(format!(
@@ -84,8 +98,70 @@ impl Walk {
             }
         }
         let counts = sequence_counts(fsm, MAX_DEPTH + 1);
-        let fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
-        Ok(Walk { size, kernel, fsm: fsm.clone(), illegal, target: target.to_vec(), counts, fingerprint })
+        let reduce = if symmetry { Reduction::new(puzzle, &transforms, target) } else { None };
+        let mut fingerprint = fingerprint(puzzle, &transforms, fsm, &illegal, target);
+        fingerprint.symmetry = reduce.as_ref().map_or(0, Reduction::fingerprint);
+        let (classes, away) = match &reduce {
+            Some(r) => r.classes(&kernel, transforms.len(), target),
+            None => (Vec::new(), Vec::new()),
+        };
+        let class_leaves = if reduce.is_some() { continuation_counts(fsm, &away, MAX_DEPTH + 1) } else { Vec::new() };
+        Ok(Walk {
+            size,
+            kernel,
+            fsm: fsm.clone(),
+            illegal,
+            target: target.to_vec(),
+            counts,
+            fingerprint,
+            reduce,
+            classes,
+            away,
+            class_leaves,
+        })
+    }
+
+    /// The number of symmetries the table is reduced by (1: not reduced).
+    pub(crate) fn symmetries(&self) -> usize {
+        self.reduce.as_ref().map_or(1, Reduction::count)
+    }
+
+    /// The hash of a state's entry: of the state, or of its class's representative (written into `buf`,
+    /// of the state size) when the table is reduced.
+    #[inline(always)]
+    pub(crate) fn state_hash(&self, state: &[u8], buf: &mut [u8]) -> u64 {
+        match &self.reduce {
+            None => hash_bytes(state),
+            Some(r) => {
+                r.representative(state, buf);
+                hash_bytes(&buf[..self.size])
+            }
+        }
+    }
+
+    /// The state size in bytes.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// For a reduced table: the distance its fill of `depth` starts its tasks at, and the number of
+    /// classes there.
+    fn class_start(&self, depth: u32) -> (u32, usize) {
+        let p = (self.classes.len() as u32 - 1).min(depth);
+        (p, self.classes[p as usize].len() / self.size)
+    }
+
+    /// The leaves a fill of `depth` visits when no placement is illegal: the canonical sequences of that
+    /// length, or for a reduced table the classes it starts from times the canonical continuations.
+    pub(crate) fn leaves_of(&self, depth: u32) -> f64 {
+        if self.reduce.is_none() {
+            return self.count(depth);
+        }
+        let (p, classes) = self.class_start(depth);
+        if depth == p {
+            return classes as f64;
+        }
+        self.class_leaves.get((depth - p) as usize).copied().unwrap_or(0.0)
     }
 
     /// What the table is for: the puzzle, move set, automaton and target, as hashes.
@@ -121,6 +197,16 @@ impl Walk {
     /// automaton states.
     fn prefixes(&self, depth: u32, want: usize) -> (u32, Vec<u8>, Vec<u32>) {
         let size = self.size;
+        if self.reduce.is_some() {
+            // Every class at distance `p`, each followed by every canonical sequence (automaton state 0)
+            // whose first move leads to distance `p + 1` (see `Walker::walk_inner`): a class at
+            // distance `d > p` has a member whose optimal sequence passes through one of them
+            // (conjugate an optimal sequence of any member by the rotation that takes its state at
+            // distance `p` to the representative; its rest is optimal, so it has a canonical form, and
+            // that form's first move leads away).
+            let (p, classes) = self.class_start(depth);
+            return (p, self.classes[p as usize].clone(), vec![0; classes]);
+        }
         let mut states = self.target.clone();
         let mut fsm_states = vec![0u32];
         let mut p = 0;
@@ -166,10 +252,11 @@ impl Walk {
             states: &states,
             fsm_states: &fsm_states,
             control,
-            total: self.count(depth).min(u64::MAX as f64) as u64,
+            total: self.leaves_of(depth).min(u64::MAX as f64) as u64,
             leaves: AtomicU64::new(0),
             added: AtomicU64::new(0),
             depth,
+            away: if self.reduce.is_some() && p < depth { Some(&self.away) } else { None },
         };
         let result = job.run(threads);
         let counts = FillCounts { leaves: job.leaves.into_inner(), added: job.added.into_inner() };
@@ -205,7 +292,7 @@ fn fingerprint(
         }
     }
     let t = Hasher::new().bytes(target).finish();
-    Fingerprint { puzzle: p.finish(), moves: m.finish(), automaton: a.finish(), target: t }
+    Fingerprint { puzzle: p.finish(), moves: m.finish(), automaton: a.finish(), target: t, symmetry: 0 }
 }
 
 /// The number of canonical sequences of each length `0..=depth`, in floating point (dynamic programming
@@ -228,6 +315,33 @@ fn sequence_counts(fsm: &CanonFsm, depth: u32) -> Vec<f64> {
         }
         std::mem::swap(&mut cur, &mut next);
         out.push(cur.iter().sum());
+    }
+    out
+}
+
+/// For walks from classes (a reduced table's tasks): the leaves of each length `0..=depth`, summed
+/// over the classes, each starting with a move `away` allows (class-major, `fsm.moves()` per class;
+/// from automaton state 0) and going on canonically.
+fn continuation_counts(fsm: &CanonFsm, away: &[bool], depth: u32) -> Vec<f64> {
+    let moves = fsm.moves().max(1);
+    // How many classes may start with each move.
+    let mut starts = vec![0f64; moves];
+    for (i, &a) in away.iter().enumerate() {
+        if a {
+            starts[i % moves] += 1.0;
+        }
+    }
+    // `from[s]`: canonical sequences of the current length from automaton state `s`.
+    let mut from = vec![1f64; fsm.states()];
+    let mut next = from.clone();
+    let mut out = vec![(away.len() / moves) as f64];
+    for _ in 1..=depth {
+        let row = fsm.row(0);
+        out.push((0..moves).filter(|&m| row[m] != REFUSED).map(|m| starts[m] * from[row[m] as usize]).sum());
+        for (s, n) in next.iter_mut().enumerate() {
+            *n = fsm.row(s as u32).iter().filter(|&&t| t != REFUSED).map(|&t| from[t as usize]).sum();
+        }
+        std::mem::swap(&mut from, &mut next);
     }
     out
 }
@@ -260,6 +374,9 @@ struct Job<'a> {
     leaves: AtomicU64,
     added: AtomicU64,
     depth: u32,
+    /// For a reduced table's tasks (classes at distance `p < depth`): per task and move, whether the
+    /// walk may start with the move (it leads to distance `p + 1`).
+    away: Option<&'a [bool]>,
 }
 
 impl Job<'_> {
@@ -282,7 +399,9 @@ impl Job<'_> {
     fn task<const SHARED: bool>(&self, w: &mut Walker<'_, SHARED>, task: usize) -> Result<()> {
         let size = self.walk.size;
         let root = &self.states[task * size..(task + 1) * size];
-        let result = w.walk(root, self.fsm_states[task], self.remaining, &self.control);
+        let moves = self.walk.fsm.moves();
+        let first = self.away.map(|a| &a[task * moves..(task + 1) * moves]);
+        let result = w.walk(root, self.fsm_states[task], self.remaining, first, &self.control);
         let (leaves, added) = w.take_counts();
         let done = self.leaves.fetch_add(leaves, Ordering::Relaxed) + leaves;
         self.added.fetch_add(added, Ordering::Relaxed);
@@ -301,6 +420,8 @@ struct Walker<'a, const SHARED: bool> {
     stack: Vec<u8>,
     /// A leaf.
     leaf: Vec<u8>,
+    /// A leaf's class representative (reduced tables).
+    rep: Vec<u8>,
     /// Automaton state and next move to try at each level.
     fsm_at: [u32; MAX_DEPTH as usize + 1],
     next_at: [usize; MAX_DEPTH as usize + 1],
@@ -316,6 +437,7 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
             walk: job.walk,
             stack: vec![0u8; (MAX_DEPTH as usize + 1) * size],
             leaf: vec![0u8; size],
+            rep: vec![0u8; size],
             fsm_at: [0; MAX_DEPTH as usize + 1],
             next_at: [0; MAX_DEPTH as usize + 1],
             nodes: 0,
@@ -329,16 +451,25 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
         (std::mem::take(&mut self.sink.leaves), std::mem::take(&mut self.sink.added))
     }
 
-    /// Visits every legal canonical continuation of `remaining` moves from `root` (automaton state `fs`).
-    fn walk(&mut self, root: &[u8], fs: u32, remaining: u32, control: &Control) -> Result<()> {
-        let result = self.walk_inner(root, fs, remaining, control);
+    /// Visits every legal canonical continuation of `remaining` moves from `root` (automaton state `fs`),
+    /// whose first move `first` allows (when given).
+    fn walk(&mut self, root: &[u8], fs: u32, remaining: u32, first: Option<&[bool]>, control: &Control) -> Result<()> {
+        let result = self.walk_inner(root, fs, remaining, first, control);
         self.sink.flush();
         result
     }
 
-    fn walk_inner(&mut self, root: &[u8], fs: u32, remaining: u32, control: &Control) -> Result<()> {
+    fn walk_inner(
+        &mut self,
+        root: &[u8],
+        fs: u32,
+        remaining: u32,
+        first: Option<&[bool]>,
+        control: &Control,
+    ) -> Result<()> {
         if remaining == 0 {
-            self.sink.visit(hash_bytes(root));
+            let h = self.walk.state_hash(root, &mut self.rep);
+            self.sink.visit(h);
             return Ok(());
         }
         let walk = self.walk;
@@ -357,7 +488,7 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
                 control.check()?;
             }
             if level == last {
-                self.expand_leaves(level);
+                self.expand_leaves(level, if level == 0 { first } else { None });
                 if level == 0 {
                     return Ok(());
                 }
@@ -366,7 +497,8 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
             }
             let row = walk.fsm.row(self.fsm_at[level]);
             let mut mv = self.next_at[level];
-            while mv < row.len() && row[mv] == REFUSED {
+            let skip = |mv: usize| row[mv] == REFUSED || (level == 0 && first.is_some_and(|f| !f[mv]));
+            while mv < row.len() && skip(mv) {
                 mv += 1;
             }
             if mv >= row.len() {
@@ -390,21 +522,23 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
         }
     }
 
-    /// Visits every legal child of the state at `level`: the leaves.
+    /// Visits every legal child of the state at `level` (by the moves `first` allows, when given): the
+    /// leaves.
     #[inline(always)]
-    fn expand_leaves(&mut self, level: usize) {
+    fn expand_leaves(&mut self, level: usize, first: Option<&[bool]>) {
         let walk = self.walk;
         let size = walk.size;
         let parent = &self.stack[level * size..(level + 1) * size];
         let row = walk.fsm.row(self.fsm_at[level]);
         for (mv, &to) in row.iter().enumerate() {
-            if to == REFUSED {
+            if to == REFUSED || first.is_some_and(|f| !f[mv]) {
                 continue;
             }
             walk.apply(parent, mv, &mut self.leaf);
             self.nodes += 1;
             if walk.legal(&self.leaf) {
-                self.sink.visit(hash_bytes(&self.leaf));
+                let h = walk.state_hash(&self.leaf, &mut self.rep);
+                self.sink.visit(h);
             }
         }
     }

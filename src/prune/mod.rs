@@ -17,6 +17,8 @@
 //! - `table`: the nibble storage and the table's sizing.
 //! - `kernel`: applying moves during a fill (only the slots a move changes).
 //! - `fill`: the walk that fills one depth.
+//! - `sym`: the symmetry reduction ([`TableOptions::symmetry`]): conjugate states share one entry, the
+//!   class representative's.
 //! - [`persist`]: the table as versioned, checksummed, compressed bytes ([`PruneTable::to_bytes`],
 //!   [`PruneTable::from_bytes`]) for shells to keep.
 
@@ -24,6 +26,7 @@ mod fill;
 pub mod hash;
 pub(crate) mod kernel;
 pub mod persist;
+mod sym;
 mod table;
 
 use crate::canon::CanonFsm;
@@ -35,6 +38,7 @@ use fill::Walk;
 use persist::Fingerprint;
 use table::Nibbles;
 
+pub use sym::MAX_TABLE_SYMMETRIES;
 pub(crate) use table::entries_for;
 pub use table::{MAX_DEPTH, MIN_MEMORY_BYTES};
 
@@ -61,12 +65,24 @@ pub struct TableOptions {
     /// Fill exactly to this depth (at most [`MAX_DEPTH`]; fewer if a depth adds no entry) instead of
     /// choosing the depth by cost.
     pub depth: Option<u32>,
+    /// Reduce the table by the definition's rotations where they apply (see [`symmetries_of`]): the
+    /// conjugates of a state share its entry. [`PruneTable::symmetries`] says whether it was.
+    pub symmetry: bool,
 }
 
 impl Default for TableOptions {
     fn default() -> Self {
-        TableOptions { memory_bytes: DEFAULT_MEMORY, state_count_hint: None, depth: None }
+        TableOptions { memory_bytes: DEFAULT_MEMORY, state_count_hint: None, depth: None, symmetry: false }
     }
+}
+
+/// The number of rotations of the puzzle's definition (the identity included) a table for `moves` and
+/// `target` would be reduced by: those that map the move set onto itself and keep the target. 1 when
+/// there is nothing to reduce by: no rotations in the definition, illegal placements, orientation
+/// wildcards in the target, or more than [`MAX_TABLE_SYMMETRIES`] rotations.
+pub fn symmetries_of(puzzle: &Puzzle, moves: &MoveSet, target: &[u8]) -> usize {
+    let transforms: Vec<&[u8]> = moves.moves().iter().map(|m| puzzle.transform(m.mv)).collect();
+    sym::Reduction::new(puzzle, &transforms, target).map_or(1, |r| r.count())
 }
 
 /// What the fill of one depth did.
@@ -120,11 +136,11 @@ impl PruneTable {
     ) -> Result<PruneTable> {
         control.check()?;
         let entries = table::entries_for(options.memory_bytes, options.state_count_hint)?;
-        let walk = Walk::new(puzzle, moves, fsm, target)?;
+        let walk = Walk::new(puzzle, moves, fsm, target, options.symmetry)?;
         let nibbles = Nibbles::zeroed(entries)?;
         let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
         // Depth 0: the target itself.
-        let root = hash::slot(hash::hash_bytes(t.walk.target()), entries);
+        let root = hash::slot(t.hash(t.walk.target()), entries);
         t.nibbles.set_if_unset::<false>(root, 1);
         t.depths.push(DepthStats { depth: 0, leaves: 1, entries_set: 1 });
         t.work = 1;
@@ -143,7 +159,7 @@ impl PruneTable {
     /// A table from bytes made by [`PruneTable::to_bytes`] for the same puzzle, move set, automaton and
     /// target (checked through their fingerprint), whose entries take at most `max_bytes`. Errors, and
     /// never a table, for bytes that are damaged, truncated, of another format version, or made for
-    /// anything else (the message says which).
+    /// anything else (the message says which). A plain table: see [`PruneTable::from_bytes_with`].
     pub fn from_bytes(
         puzzle: &Puzzle,
         moves: &MoveSet,
@@ -152,7 +168,22 @@ impl PruneTable {
         bytes: &[u8],
         max_bytes: usize,
     ) -> Result<PruneTable> {
-        let walk = Walk::new(puzzle, moves, fsm, target)?;
+        PruneTable::from_bytes_with(puzzle, moves, fsm, target, bytes, max_bytes, false)
+    }
+
+    /// [`PruneTable::from_bytes`] for a table built with [`TableOptions::symmetry`] as `symmetry`: the
+    /// reduction is part of the fingerprint, so a reduced table is never loaded as a plain one, nor the
+    /// other way round.
+    pub fn from_bytes_with(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        fsm: &CanonFsm,
+        target: &[u8],
+        bytes: &[u8],
+        max_bytes: usize,
+        symmetry: bool,
+    ) -> Result<PruneTable> {
+        let walk = Walk::new(puzzle, moves, fsm, target, symmetry)?;
         let nibbles = Nibbles::zeroed(64)?;
         let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
         persist::load_into(&mut t, bytes, max_bytes)?;
@@ -214,7 +245,7 @@ impl PruneTable {
     pub fn predicted_leaves(&self) -> f64 {
         let d = self.filled;
         let last = self.depths.get(d as usize).map_or(0, |s| s.leaves) as f64;
-        let (now, next) = (self.walk.count(d), self.walk.count(d + 1));
+        let (now, next) = (self.walk.leaves_of(d), self.walk.leaves_of(d + 1));
         if now > 0.0 {
             last * (next / now)
         } else {
@@ -256,10 +287,28 @@ impl PruneTable {
         result
     }
 
-    /// The hash of a state (pass it to [`PruneTable::prefetch`] and [`PruneTable::lookup_hash`]).
+    /// The hash of a state's entry (pass it to [`PruneTable::prefetch`] and [`PruneTable::lookup_hash`]):
+    /// of the state, or of its class's representative in a reduced table (which this allocates for:
+    /// loops use [`PruneTable::hash_with`]).
     #[inline]
     pub fn hash(&self, state: &[u8]) -> u64 {
-        hash::hash_bytes(state)
+        if self.walk.symmetries() == 1 {
+            return hash::hash_bytes(state);
+        }
+        let mut buf = vec![0u8; self.walk.size()];
+        self.walk.state_hash(state, &mut buf)
+    }
+
+    /// [`PruneTable::hash`] with a buffer of the state size for the representative (no allocation).
+    #[inline(always)]
+    pub fn hash_with(&self, state: &[u8], buf: &mut [u8]) -> u64 {
+        self.walk.state_hash(state, buf)
+    }
+
+    /// The number of rotations whose conjugates share an entry (the identity included): 1 for a plain
+    /// table.
+    pub fn symmetries(&self) -> usize {
+        self.walk.symmetries()
     }
 
     /// The lower bound for the state with hash `h`.

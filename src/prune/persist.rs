@@ -8,7 +8,7 @@
 //! | --- | --- |
 //! | magic `TWSPRUNE` | 8 |
 //! | format version ([`FORMAT_VERSION`]) | 4 |
-//! | fingerprint: puzzle, move set, canonical automaton (metric), target | 4 × 8 |
+//! | fingerprint: puzzle, move set, canonical automaton (metric), target, symmetry reduction | 5 × 8 |
 //! | entries, filled depth, depth records, fill work, chunk bytes, chunks | 8 + 4 + 4 + 8 + 4 + 4 |
 //! | per depth record: depth, leaves, entries set | 4 + 8 + 8 each |
 //! | per chunk: compressed length, CRC-32 of its uncompressed bytes | 4 + 4 each |
@@ -34,18 +34,18 @@ pub const MAGIC: [u8; 8] = *b"TWSPRUNE";
 
 /// The version of the layout (and of the state hash and slot mapping the entries were written with):
 /// any change to either makes old files refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Uncompressed bytes per chunk.
 pub const CHUNK_BYTES: usize = 4 << 20;
 
 /// The fixed part of the header, up to the depth records.
-const FIXED: usize = 8 + 4 + 4 * 8 + 8 + 4 + 4 + 8 + 4 + 4;
+const FIXED: usize = 8 + 4 + 5 * 8 + 8 + 4 + 4 + 8 + 4 + 4;
 /// Bytes per depth record and per chunk record.
 const DEPTH_RECORD: usize = 20;
 const CHUNK_RECORD: usize = 8;
 
-/// What a table was built for, as hashes: a table is only valid for the same four.
+/// What a table was built for, as hashes: a table is only valid for the same five.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fingerprint {
     /// The puzzle's state layout and illegal placements.
@@ -56,13 +56,15 @@ pub struct Fingerprint {
     pub automaton: u64,
     /// The target state.
     pub target: u64,
+    /// The symmetry reduction: the rotations whose conjugates share an entry (0: none, a plain table).
+    pub symmetry: u64,
 }
 
 impl Fingerprint {
-    /// One value for all four (a file name, say).
+    /// One value for all five (a file name, say).
     pub fn combined(&self) -> u64 {
-        let mut bytes = Vec::with_capacity(32);
-        for v in [self.puzzle, self.moves, self.automaton, self.target] {
+        let mut bytes = Vec::with_capacity(40);
+        for v in [self.puzzle, self.moves, self.automaton, self.target, self.symmetry] {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         hash_bytes(&bytes)
@@ -101,7 +103,7 @@ pub(crate) fn to_bytes(table: &PruneTable) -> Vec<u8> {
     out.extend_from_slice(&MAGIC);
     put32(&mut out, FORMAT_VERSION);
     let f = table.walk.fingerprint();
-    for v in [f.puzzle, f.moves, f.automaton, f.target] {
+    for v in [f.puzzle, f.moves, f.automaton, f.target, f.symmetry] {
         put64(&mut out, v);
     }
     put64(&mut out, table.nibbles.entries() as u64);
@@ -190,7 +192,7 @@ fn header(data: &[u8], expected: &Fingerprint) -> Result<Header> {
             "the saved pruning table has format version {version}; this build reads version {FORMAT_VERSION}"
         )));
     }
-    let found = Fingerprint { puzzle: r.u64(), moves: r.u64(), automaton: r.u64(), target: r.u64() };
+    let found = Fingerprint { puzzle: r.u64(), moves: r.u64(), automaton: r.u64(), target: r.u64(), symmetry: r.u64() };
     let (entries, filled, ndepths, work) = (r.u64(), r.u32(), r.u32() as usize, r.u64());
     let (chunk_bytes, nchunks) = (r.u32() as usize, r.u32() as usize);
     if ndepths > MAX_DEPTH as usize + 2 || nchunks > data.len() / CHUNK_RECORD {
@@ -251,6 +253,12 @@ fn check_fingerprint(found: &Fingerprint, expected: &Fingerprint) -> Result<()> 
         "another metric or canonical automaton"
     } else if found.target != expected.target {
         "another target state"
+    } else if found.symmetry != expected.symmetry {
+        match (found.symmetry, expected.symmetry) {
+            (0, _) => "no symmetry reduction (a plain table), but a reduced one is expected",
+            (_, 0) => "a symmetry reduction, but a plain table is expected",
+            _ => "another symmetry reduction",
+        }
     } else {
         return Ok(());
     };

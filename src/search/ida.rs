@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::bound::SearchBound;
 use crate::canon::fsm::REFUSED;
 use crate::control::{Control, Progress};
+use crate::layout::Layout;
+use crate::moveset::MoveSet;
 use crate::prune::kernel::Kernel;
 use crate::prune::PruneTable;
 use crate::puzzle::Puzzle;
@@ -34,6 +36,64 @@ pub(crate) struct Shared<'a> {
     pub seen: &'a AtomicU64,
     /// A second bound beside the table.
     pub bound: Option<&'a dyn SearchBound>,
+    /// The inverse lookup, when on: each node's inverse is kept along the path and looked up too.
+    pub inverse: Option<&'a InverseMoves>,
+}
+
+/// The inverse lookup: a position and its inverse are the same number of moves from solved (the
+/// inverse of a solution solves the inverse), so when the target is solved with distinct pieces the
+/// table's bound for the inverse is a bound for the position too, and the search prunes by the larger.
+/// The inverse after move `m` is `m⁻¹ · x⁻¹` (the move's inverse followed by the parent's inverse):
+/// one composition per node.
+#[derive(Debug, Clone)]
+pub struct InverseMoves {
+    layout: Layout,
+    size: usize,
+    /// Per move of the set: its inverse transformation (`size` bytes each).
+    inverses: Vec<u8>,
+}
+
+impl InverseMoves {
+    /// The inverse lookup for `moves` towards `target`, or `None` where it does not apply: a target
+    /// other than solved with distinct pieces (the identity, no orientation wildcards), or a puzzle with
+    /// illegal placements (the table's distances avoid them; the inverse's path would not).
+    pub fn new(puzzle: &Puzzle, moves: &MoveSet, target: &[u8]) -> Option<InverseMoves> {
+        let layout = puzzle.layout();
+        if !puzzle.illegal().is_empty() || target != layout.identity() {
+            return None;
+        }
+        let mut inverses = Vec::with_capacity(moves.moves().len() * layout.state_size());
+        for m in moves.moves() {
+            inverses.extend_from_slice(&layout.invert(puzzle.transform(m.mv)));
+        }
+        Some(InverseMoves { layout: layout.clone(), size: layout.state_size(), inverses })
+    }
+
+    /// Whether a (normalized) position has an inverse: a permutation with orientations per orbit.
+    pub fn invertible(&self, x: &[u8]) -> bool {
+        self.layout.is_transformation(x)
+    }
+
+    /// `out = x⁻¹` (`x` invertible).
+    fn invert_into(&self, x: &[u8], out: &mut [u8]) {
+        for o in self.layout.orbits() {
+            let (off, n, m) = (o.offset, o.size, o.orientations);
+            for i in 0..n {
+                let j = x[off + i] as usize;
+                out[off + j] = i as u8;
+                out[off + n + j] = (m - x[off + n + i] % m) % m;
+            }
+        }
+    }
+
+    /// `out = m⁻¹ · inv`: the inverse of `x · m`, given `inv = x⁻¹`.
+    #[inline(always)]
+    fn step(&self, m: usize, inv: &[u8], out: &mut [u8]) {
+        let t = &self.inverses[m * self.size..(m + 1) * self.size];
+        // SAFETY: `inv` is the inverse of a position of the search, a transformation of the layout
+        // (the start was checked by `invertible`, and composing transformations gives one).
+        unsafe { self.layout.compose_into_unchecked(t, inv, out) };
+    }
 }
 
 /// Lookups between two progress reports of one walker, as a power of two (about 1M: tens of reports a
@@ -87,6 +147,13 @@ pub(crate) struct Workspace {
     bound: Vec<Vec<u32>>,
     /// Words per node of the bound.
     bound_len: usize,
+    /// With the inverse lookup, per level as `levels`: the inverses of the nodes, the hashes of the
+    /// children's inverses, and which children passed the first bound.
+    inv_levels: Vec<Vec<u8>>,
+    inv_hashes: Vec<Vec<u64>>,
+    passed: Vec<Vec<bool>>,
+    /// A representative (reduced tables).
+    rep: Vec<u8>,
     /// The moves (indices into the move set) of the current path.
     path: Vec<u16>,
     /// Nodes whose entries were looked up so far.
@@ -106,6 +173,10 @@ impl Workspace {
             hashes: vec![Vec::new()],
             bound: vec![vec![0; bound_len]],
             bound_len,
+            inv_levels: vec![vec![0; size]],
+            inv_hashes: vec![Vec::new()],
+            passed: vec![Vec::new()],
+            rep: vec![0; size],
             path: Vec::new(),
             lookups: 0,
             cancelled: false,
@@ -118,6 +189,9 @@ impl Workspace {
             self.levels.push(vec![0; self.nmoves * self.size]);
             self.hashes.push(vec![0; self.nmoves]);
             self.bound.push(vec![0; self.nmoves * self.bound_len]);
+            self.inv_levels.push(vec![0; self.nmoves * self.size]);
+            self.inv_hashes.push(vec![0; self.nmoves]);
+            self.passed.push(vec![false; self.nmoves]);
         }
     }
 }
@@ -138,6 +212,9 @@ pub(crate) fn walk(
     ws.path.clear();
     ws.path.extend_from_slice(prefix);
     ws.levels[0].copy_from_slice(state);
+    if let Some(inv) = shared.inverse {
+        inv.invert_into(state, &mut ws.inv_levels[0]);
+    }
     if remaining == 0 {
         if shared.target == state {
             out.push(ws.path.clone());
@@ -161,6 +238,36 @@ fn report(shared: &Shared, ws: &mut Workspace) {
     shared.control.report(Progress { phase: "search", depth: shared.depth, done, total: None });
 }
 
+/// The inverse lookup's first pass over the children of the node in slot `slot` of `level`: marks
+/// those that pass the table's bound for themselves (`rest` moves left) and computes their inverses,
+/// hashed and prefetched before any is looked up.
+fn inverses(
+    shared: &Shared,
+    inv: &InverseMoves,
+    ws: &mut Workspace,
+    level: usize,
+    slot: usize,
+    row: &[u32],
+    rest: u32,
+) {
+    let size = ws.size;
+    let (upper, lower) = ws.inv_levels.split_at_mut(level + 1);
+    let parent = &upper[level][slot * size..(slot + 1) * size];
+    let children = &mut lower[0];
+    let (hashes, inv_hashes, passed) =
+        (&ws.hashes[level + 1], &mut ws.inv_hashes[level + 1], &mut ws.passed[level + 1]);
+    for (m, &next) in row.iter().enumerate() {
+        passed[m] = next != REFUSED && shared.table.lookup_hash(hashes[m]) as u32 <= rest;
+        if passed[m] {
+            let child = &mut children[m * size..(m + 1) * size];
+            inv.step(m, parent, child);
+            let h = shared.table.hash_with(child, &mut ws.rep);
+            shared.table.prefetch(h);
+            inv_hashes[m] = h;
+        }
+    }
+}
+
 /// Expands the node in slot `slot` of `level` (automaton state `fsm_state`, `remaining` moves to go).
 fn recurse(
     shared: &Shared,
@@ -179,13 +286,14 @@ fn recurse(
         let parent = &upper[level][slot * size..(slot + 1) * size];
         let children = &mut lower[0];
         let hashes = &mut ws.hashes[level + 1];
+        let rep = &mut ws.rep;
         for (m, &next) in row.iter().enumerate() {
             if next == REFUSED {
                 continue;
             }
             let child = &mut children[m * size..(m + 1) * size];
             shared.kernel.apply(parent, m, child);
-            let h = shared.table.hash(child);
+            let h = shared.table.hash_with(child, rep);
             shared.table.prefetch(h);
             hashes[m] = h;
         }
@@ -202,8 +310,15 @@ fn recurse(
         }
     }
     let rest = remaining - 1;
+    if let Some(inv) = shared.inverse {
+        inverses(shared, inv, ws, level, slot, row, rest);
+    }
     for (m, &next) in row.iter().enumerate() {
-        if next == REFUSED || shared.table.lookup_hash(ws.hashes[level + 1][m]) as u32 > rest {
+        let pass = match shared.inverse {
+            None => next != REFUSED && shared.table.lookup_hash(ws.hashes[level + 1][m]) as u32 <= rest,
+            Some(_) => ws.passed[level + 1][m] && shared.table.lookup_hash(ws.inv_hashes[level + 1][m]) as u32 <= rest,
+        };
+        if !pass {
             continue;
         }
         let child = &ws.levels[level + 1][m * size..(m + 1) * size];

@@ -19,7 +19,10 @@ pub mod solver;
 pub mod target;
 
 pub use bound::SearchBound;
+pub use ida::InverseMoves;
 pub use job::{random_position, random_scramble, solve_position, OpenParts, Position};
 pub use orient::{solve_up_to, UpTo};
-pub use solver::{SolveOptions, SolveReport, Solver, SolverOptions, DEFAULT_MAX_DEPTH, DEFAULT_MEMORY, MAX_SOLUTIONS};
+pub use solver::{
+    SolveOptions, SolveReport, Solver, SolverOptions, Toggle, DEFAULT_MAX_DEPTH, DEFAULT_MEMORY, MAX_SOLUTIONS,
+};
 pub use target::Target;

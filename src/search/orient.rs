@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use crate::control::Control;
 use crate::error::{Error, Result};
+pub use crate::group::symmetry::{rotation_group, MAX_ORIENTATIONS};
 use crate::moveset::MoveSet;
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
@@ -23,9 +24,6 @@ use crate::state::State;
 use super::job::Position;
 use super::solver::{SolveOptions, SolveReport, Solver};
 use super::target::Target;
-
-/// The most orientations a definition's rotations may generate (the megaminx has 60).
-pub const MAX_ORIENTATIONS: usize = 1000;
 
 /// What a solve may leave unsolved.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -68,39 +66,6 @@ impl UpTo {
         // Reaching solved reaches the relaxed target: known reachability stays.
         Ok(Position { target: Some(puzzle.state_from_bytes(target)?), ..position })
     }
-}
-
-/// Every element of the group the definition's rotations generate, as the moves reaching it (the
-/// identity first, as no moves). Errors past [`MAX_ORIENTATIONS`].
-pub fn rotation_group(puzzle: &Puzzle) -> Result<Vec<Vec<MoveRef>>> {
-    let gens: Vec<MoveRef> = (puzzle.base_moves().iter().enumerate())
-        .filter(|(_, b)| b.rotation && b.order > 1)
-        .map(|(i, _)| puzzle.move_ref(i, 1))
-        .collect();
-    let identity = puzzle.identity();
-    let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(identity.as_bytes().to_vec(), 0)]);
-    let mut out: Vec<(State, Vec<MoveRef>)> = vec![(identity, Vec::new())];
-    let mut next = 0;
-    while next < out.len() {
-        let (state, moves) = out[next].clone();
-        next += 1;
-        for &g in &gens {
-            let s = puzzle.apply(&state, g);
-            if seen.contains_key(s.as_bytes()) {
-                continue;
-            }
-            if out.len() >= MAX_ORIENTATIONS {
-                return Err(Error::limit(format!(
-                    "the definition's rotations generate more than {MAX_ORIENTATIONS} orientations"
-                )));
-            }
-            seen.insert(s.as_bytes().to_vec(), out.len());
-            let mut m = moves.clone();
-            m.push(g);
-            out.push((s, m));
-        }
-    }
-    Ok(out.into_iter().map(|(_, m)| m).collect())
 }
 
 /// A position turned by a rotation `R`: `P·R`, to be solved by the moves.
@@ -245,7 +210,14 @@ fn solve_many(
 ) -> Result<SolveReport> {
     let (max_depth, limit) = super::solver::solve_limits(options)?;
     let open_ended = options.all_optimal || options.slack > 0;
-    let mut out = SolveReport { solutions: Vec::new(), nodes: 0, table_depth: 0, table_seconds: 0.0 };
+    let mut out = SolveReport {
+        solutions: Vec::new(),
+        nodes: 0,
+        table_depth: 0,
+        table_seconds: 0.0,
+        symmetries: solver.table().symmetries(),
+        inverse: false,
+    };
     let mut last = max_depth;
     let mut depth = options.min_depth;
     while depth <= last && out.solutions.len() < limit {
@@ -266,6 +238,7 @@ fn solve_many(
                 out.solutions.extend(r.solutions.iter().map(|s| c.solution(puzzle, moves, s)));
                 out.nodes += r.nodes;
                 out.table_seconds += r.table_seconds;
+                out.inverse |= r.inverse;
             }
         }
         if !out.solutions.is_empty() {

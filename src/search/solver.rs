@@ -12,12 +12,12 @@ use crate::error::{Error, Result};
 use crate::group::{probable_puzzle_chain, puzzle_chain, reachable, Membership, ProbableChain, StabilizerChain};
 use crate::moveset::{Metric, MoveSet};
 use crate::prune::kernel::Kernel;
-use crate::prune::{entries_for, PruneTable, TableOptions, MIN_MEMORY_BYTES};
+use crate::prune::{entries_for, symmetries_of, PruneTable, TableOptions, MIN_MEMORY_BYTES};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
 use super::bound::SearchBound;
-use super::ida::{walk, MoveRules, Shared, Workspace};
+use super::ida::{walk, InverseMoves, MoveRules, Shared, Workspace};
 use super::target::Target;
 
 pub use crate::prune::DEFAULT_MEMORY;
@@ -73,6 +73,31 @@ pub const DEFAULT_MAX_DEPTH: u32 = 60;
 /// The most solutions a search may collect (with `all_optimal` or slack and no explicit limit).
 pub const MAX_SOLUTIONS: usize = 100_000;
 
+/// Whether to use an optional speed-up: where it pays (`Auto`), wherever it applies (`On`: an error
+/// where it does not), or never (`Off`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Toggle {
+    /// Where it is measured to pay.
+    #[default]
+    Auto,
+    /// Wherever it applies; asking for it where it cannot apply is an error.
+    On,
+    /// Never.
+    Off,
+}
+
+impl std::str::FromStr for Toggle {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Toggle> {
+        match s {
+            "auto" => Ok(Toggle::Auto),
+            "on" => Ok(Toggle::On),
+            "off" => Ok(Toggle::Off),
+            _ => Err(Error::new(format!("expected auto, on or off, not {s:?}"))),
+        }
+    }
+}
+
 /// How to set up a [`Solver`].
 #[derive(Debug, Clone)]
 pub struct SolverOptions {
@@ -87,6 +112,13 @@ pub struct SolverOptions {
     /// The size the table starts at (`None`: [`INITIAL_TABLE_BYTES`], or the budget when smaller). A
     /// search grows it towards the budget only when a harder position needs more.
     pub initial_memory_bytes: Option<usize>,
+    /// Reduce the pruning table by the definition's rotations (conjugate states share an entry). `Auto`:
+    /// where the definition has rotations that keep the move set and target, and the group is too
+    /// large for the table to hold every state (see [`Solver::symmetries`]).
+    pub symmetry: Toggle,
+    /// Also look up the inverse of each position (at the same distance when the target is solved with
+    /// distinct pieces) and prune by the larger bound. `Auto`: where it applies.
+    pub inverse: Toggle,
 }
 
 impl Default for SolverOptions {
@@ -97,6 +129,8 @@ impl Default for SolverOptions {
             target: None,
             memory_bytes: DEFAULT_MEMORY,
             initial_memory_bytes: None,
+            symmetry: Toggle::Auto,
+            inverse: Toggle::Auto,
         }
     }
 }
@@ -132,6 +166,10 @@ pub struct SolveReport {
     /// Seconds this solve spent filling and growing the pruning table (0 when the control has no clock,
     /// see [`Control::with_clock`]).
     pub table_seconds: f64,
+    /// The rotations the table is reduced by (the identity included): 1 without symmetry reduction.
+    pub symmetries: usize,
+    /// Whether the search also looked up the inverse of each position.
+    pub inverse: bool,
 }
 
 /// A solver for one puzzle, move set, metric and target. It shares the puzzle it was built for (an
@@ -170,6 +208,10 @@ pub struct Solver {
     seen: AtomicU64,
     /// A second bound beside the table ([`Solver::set_bound`]).
     bound: Option<Arc<dyn SearchBound>>,
+    /// Whether the tables are reduced by symmetry.
+    symmetry: bool,
+    /// The inverse lookup's moves, when it is on.
+    inverse: Option<InverseMoves>,
 }
 
 impl Solver {
@@ -195,7 +237,36 @@ impl Solver {
         let initial = options.initial_memory_bytes.unwrap_or(INITIAL_TABLE_BYTES).min(budget).max(MIN_MEMORY_BYTES);
         // A budget below the minimum is refused by the table itself, with the budget named.
         let first = if budget < MIN_MEMORY_BYTES { budget } else { initial };
-        let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1) };
+        let symmetry = match options.symmetry {
+            Toggle::Off => false,
+            toggle => {
+                let count = symmetries_of(&puzzle, &moves, target.bytes());
+                if toggle == Toggle::On && count < 2 {
+                    return Err(Error::new(
+                        "no symmetry to reduce the table by: the definition needs rotations that map the move set \
+                         onto itself and keep the target (without orientation wildcards or illegal placements)",
+                    ));
+                }
+                // Auto: only where the table cannot hold every state anyway.
+                let fits =
+                    hint.is_some_and(|n| entries_for(budget.max(MIN_MEMORY_BYTES), None).is_ok_and(|e| n <= e as f64));
+                count > 1 && (toggle == Toggle::On || !fits)
+            }
+        };
+        let inverse = match options.inverse {
+            Toggle::Off => None,
+            toggle => {
+                let inv = InverseMoves::new(&puzzle, &moves, target.bytes());
+                if toggle == Toggle::On && inv.is_none() {
+                    return Err(Error::new(
+                        "the inverse lookup needs the solved state with distinct pieces as the target and no \
+                         illegal placements",
+                    ));
+                }
+                inv
+            }
+        };
+        let table_options = TableOptions { memory_bytes: first, state_count_hint: hint, depth: Some(1), symmetry };
         let started = control.now();
         let mut table = PruneTable::new(&puzzle, &moves, &fsm, target.bytes(), &table_options, control)?;
         table.fill_while(FIRST_FILL_LEAVES, control)?;
@@ -222,6 +293,8 @@ impl Solver {
             table_changes: 0,
             seen: AtomicU64::new(0),
             bound: None,
+            symmetry,
+            inverse,
         })
     }
 
@@ -235,13 +308,15 @@ impl Solver {
             // The exact order now (a chain that cannot be built leaves the table uncapped).
             self.hint = self.chain().ok().and_then(|c| c.order().to_f64());
         }
-        let options = TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: Some(1) };
+        let options =
+            TableOptions { memory_bytes: bytes, state_count_hint: self.hint, depth: Some(1), symmetry: self.symmetry };
         if bytes <= now || entries_for(bytes, self.hint)? <= self.table.entries() {
             return Ok(false);
         }
         // The old table goes first, so the two never hold more than the budget together; a tiny one
         // (admissible, as every table is) stands in should the new build be cancelled.
-        let tiny = TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1) };
+        let tiny =
+            TableOptions { memory_bytes: MIN_MEMORY_BYTES, state_count_hint: None, depth: Some(1), symmetry: false };
         self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &tiny, control)?;
         self.table = PruneTable::new(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), &options, control)?;
         self.table.fill_while(FIRST_FILL_LEAVES, control)?;
@@ -302,6 +377,16 @@ impl Solver {
         &self.table
     }
 
+    /// The rotations the pruning table is reduced by (the identity included; 1: not reduced).
+    pub fn symmetries(&self) -> usize {
+        self.table.symmetries()
+    }
+
+    /// Whether searches also look up the inverse of each position.
+    pub fn inverse_lookup(&self) -> bool {
+        self.inverse.is_some()
+    }
+
     /// The pruning table as bytes ([`PruneTable::to_bytes`]), to keep for a later [`Solver::load_table`].
     pub fn save_table(&self) -> Vec<u8> {
         self.table.to_bytes()
@@ -312,7 +397,8 @@ impl Solver {
     /// of another format version, made for anything else, or larger than the memory budget.
     pub fn load_table(&mut self, bytes: &[u8], control: Control) -> Result<()> {
         control.check()?;
-        let t = PruneTable::from_bytes(&self.puzzle, &self.moves, &self.fsm, self.target.bytes(), bytes, self.budget)?;
+        let (puzzle, moves, fsm, target) = (&self.puzzle, &self.moves, &self.fsm, self.target.bytes());
+        let t = PruneTable::from_bytes_with(puzzle, moves, fsm, target, bytes, self.budget, self.symmetry)?;
         self.table = t;
         self.searched = 0.0;
         self.table_changes += 1;
@@ -401,6 +487,8 @@ impl Solver {
         }
         let transforms: Vec<&[u8]> = self.move_list.iter().map(|&m| puzzle.transform(m)).collect();
         let kernel = Kernel::new(layout, &transforms, &start_n)?;
+        // The inverse lookup needs the start's inverse (a start with identical pieces has none).
+        let inverse = self.inverse.clone().filter(|inv| inv.invertible(&start_n));
         let mut found: Vec<Vec<u16>> = Vec::new();
         let mut nodes = 0u64;
         let mut last = max_depth;
@@ -419,7 +507,7 @@ impl Solver {
                     None => depth > self.table.filled_depth() + 2,
                 };
                 self.seen.store(nodes, Ordering::Relaxed);
-                let (sols, n) = self.iteration(&kernel, &start_n, depth, want, big, control)?;
+                let (sols, n) = self.iteration(&kernel, inverse.as_ref(), &start_n, depth, want, big, control)?;
                 previous = Some(n);
                 nodes += n;
                 self.searched += n as f64;
@@ -448,6 +536,8 @@ impl Solver {
             nodes,
             table_depth: self.table.filled_depth(),
             table_seconds: self.table_seconds - table_seconds_before,
+            symmetries: self.table.symmetries(),
+            inverse: inverse.is_some(),
         }))
     }
 
@@ -483,9 +573,11 @@ impl Solver {
 
     /// One IDA* iteration at `depth` (moves applied by `kernel`): up to `limit` solutions in lexicographic
     /// order, and the nodes used. `parallel`: split for the threads (else one task).
+    #[allow(clippy::too_many_arguments)]
     fn iteration(
         &self,
         kernel: &Kernel,
+        inverse: Option<&InverseMoves>,
         start: &[u8],
         depth: u32,
         limit: usize,
@@ -505,6 +597,7 @@ impl Solver {
             depth,
             seen: &self.seen,
             bound: self.bound.as_deref(),
+            inverse,
         };
         let (tasks, split_nodes) = self.split(start, depth, if parallel { split_tasks() } else { 1 });
         let size = self.puzzle.state_size();

@@ -157,8 +157,8 @@ impl Puzzle {
     }
 
     /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
-    /// tableBytes, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth, slack,
-    /// generatorMoves, targetPattern, memoryMB, qtm, ignorePuzzleOrientation, ignoreCenterOrientation}`;
+    /// tableBytes, symmetries, inverseLookup, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth,
+    /// slack, generatorMoves, targetPattern, memoryMB, qtm, ignorePuzzleOrientation, ignoreCenterOrientation}`;
     /// hooks: see the `run` module.
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
@@ -180,19 +180,22 @@ impl Puzzle {
             known_reachable: false,
         };
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
-        let (solutions, lengths, nodes, table_depth, table_bytes) = run(&hooks, |control| {
+        let (solutions, lengths, nodes, table, table_bytes) = run(&hooks, |control| {
             let solver = solver(puzzle, cache, key, set, position.target.clone(), control)?;
             let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
-            Ok((algs, lengths, report.nodes, report.table_depth, solver.table().bytes()))
+            let table = (report.table_depth, report.symmetries, report.inverse);
+            Ok((algs, lengths, report.nodes, table, solver.table().bytes()))
         })?;
         to_js(&json!({
             "solutions": solutions,
             "lengths": lengths,
             "nodes": nodes,
-            "tableDepth": table_depth,
+            "tableDepth": table.0,
             "tableBytes": table_bytes,
+            "symmetries": table.1,
+            "inverseLookup": table.2,
             "metric": Metric::from_qtm(o.qtm).name(),
         }))
     }
@@ -323,6 +326,7 @@ fn solver<'c>(
         target,
         memory_bytes: key.memory_bytes,
         initial_memory_bytes: key.initial_memory_bytes,
+        ..SolverOptions::default()
     };
     let solver = Solver::new(Arc::clone(puzzle), options, control)?;
     Ok(&mut cache.insert(Cached { key, solver }).solver)

@@ -76,6 +76,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const upTo: SolveResult = await p.solve('X', { ignorePuzzleOrientation: true, ignoreCenterOrientation: false });
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
+  const reducedBy: number | undefined = solved.symmetries;
+  const inverseLookup: boolean | undefined = solved.inverseLookup;
   const scrambleOptions: ScrambleOptions = { seed: 1, generatorMoves: 'X', signal };
   const scramble: string = await p.randomScramble(scrambleOptions);
   const countOptions: CountOptions = { generatorMoves: 'X', qtm: true };
@@ -98,6 +100,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     metric,
     String(phaseLengths?.length ?? depth),
     upTo.solutions[0] ?? '',
+    String((reducedBy ?? 1) + Number(inverseLookup ?? false)),
     scramble,
     inverse,
     simple,

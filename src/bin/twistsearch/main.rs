@@ -217,6 +217,34 @@ struct SearchFlags {
     /// default) or always (whenever the table changed).
     #[arg(long, value_enum, value_name = "WHEN")]
     write_tables: Option<tables::WriteTables>,
+    /// Reduce the pruning table by the definition's rotations (conjugate positions share an entry):
+    /// auto (where rotations keep the moves and target and the table cannot hold every state), on, off.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    symmetry: ToggleArg,
+    /// Also look up each position's inverse in the table (target solved, distinct pieces): auto, on, off.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    inverse: ToggleArg,
+}
+
+/// `auto`, `on` or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ToggleArg {
+    /// Where it is measured to pay.
+    Auto,
+    /// Wherever it applies (an error where it cannot).
+    On,
+    /// Never.
+    Off,
+}
+
+impl From<ToggleArg> for twistsearch::search::Toggle {
+    fn from(t: ToggleArg) -> Self {
+        match t {
+            ToggleArg::Auto => Self::Auto,
+            ToggleArg::On => Self::On,
+            ToggleArg::Off => Self::Off,
+        }
+    }
 }
 
 impl SearchFlags {
@@ -230,6 +258,8 @@ impl SearchFlags {
             json: self.json,
             progress: self.progress,
             cache: tables::TableCache::new(self.cache_dir.as_deref(), self.write_tables)?,
+            symmetry: self.symmetry.into(),
+            inverse: self.inverse.into(),
         })
     }
 }

@@ -15,7 +15,7 @@ use twistsearch::moveset::{Metric, MoveSet};
 use twistsearch::phase::PhaseBound;
 use twistsearch::search::{
     random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
-    UpTo,
+    Toggle, UpTo,
 };
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -36,6 +36,10 @@ pub struct SearchArgs<'a> {
     pub progress: bool,
     /// Saved tables (`--cache-dir`, `--write-tables`).
     pub cache: Option<TableCache>,
+    /// `--symmetry`: reduce the table by the definition's rotations.
+    pub symmetry: Toggle,
+    /// `--inverse`: also look up each position's inverse.
+    pub inverse: Toggle,
 }
 
 /// Options of `solve`.
@@ -166,6 +170,8 @@ impl Solvers<'_> {
             target: target.cloned(),
             memory_bytes: self.args.memory_mb.saturating_mul(1 << 20),
             initial_memory_bytes: None,
+            symmetry: self.args.symmetry,
+            inverse: self.args.inverse,
         };
         let mut solver =
             Solver::new(Arc::clone(self.puzzle), options, self.bar.control()).map_err(|e| fail("table", e))?;
@@ -324,6 +330,8 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
                 "tableBytes": solver.table().bytes(),
                 "tableDepth": report.table_depth,
                 "phaseBound": entry.bound,
+                "symmetries": report.symmetries,
+                "inverseLookup": report.inverse,
             }));
         } else {
             for (a, n) in &algs {

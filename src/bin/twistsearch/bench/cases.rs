@@ -29,6 +29,8 @@ const MEGAMINX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/
 const CUBE_2: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/2x2x2.tws"));
 /// The 2x2x2 with its rotations (the search is reduced by the 24 of them, or the 3 that keep U,F,R).
 const CUBE_2_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/2x2x2.tws"));
+/// The 3x3x3 with its rotations (the table is reduced by the 24 of them).
+const CUBE_3_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/3x3x3.tws"));
 const TPERM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/tperm.scr"));
 
 const MIB: usize = 1 << 20;
@@ -59,6 +61,7 @@ pub struct Case {
 /// Every case, in the order a plain `bench` runs them.
 pub const CASES: &[Case] = &[
     Case { name: "table-3x3x3", about: table_about, scaling: true, run: Ok(table_3x3x3) },
+    Case { name: "table-3x3x3-symmetry", about: table_symmetry_about, scaling: true, run: Ok(table_3x3x3_symmetry) },
     Case { name: "tperm", about: tperm_about, scaling: false, run: Ok(tperm) },
     Case { name: "3x3x3-short", about: |q| short_about(&SHORT_3, q), scaling: false, run: Ok(|c| short(&SHORT_3, c)) },
     Case { name: "4x4x4-short", about: |q| short_about(&SHORT_4, q), scaling: false, run: Ok(|c| short(&SHORT_4, c)) },
@@ -203,7 +206,7 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
     let (depth, memory_bytes) = table_size(ctx.quick);
     let expected: BigUint = canonical_counts(&fsm, depth).map_err(e)?.iter().sum();
-    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth) };
+    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth), symmetry: false };
     let (mut samples, mut work) = (Vec::new(), Vec::new());
     let mut last = None;
     for _ in 0..ctx.repeat {
@@ -222,6 +225,65 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         }
         work.push(leaves);
         let entries_set = table.stats().iter().map(|d| d.entries_set).sum();
+        last = Some((table.bytes(), table.entries(), entries_set));
+    }
+    let (bytes, entries, entries_set) = last.expect("at least one repetition");
+    let time = Timing::with_work(samples, &work, "states/s");
+    let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
+    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new() })
+}
+
+/// Depth and memory of `table-3x3x3-symmetry`.
+fn table_symmetry_size(quick: bool) -> (u32, usize) {
+    if quick {
+        (6, 16 * MIB)
+    } else {
+        (8, 256 * MIB)
+    }
+}
+
+fn table_symmetry_about(quick: bool) -> String {
+    let (depth, mem) = table_symmetry_size(quick);
+    format!(
+        "3x3x3 pruning table reduced by its 24 rotations (all moves, HTM, {} MiB) filled to depth {depth}",
+        mem / MIB
+    )
+}
+
+/// The 3x3x3's positions at each distance in the half-turn metric, up to 8.
+const CUBE_3_DISTANCES: [u64; 9] = [1, 18, 243, 3240, 43239, 574908, 7618438, 100803036, 1332343288];
+
+/// `table-3x3x3-symmetry`: fills the symmetry-reduced 3x3x3 table to a fixed depth; checks it was
+/// reduced by 24 rotations and holds at least the classes' share of each distance, less collisions.
+fn table_3x3x3_symmetry(ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    const NAME: &str = "table-3x3x3-symmetry";
+    let e = |e: twistsearch::Error| fail(NAME, e);
+    let p = load(NAME, CUBE_3_SYMM)?;
+    let set = MoveSet::all(&p).map_err(e)?;
+    let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
+    let (depth, memory_bytes) = table_symmetry_size(ctx.quick);
+    let options = TableOptions { memory_bytes, state_count_hint: None, depth: Some(depth), symmetry: true };
+    let (mut samples, mut work) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..ctx.repeat {
+        let t = Instant::now();
+        let table = PruneTable::new(&p, &set, &fsm, p.solved().as_bytes(), &options, Control::none()).map_err(e)?;
+        samples.push(t.elapsed().as_secs_f64());
+        let leaves: u64 = table.stats().iter().map(|d| d.leaves).sum();
+        let entries_set: u64 = table.stats().iter().map(|d| d.entries_set).sum();
+        let classes: u64 = CUBE_3_DISTANCES[..=depth as usize].iter().map(|n| n / 24).sum();
+        if table.filled_depth() != depth || table.symmetries() != 24 || entries_set < classes * 9 / 10 {
+            return Err(fail(
+                NAME,
+                format!(
+                    "the table was filled to depth {} by {} symmetries with {entries_set} entries; expected depth \
+                     {depth} by 24 with about {classes}",
+                    table.filled_depth(),
+                    table.symmetries()
+                ),
+            ));
+        }
+        work.push(leaves);
         last = Some((table.bytes(), table.entries(), entries_set));
     }
     let (bytes, entries, entries_set) = last.expect("at least one repetition");

@@ -1,0 +1,157 @@
+//! The rotations of a definition as symmetries: the group its rotations generate, kept to the elements
+//! that map a move set onto itself and relabel a start's identical pieces consistently, each with the
+//! conjugation it induces on positions. God's algorithm counts classes with them, the pruning tables
+//! share entries between conjugates, and the phase search turns positions onto other axes.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::error::{Error, Result};
+use crate::layout::Layout;
+use crate::puzzle::MoveRef;
+use crate::state::State;
+use crate::Puzzle;
+
+/// The most rotations a symmetry group may have.
+const MAX_SYMMETRIES: usize = 10_000;
+
+/// A rotation with the relabelling it induces on the start's pieces: conjugating a position `x` gives
+/// `x'[i] = label[x[s[i]]]`, `x'.o[i] = x.o[s[i]] + offset[x[s[i]]] + s.o[i]`, per orbit.
+pub(crate) struct Symmetry {
+    /// The rotation, a transformation of the layout.
+    pub(crate) s: Vec<u8>,
+    /// Per orbit, indexed by label: the new label and the orientation offset.
+    pub(crate) label: Vec<[u8; 256]>,
+    pub(crate) offset: Vec<[u8; 256]>,
+}
+
+#[cfg_attr(not(threads), allow(dead_code))]
+impl Symmetry {
+    /// Whether this is the identity rotation.
+    pub(crate) fn is_identity(&self, layout: &Layout) -> bool {
+        self.s == layout.identity()
+    }
+
+    /// Writes the conjugate of position `x` into `out` (same size).
+    pub(crate) fn conjugate(&self, layout: &Layout, x: &[u8], out: &mut [u8]) {
+        for (orbit, o) in layout.orbits().iter().enumerate() {
+            let (off, n, m) = (o.offset, o.size, o.orientations);
+            for i in 0..n {
+                let from = self.s[off + i] as usize;
+                let p = x[off + from] as usize;
+                out[off + i] = self.label[orbit][p];
+                out[off + n + i] = (x[off + n + from] + self.offset[orbit][p] + self.s[off + n + i]) % m;
+            }
+        }
+    }
+}
+
+/// The rotation group the puzzle's rotations generate, keeping only the elements that map the move set
+/// (`moves`) onto itself and relabel the start consistently.
+pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
+    let layout = puzzle.layout();
+    let gens: Vec<&[u8]> = puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
+    if gens.is_empty() {
+        return Err(Error::new(
+            "the definition has no rotations, so there is no symmetry to count by (use a definition with \
+             rotations, such as the symm/ files)",
+        ));
+    }
+    if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
+        return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
+    }
+    let identity = layout.identity();
+    let mut group: Vec<Vec<u8>> = vec![identity.clone()];
+    let mut seen: HashSet<Vec<u8>> = HashSet::from([identity]);
+    let mut k = 0;
+    while k < group.len() {
+        for g in &gens {
+            let p = layout.compose(&group[k], g);
+            if seen.insert(p.clone()) {
+                group.push(p);
+                if group.len() > MAX_SYMMETRIES {
+                    return Err(Error::limit(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
+                }
+            }
+        }
+        k += 1;
+    }
+    let move_set: HashSet<&[u8]> = moves.iter().copied().collect();
+    let mut out = Vec::new();
+    for s in group {
+        let inv = layout.invert(&s);
+        let keeps_moves = moves.iter().all(|t| move_set.contains(&layout.compose(&layout.compose(&inv, t), &s)[..]));
+        if !keeps_moves {
+            continue;
+        }
+        if let Some(sym) = relabelling(layout, start, &s, &inv) {
+            out.push(sym);
+        }
+    }
+    Ok(out)
+}
+
+/// The rotations the definition's rotations generate that map the move set (`moves`, as transformations)
+/// onto itself, the identity first.
+pub(crate) fn rotations_keeping(puzzle: &Puzzle, moves: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
+    Ok(symmetries(puzzle, moves, &puzzle.layout().identity())?.into_iter().map(|s| s.s).collect())
+}
+
+/// The relabelling `start · s⁻¹` induces, if it is one (identical pieces go to identical pieces with one
+/// orientation offset per label).
+fn relabelling(layout: &Layout, start: &[u8], s: &[u8], inv: &[u8]) -> Option<Symmetry> {
+    let y = layout.compose(start, inv);
+    let mut label = Vec::new();
+    let mut offset = Vec::new();
+    for o in layout.orbits() {
+        let (mut l, mut off) = ([u8::MAX; 256], [0u8; 256]);
+        let m = o.orientations;
+        for i in 0..o.size {
+            let a = start[o.offset + i] as usize;
+            let (b, d) = (y[o.offset + i], (y[o.offset + o.size + i] + m - start[o.offset + o.size + i]) % m);
+            if l[a] == u8::MAX {
+                (l[a], off[a]) = (b, d);
+            } else if (l[a], off[a]) != (b, d) {
+                return None;
+            }
+        }
+        label.push(l);
+        offset.push(off);
+    }
+    Some(Symmetry { s: s.to_vec(), label, offset })
+}
+
+/// The most orientations a definition's rotations may generate (the megaminx has 60).
+pub const MAX_ORIENTATIONS: usize = 1000;
+
+/// Every element of the group the definition's rotations generate, as the moves reaching it (the
+/// identity first, as no moves). Errors past [`MAX_ORIENTATIONS`].
+pub fn rotation_group(puzzle: &Puzzle) -> Result<Vec<Vec<MoveRef>>> {
+    let gens: Vec<MoveRef> = (puzzle.base_moves().iter().enumerate())
+        .filter(|(_, b)| b.rotation && b.order > 1)
+        .map(|(i, _)| puzzle.move_ref(i, 1))
+        .collect();
+    let identity = puzzle.identity();
+    let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(identity.as_bytes().to_vec(), 0)]);
+    let mut out: Vec<(State, Vec<MoveRef>)> = vec![(identity, Vec::new())];
+    let mut next = 0;
+    while next < out.len() {
+        let (state, moves) = out[next].clone();
+        next += 1;
+        for &g in &gens {
+            let s = puzzle.apply(&state, g);
+            if seen.contains_key(s.as_bytes()) {
+                continue;
+            }
+            if out.len() >= MAX_ORIENTATIONS {
+                return Err(Error::limit(format!(
+                    "the definition's rotations generate more than {MAX_ORIENTATIONS} orientations"
+                )));
+            }
+            seen.insert(s.as_bytes().to_vec(), out.len());
+            let mut m = moves.clone();
+            m.push(g);
+            out.push((s, m));
+        }
+    }
+    Ok(out.into_iter().map(|(_, m)| m).collect())
+}
