@@ -9,7 +9,13 @@
 //!   with a move table;
 //! - tables — exact distances of projections of those tuples, combined by maximum;
 //! - [`PhaseSolver`] — the search: phase-1 solutions by increasing length, each continued by the later
-//!   phases within the best total found so far; every returned solution is verified.
+//!   phases within the best total found so far; every returned solution is verified;
+//! - `conjugate` — the position turned onto the puzzle's other axes by the definition's rotations,
+//!   searched beside it (and their inverses) when a target length is given;
+//! - `masks` — per projection-table entry, which moves raise or keep its distance, so the search skips
+//!   the children the table prunes;
+//! - [`PhaseBound`] — the distance to a subgroup along every axis as a lower bound for the optimal
+//!   solver ([`SearchBound`](crate::search::SearchBound)).
 
 mod bound;
 mod conjugate;

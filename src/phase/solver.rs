@@ -221,8 +221,9 @@ impl PhaseSolver {
     /// inverse (a target of distinct pieces in their home slots), the position and its inverse side by
     /// side, as Kociemba's solvers do: twice the phase-1 solutions of each length to continue from.
     ///
-    /// Each turned by the definition's rotations that give other chains of subgroups (the 3x3x3's other
-    /// two axes) is searched beside them too: six phase-1 searches taking turns by length.
+    /// The position turned by each rotation of the definition that gives another chain of subgroups (the
+    /// 3x3x3's other two axes) is searched beside them too, with its inverse: six phase-1 searches on the
+    /// 3x3x3, taking turns by length.
     fn search(&self, start: &[u8], options: &PhaseSolveOptions, control: Control, shared: &Shared) -> Result<()> {
         let layout = self.puzzle.layout();
         let inverse = options.target_length.and_then(|_| inverse_position(layout, self.target.bytes(), start));
