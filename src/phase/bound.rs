@@ -40,8 +40,9 @@ pub struct PhaseBound {
 impl PhaseBound {
     /// Builds the phase table of the subgroup `subgroup` of the group of `moves` (full where it fits
     /// `memory_bytes`, projections otherwise) for searches whose moves are `move_list` (each a move of
-    /// `moves`) towards `target` (`None`: solved). Every rotation of the definition that keeps the moves and turns the subgroup into
-    /// another gives one more axis, where the target allows turning (solved with distinct pieces).
+    /// `moves`) towards `target` (`None`: solved). Every rotation of the definition that keeps the
+    /// moves and turns the subgroup into another gives one more axis, where the target allows turning
+    /// (solved with distinct pieces).
     pub fn new(
         puzzle: Arc<Puzzle>,
         moves: &MoveSet,
