@@ -109,9 +109,12 @@ fn never_and_auto_write_only_when_they_should() {
     // A usage error the argument parser finds: exit status 1, like every error (the CLI's one rule).
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("invalid value 'sometimes' for '--write-tables <WHEN>'"), "{err}");
-    let (code, _, err) = run(&["solve", CUBE, "--scramble", "R U", "--phases", "U,D,F2,B2,R2,L2", "--cache-dir", d]);
-    assert_eq!(code, 1);
-    assert!(err.contains("error: --cache-dir: --phases does not keep its tables in files"), "{err}");
+    // Phase tables that build in a fraction of a second are not worth a file either.
+    let (code, out, err) =
+        run(&["solve", CUBE_2, "--scramble", "R U", "--phases", "U,F2,R2", "--cache-dir", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap()["tablesWritten"].as_bool(), Some(false), "{out}");
+    assert!(files(&dir).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -133,4 +136,61 @@ fn progress_lines_only_when_asked_for_off_a_terminal() {
     assert!(lines.iter().any(|l| l.contains("] filling pruning table: depth ")), "{err}");
     assert!(lines.iter().any(|l| l.contains("] searching: depth 9, ")), "{err}");
     assert!(lines.iter().all(|l| l.starts_with('[') && l.contains(" s] ")), "{err}");
+}
+
+/// `--phases` (and `--phase-bound`) keep their phase tables in the cache directory too: written by one
+/// process (`always`), loaded by the next with the same solution, a damaged file refused with a warning
+/// and rebuilt, another chain kept in a file of its own.
+#[test]
+fn phase_tables_round_trip_and_bad_files_are_rebuilt() {
+    let dir = fresh_dir("phase-cache");
+    let d = dir.to_str().unwrap();
+    let phases = |puzzle: &str, chain: &str, write: &str| {
+        let args = [
+            "solve",
+            puzzle,
+            "--scramble",
+            TEN,
+            "--phases",
+            chain,
+            "--target-length",
+            "20",
+            "--json",
+            "--cache-dir",
+            d,
+            "--write-tables",
+            write,
+        ];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<Value>(&out).unwrap(), err)
+    };
+    let (first, err) = phases(CUBE, "U,D,F2,B2,R2,L2", "always");
+    assert_eq!(err, "");
+    assert_eq!((first["tablesLoaded"].as_bool(), first["tablesWritten"].as_bool()), (Some(false), Some(true)));
+    let written = files(&dir);
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert!(written[0].to_str().unwrap().ends_with(".phase"));
+    let saved = std::fs::read(&written[0]).unwrap();
+    let (second, err) = phases(CUBE, "U,D,F2,B2,R2,L2", "always");
+    assert_eq!(err, "");
+    assert_eq!((second["tablesLoaded"].as_bool(), second["tablesWritten"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(second["results"][0]["alg"], first["results"][0]["alg"]);
+    assert_eq!(std::fs::read(&written[0]).unwrap(), saved, "a loaded table is not rewritten");
+    // Damaged in its body: refused, rebuilt, rewritten whole.
+    let mut damaged = saved.clone();
+    let n = damaged.len();
+    damaged[n / 2] ^= 0x5a;
+    std::fs::write(&written[0], &damaged).unwrap();
+    let (third, err) = phases(CUBE, "U,D,F2,B2,R2,L2", "always");
+    assert!(err.contains("not a valid saved phase table file") && err.contains("rebuilt"), "{err}");
+    assert_eq!(third["tablesLoaded"].as_bool(), Some(false));
+    assert_eq!(third["results"][0]["alg"], first["results"][0]["alg"]);
+    assert_eq!(std::fs::read(&written[0]).unwrap(), saved);
+    // Another puzzle: another file, which `never` does not write.
+    let (other, err) = phases(CUBE_2, "U,F2,R2", "never");
+    assert_eq!(err, "");
+    assert_eq!(other["tablesWritten"].as_bool(), Some(false));
+    assert_eq!(files(&dir).len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -33,6 +33,21 @@ impl DepthBits {
         Ok(DepthBits { words: v })
     }
 
+    /// The positions of saved words (32 per word, as [`DepthBits::word`] gives them).
+    pub(crate) fn from_words(words: Vec<u64>) -> DepthBits {
+        DepthBits { words: words.into_iter().map(AtomicU64::new).collect() }
+    }
+
+    /// The number of words.
+    pub(crate) fn words(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Word `i` (positions `32 i ..`, two bits each from the lowest).
+    pub(crate) fn word(&self, i: usize) -> u64 {
+        self.words[i].load(Relaxed)
+    }
+
     /// The value of position `i`.
     #[inline(always)]
     pub(crate) fn get(&self, i: u64) -> u8 {

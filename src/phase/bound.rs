@@ -52,7 +52,19 @@ impl PhaseBound {
         memory_bytes: usize,
         control: Control,
     ) -> Result<Self> {
-        let options = PhaseSolverOptions {
+        let options = Self::solver_options(moves, subgroup, target, memory_bytes);
+        Self::from_solver(PhaseSolver::new(puzzle, options, control)?, move_list)
+    }
+
+    /// The options of the phase solver whose table [`PhaseBound::new`] builds (to build it elsewhere, or
+    /// load its saved tables, and hand it to [`PhaseBound::from_solver`]).
+    pub fn solver_options(
+        moves: &MoveSet,
+        subgroup: MoveSet,
+        target: Option<State>,
+        memory_bytes: usize,
+    ) -> PhaseSolverOptions {
+        PhaseSolverOptions {
             moves: Some(moves.clone()),
             phases: vec![subgroup],
             target,
@@ -60,8 +72,16 @@ impl PhaseBound {
             // The bound reads distances only: no move masks.
             move_masks: false,
             ..PhaseSolverOptions::default()
-        };
-        let solver = PhaseSolver::new(Arc::clone(&puzzle), options, control)?;
+        }
+    }
+
+    /// The bound of a solver made with [`PhaseBound::solver_options`], for searches whose moves are
+    /// `move_list`.
+    pub fn from_solver(solver: PhaseSolver, move_list: &[MoveRef]) -> Result<Self> {
+        if solver.phases.len() != 2 {
+            return Err(Error::new("a phase bound needs the solver of one subgroup (two phases)"));
+        }
+        let puzzle = Arc::clone(&solver.puzzle);
         let ph = &solver.phases[0];
         let index_of = |m: MoveRef| ph.moves.iter().position(|&x| x == m);
         let plain: Option<Vec<usize>> = move_list.iter().map(|&m| index_of(m)).collect();

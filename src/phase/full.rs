@@ -79,6 +79,53 @@ impl FullTable {
         Ok(FullTable { bits: run.bits, weights, counts: run.counts, size })
     }
 
+    /// A table from saved parts: the index weights (checked against the phase's dense index), entries per
+    /// distance, and the bits as words.
+    pub(crate) fn from_parts(
+        puzzle: &Puzzle,
+        pc: &PhaseCoords,
+        start: &[u8],
+        g: &[&[u8]],
+        weights: Vec<u64>,
+        counts: Vec<u64>,
+        words: Vec<u64>,
+    ) -> Result<Self> {
+        let bad = |why: &str| Error::new(format!("not a valid saved phase table file: {why}"));
+        let (index, expected) = Self::index(puzzle, pc, start, g).ok_or_else(|| bad("the phase has no dense index"))?;
+        if weights != expected {
+            return Err(bad("the full table's index weights differ from the phase's"));
+        }
+        let size = index.size();
+        if DepthBits::bytes_for(size) != words.len() as u64 * 8 || counts.iter().sum::<u64>() > size {
+            return Err(bad("the full table has the wrong size"));
+        }
+        let bits = DepthBits::from_words(words);
+        if bits.get(self_index(pc.goal(), &weights)) != 0 {
+            return Err(bad("the full table's goal is not at distance 0"));
+        }
+        Ok(FullTable { bits, weights, counts, size })
+    }
+
+    /// The index weights of the coordinates.
+    pub(crate) fn weights(&self) -> &[u64] {
+        &self.weights
+    }
+
+    /// Entries per distance.
+    pub(crate) fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// The number of words of the bits.
+    pub(crate) fn words(&self) -> usize {
+        self.bits.words()
+    }
+
+    /// Word `i` of the bits.
+    pub(crate) fn word(&self, i: usize) -> u64 {
+        self.bits.word(i)
+    }
+
     /// The dense index of coordinate values.
     #[inline(always)]
     pub(crate) fn index_of(&self, vals: &[u32]) -> u64 {

@@ -34,6 +34,11 @@ impl MoveMasks {
         (same as u64) << 32 | up as u64
     }
 
+    /// Entry `i`'s word (`up | same << 32`).
+    pub(crate) fn word_at(&self, i: usize) -> u64 {
+        self.words[i]
+    }
+
     /// The moves that take entry `i`'s distance up.
     #[inline(always)]
     pub(crate) fn up(&self, i: usize) -> u32 {

@@ -14,6 +14,8 @@
 //!   searched beside it (and their inverses) when a target length is given;
 //! - `masks` — per projection-table entry, which moves raise or keep its distance, so the search skips
 //!   the children the table prunes;
+//! - `persist` — the tables as bytes (checksummed, compressed) and back:
+//!   [`PhaseSolver::save_tables`], [`PhaseSolver::with_saved_tables`];
 //! - [`PhaseBound`] — the distance to a subgroup along every axis as a lower bound for the optimal
 //!   solver ([`SearchBound`](crate::search::SearchBound)).
 
@@ -22,6 +24,7 @@ mod conjugate;
 mod coords;
 mod full;
 mod masks;
+mod persist;
 mod relabel;
 mod search;
 mod solver;

@@ -40,6 +40,8 @@ pub struct PhaseSolver {
     /// Rotations turning the chain into the other chains searched beside it (see `conjugate`).
     pub(super) conjugates: Vec<Conjugate>,
     table_bytes: usize,
+    /// What the tables depend on (see `persist::key`), kept for [`PhaseSolver::save_tables`].
+    pub(super) plan_key: Vec<(&'static str, u64)>,
 }
 
 impl PhaseSolver {
@@ -47,48 +49,68 @@ impl PhaseSolver {
     /// group, a coordinate is too large, or the tables would exceed `memory_bytes` (checked before
     /// allocating them).
     pub fn new(puzzle: Arc<Puzzle>, options: PhaseSolverOptions, control: Control) -> Result<Self> {
+        Self::build(puzzle, options, None, control)
+    }
+
+    /// [`PhaseSolver::new`] with the tables read from `saved` (bytes of [`PhaseSolver::save_tables`])
+    /// instead of filled: refused with an error when they were made for another puzzle, move set, chain,
+    /// metric, target or table plan (another memory budget can give another plan), or are damaged. Move
+    /// tables are still built (they take milliseconds).
+    pub fn with_saved_tables(
+        puzzle: Arc<Puzzle>,
+        options: PhaseSolverOptions,
+        saved: &[u8],
+        control: Control,
+    ) -> Result<Self> {
+        Self::build(puzzle, options, Some(saved), control)
+    }
+
+    /// The tables as bytes (versioned, checksummed, compressed: see `phase::persist`), for a later
+    /// [`PhaseSolver::with_saved_tables`].
+    pub fn save_tables(&self) -> Vec<u8> {
+        super::persist::save(self)
+    }
+
+    /// A key for the tables `options` make on `puzzle` (puzzle, moves, chain, metric, target and table
+    /// plan), as 16 hex digits: where a shell keeps their saved bytes. Plans the phases (Schreier–Sims,
+    /// coordinates) without filling any table.
+    pub fn tables_key(puzzle: &Puzzle, options: &PhaseSolverOptions) -> Result<String> {
+        let plan = plan_all(puzzle, options)?;
+        Ok(format!("{:016x}", super::persist::combined(&super::persist::key(puzzle, &plan))))
+    }
+
+    fn build(puzzle: Arc<Puzzle>, options: PhaseSolverOptions, saved: Option<&[u8]>, control: Control) -> Result<Self> {
         let p = &*puzzle;
-        let (target, groups, chains) = chain_of(p, &options)?;
+        let plan = plan_all(p, &options)?;
+        let plan_key = super::persist::key(p, &plan);
+        let saved = match saved {
+            Some(bytes) => Some(super::persist::open(bytes, &plan_key, plan.total)?),
+            None => None,
+        };
+        let Planned { target, groups, chains, planned, total } = plan;
         let conjugates = if options.turned_searches { conjugates(p, &groups) } else { Vec::new() };
-        let mut planned = Vec::new();
-        let mut total: u64 = 0;
-        for i in 0..groups.len() {
-            let next = groups.get(i + 1);
-            let (phase, bytes) = plan_phase(p, target.bytes(), &groups[i], next, &options)?;
-            total = total.saturating_add(bytes);
-            planned.push(phase);
-        }
-        for (i, (phase, projections)) in planned.iter_mut().enumerate().filter(|_| options.full_tables) {
-            let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
-            if let Some(bytes) = full_table_fits(p, phase, projections, index, total, options.memory_bytes as u64) {
-                total = bytes;
-                projections.clear();
-                phase.full_planned = true;
-            }
-        }
-        if total > options.memory_bytes as u64 {
-            return Err(Error::new(format!(
-                "the phase tables need {total} bytes, over the memory budget of {} bytes",
-                options.memory_bytes
-            )));
-        }
         let mut phases = Vec::new();
+        let mut reader = saved.map(super::persist::TableReader::new);
         for (i, (mut phase, projections)) in planned.into_iter().enumerate() {
             phase.coords.build_tables();
-            phase.tables = build_tables(&phase, projections, control)?;
-            // The smallest first: the search stops at the first table that prunes, and small ones are
-            // likelier in cache.
-            phase.tables.sort_by_key(ProjectionTable::len);
-            if phase.with_masks {
-                phase.masks = phase
-                    .tables
-                    .iter()
-                    .map(|t| (t.len() as u64 <= MAX_MASKED_ENTRIES).then(|| t.move_masks(&phase.coords)))
-                    .collect();
-            }
-            if phase.full_planned {
-                let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
-                phase.full = Some(FullTable::build(p, &phase.coords, phase.relabel.start(), &gt, control)?);
+            if let Some(r) = reader.as_mut() {
+                r.read_phase(p, &mut phase, &projections)?;
+            } else {
+                phase.tables = build_tables(&phase, projections, control)?;
+                // The smallest first: the search stops at the first table that prunes, and small ones are
+                // likelier in cache.
+                phase.tables.sort_by_key(ProjectionTable::len);
+                if phase.with_masks {
+                    phase.masks = phase
+                        .tables
+                        .iter()
+                        .map(|t| (t.len() as u64 <= MAX_MASKED_ENTRIES).then(|| t.move_masks(&phase.coords)))
+                        .collect();
+                }
+                if phase.full_planned {
+                    let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
+                    phase.full = Some(FullTable::build(p, &phase.coords, phase.relabel.start(), &gt, control)?);
+                }
             }
             let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
             finish_info(&mut phase, index);
@@ -97,9 +119,12 @@ impl PhaseSolver {
             }
             phases.push(phase);
         }
+        if let Some(r) = reader {
+            r.finish()?;
+        }
         let follows = follow_rules(p);
         let chain_g = chains.into_iter().next().expect("at least one group");
-        Ok(PhaseSolver { puzzle, target, chain_g, phases, follows, conjugates, table_bytes: total as usize })
+        Ok(PhaseSolver { puzzle, target, chain_g, phases, follows, conjugates, table_bytes: total as usize, plan_key })
     }
 
     /// What each phase of a chain would be, without building any table: its coordinates, its number of
@@ -249,6 +274,47 @@ impl PhaseSolver {
     fn tables(&self) -> Tables<'_> {
         Tables { puzzle: &self.puzzle, target: &self.target, phases: &self.phases, follows: &self.follows }
     }
+}
+
+/// A chain planned: its target, groups and their stabilizer chains, each phase with its coordinates
+/// (move tables not built) and the projections it will fill (none where it gets a full table), and the
+/// bytes of all tables (within the budget).
+pub(super) struct Planned {
+    pub(super) target: Target,
+    pub(super) groups: Vec<MoveSet>,
+    pub(super) chains: Vec<StabilizerChain>,
+    pub(super) planned: Vec<(Phase, Vec<Vec<usize>>)>,
+    pub(super) total: u64,
+}
+
+/// Plans every phase of `options`' chain and chooses full tables where they fit; errors when a phase's
+/// subgroup is not inside the previous group, a coordinate is too large, or the tables would exceed the
+/// memory budget.
+fn plan_all(p: &Puzzle, options: &PhaseSolverOptions) -> Result<Planned> {
+    let (target, groups, chains) = chain_of(p, options)?;
+    let mut planned = Vec::new();
+    let mut total: u64 = 0;
+    for i in 0..groups.len() {
+        let next = groups.get(i + 1);
+        let (phase, bytes) = plan_phase(p, target.bytes(), &groups[i], next, options)?;
+        total = total.saturating_add(bytes);
+        planned.push(phase);
+    }
+    for (i, (phase, projections)) in planned.iter_mut().enumerate().filter(|_| options.full_tables) {
+        let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
+        if let Some(bytes) = full_table_fits(p, phase, projections, index, total, options.memory_bytes as u64) {
+            total = bytes;
+            projections.clear();
+            phase.full_planned = true;
+        }
+    }
+    if total > options.memory_bytes as u64 {
+        return Err(Error::new(format!(
+            "the phase tables need {total} bytes, over the memory budget of {} bytes",
+            options.memory_bytes
+        )));
+    }
+    Ok(Planned { target, groups, chains, planned, total })
 }
 
 /// The target, the groups `G, H_1, …` of a chain (each inside the previous one) and their stabilizer

@@ -83,6 +83,39 @@ impl ProjectionTable {
         Ok(t)
     }
 
+    /// A table from saved parts: `coords` in the table's order (largest last), one distance byte per
+    /// entry, the largest distance. Refused unless the sizes agree, the goal is at distance 0 and no
+    /// entry is past `max` (other than unreached ones).
+    pub(crate) fn from_parts(pc: &PhaseCoords, coords: Vec<usize>, dist: Vec<u8>, max: u8) -> Result<Self> {
+        let bad = |why: &str| crate::error::Error::new(format!("not a valid saved phase table file: {why}"));
+        let sizes = pc.sizes();
+        if coords.is_empty() || coords.iter().any(|&c| c >= sizes.len()) {
+            return Err(bad("a table's coordinates are out of range"));
+        }
+        if Self::entries(&sizes, &coords) != Some(dist.len() as u64) {
+            return Err(bad("a table has the wrong number of entries"));
+        }
+        let mut strides = vec![1u64; coords.len()];
+        for i in (0..coords.len() - 1).rev() {
+            strides[i] = strides[i + 1] * sizes[coords[i + 1]];
+        }
+        let t = ProjectionTable { coords, strides, dist, max };
+        if max == UNREACHED || t.dist[t.index(pc.goal())] != 0 || t.dist.iter().any(|&d| d > max && d != UNREACHED) {
+            return Err(bad("a table's distances are inconsistent"));
+        }
+        Ok(t)
+    }
+
+    /// The distance bytes.
+    pub(crate) fn distances(&self) -> &[u8] {
+        &self.dist
+    }
+
+    /// The largest distance.
+    pub(crate) fn max(&self) -> u8 {
+        self.max
+    }
+
     /// Calls `visit(dist, i, v, part)` for every entry `i` whose distance is `want`: `v` is its value of
     /// the last coordinate and `part[mv]` the other coordinates' share of the index of its neighbour by
     /// move `mv`. Eight entries at a time are skipped when none is `want`; `visit` must not set any

@@ -28,6 +28,7 @@ use super::table::{Nibbles, MAX_DEPTH};
 use super::{DepthStats, PruneTable};
 use crate::bytes::describe_bytes;
 use crate::error::{Error, Result};
+use crate::saved::{compress_chunk, decompress_chunk, map_chunks, map_pieces_mut, put32, put64, Reader};
 
 /// The first bytes of every saved table.
 pub const MAGIC: [u8; 8] = *b"TWSPRUNE";
@@ -37,7 +38,7 @@ pub const MAGIC: [u8; 8] = *b"TWSPRUNE";
 pub const FORMAT_VERSION: u32 = 2;
 
 /// Uncompressed bytes per chunk.
-pub const CHUNK_BYTES: usize = 4 << 20;
+pub const CHUNK_BYTES: usize = crate::saved::CHUNK_BYTES;
 
 /// The fixed part of the header, up to the depth records.
 const FIXED: usize = 8 + 4 + 5 * 8 + 8 + 4 + 4 + 8 + 4 + 4;
@@ -98,7 +99,7 @@ impl Hasher {
 /// The table as bytes (see the module documentation).
 pub(crate) fn to_bytes(table: &PruneTable) -> Vec<u8> {
     let raw = table.nibbles.bytes();
-    let chunks: Vec<(Vec<u8>, u32)> = map_chunks(raw, |i| compress_chunk(&table.nibbles, i));
+    let chunks: Vec<(Vec<u8>, u32)> = map_chunks(raw, |i| compress_nibbles(&table.nibbles, i));
     let mut out = Vec::with_capacity(FIXED + chunks.iter().map(|c| c.0.len() + CHUNK_RECORD).sum::<usize>() + 512);
     out.extend_from_slice(&MAGIC);
     put32(&mut out, FORMAT_VERSION);
@@ -162,9 +163,9 @@ pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -
         at += len;
     }
     let out = nibbles.bytes_mut();
-    let results = map_chunks_mut(out, |i, dst| {
+    let results = map_pieces_mut(out, CHUNK_BYTES, |i, dst| {
         let (len, crc) = h.chunks[i];
-        decompress_chunk(&data[starts[i]..starts[i] + len], dst, crc, i)
+        decompress_chunk("pruning table", &data[starts[i]..starts[i] + len], dst, crc, i)
     });
     results.into_iter().collect::<Result<Vec<()>>>()?;
     table.nibbles = nibbles;
@@ -185,16 +186,17 @@ fn header(data: &[u8], expected: &Fingerprint) -> Result<Header> {
     if data.len() < FIXED + 4 {
         return Err(corrupt(&format!("truncated: {} bytes, shorter than the header", data.len())));
     }
-    let mut r = Reader { data, at: 8 };
-    let version = r.u32();
+    let mut r = Reader::new(data, 8, "pruning table");
+    let version = r.u32()?;
     if version != FORMAT_VERSION {
         return Err(Error::new(format!(
             "the saved pruning table has format version {version}; this build reads version {FORMAT_VERSION}"
         )));
     }
-    let found = Fingerprint { puzzle: r.u64(), moves: r.u64(), automaton: r.u64(), target: r.u64(), symmetry: r.u64() };
-    let (entries, filled, ndepths, work) = (r.u64(), r.u32(), r.u32() as usize, r.u64());
-    let (chunk_bytes, nchunks) = (r.u32() as usize, r.u32() as usize);
+    let found =
+        Fingerprint { puzzle: r.u64()?, moves: r.u64()?, automaton: r.u64()?, target: r.u64()?, symmetry: r.u64()? };
+    let (entries, filled, ndepths, work) = (r.u64()?, r.u32()?, r.u32()? as usize, r.u64()?);
+    let (chunk_bytes, nchunks) = (r.u32()? as usize, r.u32()? as usize);
     if ndepths > MAX_DEPTH as usize + 2 || nchunks > data.len() / CHUNK_RECORD {
         return Err(corrupt("impossible record counts in the header"));
     }
@@ -221,7 +223,7 @@ fn header(data: &[u8], expected: &Fingerprint) -> Result<Header> {
     }
     let mut depths = Vec::with_capacity(ndepths);
     for i in 0..ndepths {
-        let d = DepthStats { depth: r.u32(), leaves: r.u64(), entries_set: r.u64() };
+        let d = DepthStats { depth: r.u32()?, leaves: r.u64()?, entries_set: r.u64()? };
         if d.depth != i as u32 {
             return Err(corrupt("depth records out of order"));
         }
@@ -230,7 +232,7 @@ fn header(data: &[u8], expected: &Fingerprint) -> Result<Header> {
     let mut chunks = Vec::with_capacity(nchunks);
     let mut body_len = 0usize;
     for _ in 0..nchunks {
-        let (len, crc) = (r.u32() as usize, r.u32());
+        let (len, crc) = (r.u32()? as usize, r.u32()?);
         body_len = body_len.saturating_add(len);
         chunks.push((len, crc));
     }
@@ -266,75 +268,9 @@ fn check_fingerprint(found: &Fingerprint, expected: &Fingerprint) -> Result<()> 
 }
 
 /// Compresses chunk `i` of the entries: the compressed bytes and the CRC-32 of the uncompressed ones.
-fn compress_chunk(nibbles: &Nibbles, i: usize) -> (Vec<u8>, u32) {
+fn compress_nibbles(nibbles: &Nibbles, i: usize) -> (Vec<u8>, u32) {
     let cells = nibbles.cells();
     let range = i * CHUNK_BYTES..((i + 1) * CHUNK_BYTES).min(cells.len());
     let raw: Vec<u8> = cells[range].iter().map(|c| c.load(Ordering::Relaxed)).collect();
-    let crc = crc32fast::hash(&raw);
-    (lz4_flex::block::compress(&raw), crc)
-}
-
-/// Decompresses chunk `i` into `dst` (exactly its length) and checks its checksum.
-fn decompress_chunk(src: &[u8], dst: &mut [u8], crc: u32, i: usize) -> Result<()> {
-    let bad = |why: String| Error::new(format!("not a valid saved pruning table: chunk {i} {why}"));
-    let n = lz4_flex::block::decompress_into(src, dst).map_err(|e| bad(format!("does not decompress ({e})")))?;
-    if n != dst.len() {
-        return Err(bad(format!("decompresses to {n} bytes instead of {}", dst.len())));
-    }
-    if crc32fast::hash(dst) != crc {
-        return Err(bad("fails its checksum (the file is damaged)".to_string()));
-    }
-    Ok(())
-}
-
-/// `f(i)` for each chunk index of `len` bytes, in order (on rayon's pool with `parallel`).
-fn map_chunks<T: Send>(len: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let n = len.div_ceil(CHUNK_BYTES);
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n).into_par_iter().map(&f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    (0..n).map(f).collect()
-}
-
-/// `f(i, chunk)` for each [`CHUNK_BYTES`] piece of `out`, in order (on rayon's pool with `parallel`).
-fn map_chunks_mut<T: Send>(out: &mut [u8], f: impl Fn(usize, &mut [u8]) -> T + Sync) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let f = &f;
-        out.par_chunks_mut(CHUNK_BYTES).enumerate().map(|(i, c)| f(i, c)).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    out.chunks_mut(CHUNK_BYTES).enumerate().map(|(i, c)| f(i, c)).collect()
-}
-
-fn put32(out: &mut Vec<u8>, v: u32) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-
-fn put64(out: &mut Vec<u8>, v: u64) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-
-/// Reads little-endian numbers from a buffer whose length the caller checked.
-struct Reader<'a> {
-    data: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn u32(&mut self) -> u32 {
-        let v = u32::from_le_bytes(self.data[self.at..self.at + 4].try_into().expect("4 bytes"));
-        self.at += 4;
-        v
-    }
-
-    fn u64(&mut self) -> u64 {
-        let v = u64::from_le_bytes(self.data[self.at..self.at + 8].try_into().expect("8 bytes"));
-        self.at += 8;
-        v
-    }
+    compress_chunk(&raw)
 }

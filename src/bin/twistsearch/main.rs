@@ -333,9 +333,6 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
         }
         Command::Solve { puzzle, args, phases, search } if phases.active() => {
-            if search.cache_dir.is_some() || search.write_tables.is_some() {
-                return Err(fail("--cache-dir", "--phases does not keep its tables in files (yet)"));
-            }
             out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;
         }
         Command::Solve { puzzle, args, search, .. } => {

@@ -104,9 +104,9 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
     }
     let jobs = jobs(p, args)?;
     let bar = Bar::new(!search.json);
-    let t = Instant::now();
-    let solver = PhaseSolver::new(puzzle.clone(), options, bar.control()).map_err(|e| fail("tables", e))?;
-    let table_seconds = t.elapsed().as_secs_f64();
+    let (solver, tables) = crate::tables::phase_solver(search.cache.as_ref(), &puzzle, options, bar.control())
+        .map_err(|e| fail("tables", e))?;
+    let table_seconds = tables.seconds;
     bar.clear();
     let solve_options = PhaseSolveOptions { target_length: phase.target_length, max_nodes: phase.max_nodes };
     let (mut out, mut rows) = (String::new(), Vec::<Value>::new());
@@ -147,6 +147,8 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         return Ok(json_text(json!({
             "puzzle": p.name(),
             "tableSeconds": table_seconds,
+            "tablesLoaded": tables.loaded,
+            "tablesWritten": tables.written,
             "tableBytes": solver.table_bytes(),
             "results": rows,
         })));

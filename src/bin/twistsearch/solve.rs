@@ -184,19 +184,15 @@ impl Solvers<'_> {
         if let Some((moves, mb)) = self.bound {
             let t = Instant::now();
             let h = MoveSet::parse(self.puzzle, moves).map_err(|e| fail("--phase-bound", e))?;
-            let b = PhaseBound::new(
-                Arc::clone(self.puzzle),
-                solver.moves(),
-                h,
-                solver.move_list(),
-                target.cloned(),
-                mb.saturating_mul(1 << 20),
-                self.bar.control(),
-            )
-            .map_err(|e| fail("--phase-bound", e))?;
+            let options = PhaseBound::solver_options(solver.moves(), h, target.cloned(), mb.saturating_mul(1 << 20));
+            let (phases, tables) =
+                crate::tables::phase_solver(self.args.cache.as_ref(), self.puzzle, options, self.bar.control())
+                    .map_err(|e| fail("--phase-bound", e))?;
+            let b = PhaseBound::from_solver(phases, solver.move_list()).map_err(|e| fail("--phase-bound", e))?;
             bound = Some(json!({
                 "moves": moves, "axes": b.axes(), "exact": b.exact(), "tableBytes": b.table_bytes(),
-                "buildSeconds": t.elapsed().as_secs_f64(),
+                "buildSeconds": t.elapsed().as_secs_f64(), "tablesLoaded": tables.loaded,
+                "tablesWritten": tables.written,
             }));
             solver.set_bound(Some(Arc::new(b)));
         }

@@ -1,16 +1,20 @@
 //! Saved pruning tables for `solve` and `scramble`: `--cache-dir DIR` reads a solver's table from DIR
-//! when a file for the same puzzle, moves, metric, target and memory budget is there, and
+//! when a file for the same puzzle, moves, metric, target and memory budget is there (for `--phases`
+//! and `--phase-bound`, the phase tables of the same chain and table plan), and
 //! `--write-tables never|auto|always` (as twsearch's option of that name) says when to write it back.
 //! Files are written whole to a temporary name and renamed, so a reader never sees half a file. A file
 //! the core refuses (damaged, truncated, another format version or made for something else) is reported
 //! on stderr and the table rebuilt; `auto` and `always` then replace it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::ValueEnum;
 use twistsearch::control::Control;
+use twistsearch::phase::{PhaseSolver, PhaseSolverOptions};
 use twistsearch::search::Solver;
+use twistsearch::Puzzle;
 
 use crate::shell::{fail, Failure};
 
@@ -109,6 +113,62 @@ impl TableCache {
             }
         }
     }
+}
+
+/// How a phase solver's tables were had: the seconds it took, whether they came from the cache
+/// directory, and whether they were written to it.
+#[derive(Debug, Clone, Copy)]
+pub struct PhaseTables {
+    pub seconds: f64,
+    pub loaded: bool,
+    pub written: bool,
+}
+
+/// A phase solver for `options`: its tables read from the cache directory when a file of the same
+/// puzzle, chain, metric, target and table plan is there (one that is refused is reported on stderr and
+/// the tables rebuilt), else built, then written when the policy asks for it (`auto`: when building
+/// took [`AUTO_SECONDS`] or more).
+pub fn phase_solver(
+    cache: Option<&TableCache>,
+    puzzle: &Arc<Puzzle>,
+    options: PhaseSolverOptions,
+    control: Control,
+) -> twistsearch::Result<(PhaseSolver, PhaseTables)> {
+    let t = Instant::now();
+    let Some(cache) = cache else {
+        let solver = PhaseSolver::new(Arc::clone(puzzle), options, control)?;
+        return Ok((solver, PhaseTables { seconds: t.elapsed().as_secs_f64(), loaded: false, written: false }));
+    };
+    let key = PhaseSolver::tables_key(puzzle, &options)?;
+    let path = cache.dir.join(format!("{}-{key}.phase", file_stem(puzzle.name())));
+    match std::fs::read(&path) {
+        Ok(bytes) => match PhaseSolver::with_saved_tables(Arc::clone(puzzle), options.clone(), &bytes, control) {
+            Ok(solver) => {
+                return Ok((solver, PhaseTables { seconds: t.elapsed().as_secs_f64(), loaded: true, written: false }))
+            }
+            Err(e) if e.is_cancelled() => return Err(e),
+            Err(e) => warn(&path, &format!("{e}; the tables are rebuilt")),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => warn(&path, &format!("{e}; the tables are rebuilt")),
+    }
+    let t = Instant::now();
+    let solver = PhaseSolver::new(Arc::clone(puzzle), options, control)?;
+    let seconds = t.elapsed().as_secs_f64();
+    let worth = match cache.write {
+        WriteTables::Never => false,
+        WriteTables::Always => true,
+        WriteTables::Auto => seconds >= AUTO_SECONDS,
+    };
+    let written = worth
+        && match write_atomically(&cache.dir, &path, &solver.save_tables()) {
+            Ok(()) => true,
+            Err(e) => {
+                warn(&path, &format!("cannot write the tables: {e}"));
+                false
+            }
+        };
+    Ok((solver, PhaseTables { seconds, loaded: false, written }))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
