@@ -329,3 +329,33 @@ fn square1_shapes_are_uniform() {
     let expected = n as f64 * 4.0 / 3678.0;
     assert!((cube as f64 - expected).abs() < 5.0 * expected.sqrt(), "{cube} cube shapes, expected {expected}");
 }
+
+/// An event's multi-phase tables saved after a scramble load into a fresh scrambler (shared with its
+/// siblings), which then scrambles the same with the same seed without building; damaged bytes are
+/// refused and leave the scrambler to build its own; events without such tables have no key.
+#[test]
+fn event_tables_save_and_load() {
+    let built = EventScrambler::for_event("333").unwrap();
+    assert!(built.save_tables().is_none());
+    let first = built.scramble(&mut rng_from_seed(Some(7)).unwrap(), Control::none()).unwrap();
+    let bytes = built.save_tables().unwrap();
+    let key = built.tables_key().unwrap().unwrap();
+    let fresh = EventScrambler::for_event("333").unwrap();
+    assert_eq!(fresh.tables_key().unwrap().unwrap(), key);
+    let mut damaged = bytes.clone();
+    let n = damaged.len();
+    damaged[n - 9] ^= 0x21;
+    assert!(fresh.load_tables(&damaged, Control::none()).is_err());
+    assert!(!fresh.is_warm());
+    assert!(fresh.load_tables(&bytes, Control::none()).unwrap());
+    assert!(fresh.is_warm());
+    assert!(!fresh.load_tables(&bytes, Control::none()).unwrap(), "already built");
+    let oh = fresh.sibling("333oh").unwrap().unwrap();
+    assert!(oh.is_warm());
+    assert_eq!(fresh.scramble(&mut rng_from_seed(Some(7)).unwrap(), Control::none()).unwrap().alg, first.alg);
+    assert_eq!(fresh.save_tables().unwrap(), bytes);
+    let other = EventScrambler::for_event("222").unwrap();
+    assert!(other.tables_key().unwrap().unwrap() != key);
+    assert!(other.load_tables(&bytes, Control::none()).is_err());
+    assert_eq!(EventScrambler::for_event("555").unwrap().tables_key().unwrap(), None);
+}

@@ -132,6 +132,34 @@ impl EventScrambler {
         self.tables.solver.get().is_some() || self.tables.square1.get().is_some()
     }
 
+    /// The key of the multi-phase tables this scrambler builds (16 hex digits: what a shell keeps their
+    /// saved bytes under; it changes with the puzzle, chain, target and memory budget's plan), or `None`
+    /// for events without them (random-move events, the Square-1, the clock).
+    pub fn tables_key(&self) -> Result<Option<String>> {
+        match self.phase_options()? {
+            Some(options) => PhaseSolver::tables_key(&self.puzzle, &options).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The multi-phase tables as bytes ([`PhaseSolver::save_tables`]) once a scramble has built them.
+    pub fn save_tables(&self) -> Option<Vec<u8>> {
+        self.tables.solver.get().map(PhaseSolver::save_tables)
+    }
+
+    /// Takes the multi-phase tables from bytes of [`EventScrambler::save_tables`] instead of building
+    /// them on the first scramble. Refused (an error; the scrambler stays as it was and builds its tables
+    /// when needed) when they were saved for other tables or are damaged; `false` (nothing to do) when the
+    /// event has no such tables or they are already built.
+    pub fn load_tables(&self, bytes: &[u8], control: Control) -> Result<bool> {
+        let Some(options) = self.phase_options()? else { return Ok(false) };
+        if self.tables.solver.get().is_some() {
+            return Ok(false);
+        }
+        let s = PhaseSolver::with_saved_tables(Arc::clone(&self.puzzle), options, bytes, control)?;
+        Ok(self.tables.solver.set(s).is_ok())
+    }
+
     /// A scramble drawn with `rng`; long work (building tables, solving) reports to and can be
     /// cancelled by `control`.
     pub fn scramble<R: Rng + ?Sized>(&self, rng: &mut R, control: Control) -> Result<EventScramble> {
@@ -206,36 +234,42 @@ impl EventScrambler {
         Ok(self.tables.chain.get_or_init(|| c))
     }
 
-    fn solver(&self, moves: &MoveSet, phases: &[&str], implied: &str, control: Control) -> Result<&PhaseSolver> {
+    fn solver(&self, control: Control) -> Result<&PhaseSolver> {
         if let Some(s) = self.tables.solver.get() {
             return Ok(s);
         }
+        let options = self.phase_options()?.ok_or_else(|| Error::internal("a random-state event without phases"))?;
+        let s = PhaseSolver::new(Arc::clone(&self.puzzle), options, control)?;
+        Ok(self.tables.solver.get_or_init(|| s))
+    }
+
+    /// The options of the multi-phase solver of a random-state event.
+    fn phase_options(&self) -> Result<Option<PhaseSolverOptions>> {
+        let ScrambleKind::RandomState { moves, phases, implied_orientations, .. } = self.event.kind else {
+            return Ok(None);
+        };
         let phases = phases.iter().map(|p| MoveSet::parse(&self.puzzle, p)).collect::<Result<Vec<_>>>()?;
-        let options = PhaseSolverOptions {
-            moves: Some(moves.clone()),
+        Ok(Some(PhaseSolverOptions {
+            moves: Some(MoveSet::parse(&self.puzzle, moves)?),
             phases,
-            target: implied_target(&self.puzzle, implied)?,
+            target: implied_target(&self.puzzle, implied_orientations)?,
             metric: Metric::Htm,
             memory_bytes: self.memory_bytes,
             projection_entries: Some(PROJECTION_ENTRIES),
             ..PhaseSolverOptions::default()
-        };
-        let s = PhaseSolver::new(Arc::clone(&self.puzzle), options, control)?;
-        Ok(self.tables.solver.get_or_init(|| s))
+        }))
     }
 
     /// A uniformly random state (redrawn while it is under the event's minimum length), solved,
     /// inverted and checked by applying it.
     fn random_state<R: Rng + ?Sized>(&self, rng: &mut R, control: Control) -> Result<(String, usize)> {
-        let ScrambleKind::RandomState { moves, phases, tips, implied_orientations, min_length, target_length } =
-            self.event.kind
-        else {
+        let ScrambleKind::RandomState { moves, tips, min_length, target_length, .. } = self.event.kind else {
             unreachable!("random_state is called for random-state events")
         };
         let p = &*self.puzzle;
         let moves = MoveSet::parse(p, moves)?;
         let chain = self.chain(&moves)?;
-        let solver = self.solver(&moves, phases, implied_orientations, control)?;
+        let solver = self.solver(control)?;
         let tip_bases: Vec<usize> = if tips.is_empty() {
             Vec::new()
         } else {
