@@ -10,6 +10,7 @@
 //! - `usage`: resident-set and processor-time figures from `/proc/self`.
 
 mod cases;
+mod deep;
 mod usage;
 
 use std::fmt::Write as _;
@@ -41,6 +42,10 @@ pub struct BenchArgs {
     /// Timed repetitions of each measurement (default 3, or 1 with --quick).
     #[arg(long)]
     repeat: Option<usize>,
+    /// The C++ twsearch binary (built from its public source) to run on the same positions in the same
+    /// run as the deep cases (`3x3x3-deep`), with the same threads and at least the same table memory.
+    #[arg(long, value_name = "PATH")]
+    twsearch: Option<std::path::PathBuf>,
 }
 
 /// Seconds of repeated measurements: median, best, every sample; with the work each did (states a fill
@@ -130,6 +135,22 @@ pub struct SolveInfo {
     pub solution_length: usize,
     /// The solve's time (work: nodes looked up).
     pub time: Timing,
+    /// The same position solved by a peer in the same run (`--twsearch`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<PeerSolve>,
+}
+
+/// A position solved by a peer: its time (work: its node count), its solution's length, and the ratio
+/// of its median to ours.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PeerSolve {
+    /// `twsearch`.
+    pub peer: &'static str,
+    pub time: Timing,
+    pub solution_length: usize,
+    /// The peer's median seconds over ours (above 1: we are faster).
+    pub ratio: f64,
 }
 
 /// What a case function measures in one run.
@@ -210,7 +231,11 @@ pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
         }
         v
     };
-    let ctx = Ctx { quick: args.quick, repeat };
+    if let Some(path) = &args.twsearch {
+        if !path.is_file() {
+            return Err(fail("--twsearch", format!("{}: no such file", path.display())));
+        }
+    }
     let mut stdout = std::io::stdout().lock();
     for case in selected {
         let threads = thread_counts(case, args.threads.as_deref(), cores);
@@ -232,6 +257,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
             }
             Ok(f) => {
                 for &n in &threads {
+                    let ctx = Ctx { quick: args.quick, repeat, threads: n, twsearch: args.twsearch.clone() };
                     record.runs.push(run_one(f, &ctx, n)?);
                 }
                 let one = record.runs.iter().find(|r| r.threads == 1).map(|r| r.time.median_seconds);
@@ -398,6 +424,17 @@ fn record_text(r: &Record) -> String {
                 timing_text(&s.time),
                 s.time.work.map_or("?".to_string(), |w| w.to_string())
             );
+            if let Some(peer) = &s.peer {
+                let _ = writeln!(
+                    out,
+                    "      {}: {} moves, {}, {} nodes; {:.2}x ours",
+                    peer.peer,
+                    peer.solution_length,
+                    timing_text(&peer.time),
+                    peer.time.work.map_or("?".to_string(), |w| w.to_string()),
+                    peer.ratio
+                );
+            }
         }
         if let Some(w) = &run.warm {
             let _ = writeln!(out, "    warm calls: {}", timing_text(w));

@@ -30,7 +30,8 @@ const CUBE_2: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/da
 /// The 2x2x2 with its rotations (the search is reduced by the 24 of them, or the 3 that keep U,F,R).
 const CUBE_2_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/2x2x2.tws"));
 /// The 3x3x3 with its rotations (the table is reduced by the 24 of them).
-const CUBE_3_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/3x3x3.tws"));
+pub(super) const CUBE_3_SYMM: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/3x3x3.tws"));
 const TPERM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/tperm.scr"));
 
 const MIB: usize = 1 << 20;
@@ -41,6 +42,10 @@ pub struct Ctx {
     pub quick: bool,
     /// Timed repetitions.
     pub repeat: usize,
+    /// The run's thread count (a peer is given the same).
+    pub threads: usize,
+    /// The C++ twsearch binary to run beside the deep cases (`--twsearch`).
+    pub twsearch: Option<std::path::PathBuf>,
 }
 
 /// A case's measuring function.
@@ -71,6 +76,7 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| short(&SHORT_MEGAMINX, c)),
     },
+    Case { name: "3x3x3-deep", about: super::deep::about, scaling: false, run: Ok(super::deep::run) },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
         name: "god-2x2x2-symmetry",
@@ -178,7 +184,7 @@ fn god_2x2x2(name: &'static str, definition: &str, ctx: &Ctx) -> Result<CaseOutp
     Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new() })
 }
 
-fn load(name: &str, text: &str) -> Result<Puzzle, Failure> {
+pub(super) fn load(name: &str, text: &str) -> Result<Puzzle, Failure> {
     twistsearch::load_puzzle(text).map_err(|e| fail(name, e))
 }
 
@@ -380,6 +386,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         solution,
         solution_length,
         time: Timing::with_work(solve, &solve_nodes, "nodes/s"),
+        peer: None,
     };
     Ok(CaseOutput {
         time: Timing::plain(first),
@@ -419,7 +426,7 @@ impl TableDepths {
 
 /// The first solution of a solve, checked: it exists, it takes `state` to solved, and it is no longer
 /// than the scramble that made `state` (a solution is optimal, so never longer).
-fn checked_solution(
+pub(super) fn checked_solution(
     name: &str,
     p: &Puzzle,
     state: &State,
@@ -534,7 +541,7 @@ impl SplitMix {
 /// commuting moves in canonical order). Some automaton states have no canonical continuation (on the
 /// megaminx, `R I`: every move either commutes with `I` and would go before it, or commutes with `R`
 /// and would go before `R`), so each move is drawn among those that leave a way to finish the walk.
-fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Option<Vec<MoveRef>> {
+pub(super) fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Option<Vec<MoveRef>> {
     let nmoves = set.moves().len();
     let states = fsm.states();
     // alive[k][s]: a canonical sequence of k more moves starts at state s.
@@ -635,6 +642,7 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
                 solution: solver.alg_string(sol),
                 solution_length: sol.len(),
                 time: Timing::with_work(seconds[i].clone(), &nodes[i], "nodes/s"),
+                peer: None,
             }
         })
         .collect();
