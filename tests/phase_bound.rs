@@ -61,3 +61,37 @@ fn the_three_axis_bound_keeps_solutions_optimal() {
     }
     assert!(nodes_bounded < nodes_plain, "{nodes_bounded} vs {nodes_plain}");
 }
+
+/// The optimal 3x3x3 with the full phase-1 table (529 MiB, exact distances along three axes, prefetched
+/// child by child) agrees with the generic solver (its symmetry-reduced table and inverse lookups only)
+/// on 20 random-walk positions of 10 to 13 moves. Opt-in (`cargo test --release --test phase_bound --
+/// --ignored`): building the full table takes 15–30 s and the generic solver's 13-move searches seconds
+/// each, too slow for CI.
+#[test]
+#[ignore]
+fn the_full_phase_table_agrees_with_the_generic_solver_on_deeper_positions() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let options = SolverOptions { memory_bytes: 256 * MIB, ..SolverOptions::default() };
+    let mut plain = Solver::new(Arc::clone(&p), options.clone(), Control::none()).unwrap();
+    let mut bounded = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
+    let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
+    let bound =
+        PhaseBound::new(Arc::clone(&p), bounded.moves(), h, bounded.move_list(), None, 600 * MIB, Control::none())
+            .unwrap();
+    assert!(bound.exact(), "600 MiB holds the full table");
+    bounded.set_bound(Some(Arc::new(bound)));
+    let moves: Vec<MoveRef> = plain.moves().moves().iter().map(|m| m.mv).collect();
+    let mut rng = rng_from_seed(Some(1013)).unwrap();
+    let (mut nodes_plain, mut nodes_bounded) = (0, 0);
+    for i in 0..20 {
+        let start = walk(&p, &moves, 10 + i % 4, &mut rng);
+        let a = plain.solve(&start, &SolveOptions::default(), Control::none()).unwrap();
+        let b = bounded.solve(&start, &SolveOptions::default(), Control::none()).unwrap();
+        assert_eq!(a.solutions[0].len(), b.solutions[0].len(), "position {i}");
+        assert_eq!(p.apply_moves(&start, &a.solutions[0]), *p.solved());
+        assert_eq!(p.apply_moves(&start, &b.solutions[0]), *p.solved());
+        nodes_plain += a.nodes;
+        nodes_bounded += b.nodes;
+    }
+    assert!(nodes_bounded * 4 < nodes_plain, "{nodes_bounded} vs {nodes_plain}");
+}

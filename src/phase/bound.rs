@@ -159,16 +159,36 @@ impl SearchBound for PhaseBound {
 
     #[inline]
     fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
+        self.prepare(parent, m, child);
+        self.finish(parent, m, child)
+    }
+
+    /// Each axis's coordinates after the move, and a prefetch of its full-table word.
+    #[inline]
+    fn prepare(&self, parent: &[u32], m: usize, child: &mut [u32]) {
+        let ph = self.phase();
+        let n = ph.coords.len();
+        for (a, axis) in self.axes.iter().enumerate() {
+            let at = a * (n + 1);
+            ph.coords.apply(&parent[at..at + n], axis.moves[m], &mut child[at..at + n]);
+            if let Some(full) = &ph.full {
+                full.prefetch(&child[at..at + n]);
+            }
+        }
+    }
+
+    /// Each axis's distance from the prepared coordinates; the largest.
+    #[inline]
+    fn finish(&self, parent: &[u32], _m: usize, child: &mut [u32]) -> u32 {
         let ph = self.phase();
         let n = ph.coords.len();
         let mut best = 0;
-        for (a, axis) in self.axes.iter().enumerate() {
+        for a in 0..self.axes.len() {
             let at = a * (n + 1);
-            let (from, to) = (&parent[at..at + n + 1], &mut child[at..at + n + 1]);
-            ph.coords.apply(&from[..n], axis.moves[m], &mut to[..n]);
+            let (from, to) = (parent[at + n], &mut child[at..at + n + 1]);
             to[n] = match &ph.full {
-                Some(full) if from[n] != u32::MAX => {
-                    super::full::FullTable::step_distance(from[n], full.value(&to[..n])).unwrap_or(u32::MAX)
+                Some(full) if from != u32::MAX => {
+                    super::full::FullTable::step_distance(from, full.value(&to[..n])).unwrap_or(u32::MAX)
                 }
                 Some(_) => u32::MAX,
                 None => projection_bound(ph, &to[..n]),

@@ -138,6 +138,12 @@ impl FullTable {
         self.bits.get(self.index_of(vals))
     }
 
+    /// Prefetches the word of coordinate values (a hint: nothing on other targets than x86-64).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, vals: &[u32]) {
+        self.bits.prefetch(self.index_of(vals));
+    }
+
     /// The distance of a neighbour of a position at distance `d`, from the neighbour's stored value.
     #[inline(always)]
     pub(crate) fn step_distance(d: u32, v: u8) -> Option<u32> {

@@ -13,4 +13,19 @@ pub trait SearchBound: Send + Sync + std::fmt::Debug {
 
     /// Fills `child` from `parent` after move `m` and returns the child's bound.
     fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32;
+
+    /// The first half of [`SearchBound::step`], for the search to call on every child of a node before
+    /// it looks any up: fills what needs no table reads and prefetches what [`SearchBound::finish`] will
+    /// read, so the memory latencies of the children overlap. Default: nothing.
+    #[inline]
+    fn prepare(&self, parent: &[u32], m: usize, child: &mut [u32]) {
+        let _ = (parent, m, child);
+    }
+
+    /// The second half of [`SearchBound::step`], after [`SearchBound::prepare`] with the same arguments:
+    /// completes `child` and returns its bound. Default: the whole step.
+    #[inline]
+    fn finish(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
+        self.step(parent, m, child)
+    }
 }

@@ -298,6 +298,17 @@ fn recurse(
             hashes[m] = h;
         }
     }
+    // The bound's words of every child too, prefetching what its lookups will read.
+    if let Some(b) = shared.bound {
+        let n = ws.bound_len;
+        let (upper, lower) = ws.bound.split_at_mut(level + 1);
+        let parent = &upper[level][slot * n..(slot + 1) * n];
+        for (m, &next) in row.iter().enumerate() {
+            if next != REFUSED {
+                b.prepare(parent, m, &mut lower[0][m * n..(m + 1) * n]);
+            }
+        }
+    }
     let before = ws.lookups;
     ws.lookups += row.len() as u64;
     if before >> CHECK_SHIFT != ws.lookups >> CHECK_SHIFT {
@@ -331,7 +342,7 @@ fn recurse(
         if let Some(b) = shared.bound {
             let n = ws.bound_len;
             let (upper, lower) = ws.bound.split_at_mut(level + 1);
-            if b.step(&upper[level][slot * n..(slot + 1) * n], m, &mut lower[0][m * n..(m + 1) * n]) > rest {
+            if b.finish(&upper[level][slot * n..(slot + 1) * n], m, &mut lower[0][m * n..(m + 1) * n]) > rest {
                 continue;
             }
         }
