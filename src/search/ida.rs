@@ -152,6 +152,8 @@ pub(crate) struct Workspace {
     inv_levels: Vec<Vec<u8>>,
     inv_hashes: Vec<Vec<u64>>,
     passed: Vec<Vec<bool>>,
+    /// With a bound, per level: which children it keeps.
+    bound_kept: Vec<Vec<bool>>,
     /// A representative (reduced tables).
     rep: Vec<u8>,
     /// The moves (indices into the move set) of the current path.
@@ -176,6 +178,7 @@ impl Workspace {
             inv_levels: vec![vec![0; size]],
             inv_hashes: vec![Vec::new()],
             passed: vec![Vec::new()],
+            bound_kept: vec![Vec::new()],
             rep: vec![0; size],
             path: Vec::new(),
             lookups: 0,
@@ -192,6 +195,7 @@ impl Workspace {
             self.inv_levels.push(vec![0; self.nmoves * self.size]);
             self.inv_hashes.push(vec![0; self.nmoves]);
             self.passed.push(vec![false; self.nmoves]);
+            self.bound_kept.push(vec![false; self.nmoves]);
         }
     }
 }
@@ -256,8 +260,11 @@ fn inverses(
     let children = &mut lower[0];
     let (hashes, inv_hashes, passed) =
         (&ws.hashes[level + 1], &mut ws.inv_hashes[level + 1], &mut ws.passed[level + 1]);
+    let kept = &ws.bound_kept[level + 1];
     for (m, &next) in row.iter().enumerate() {
-        passed[m] = next != REFUSED && shared.table.lookup_hash(hashes[m]) as u32 <= rest;
+        passed[m] = next != REFUSED
+            && (shared.bound.is_none() || kept[m])
+            && shared.table.lookup_hash(hashes[m]) as u32 <= rest;
         if passed[m] {
             let child = &mut children[m * size..(m + 1) * size];
             inv.step(m, parent, child);
@@ -280,8 +287,36 @@ fn recurse(
 ) {
     let size = ws.size;
     let row = shared.fsm.row(fsm_state);
-    // Expand every allowed child, hash it and prefetch its entry before looking any up.
-    {
+    let rest = remaining - 1;
+    // Expand every allowed child. With a bound: its words of every child first, prefetching what its
+    // lookups read, then its verdicts, and only the children it keeps are hashed (the pruning table's
+    // representatives cost more than the bound) and prefetched. Without: every child hashed and
+    // prefetched before any is looked up.
+    if let Some(b) = shared.bound {
+        let n = ws.bound_len;
+        let (upper, lower) = ws.levels.split_at_mut(level + 1);
+        let parent = &upper[level][slot * size..(slot + 1) * size];
+        let children = &mut lower[0];
+        let (bupper, blower) = ws.bound.split_at_mut(level + 1);
+        let bparent = &bupper[level][slot * n..(slot + 1) * n];
+        let kept = &mut ws.bound_kept[level + 1];
+        for (m, &next) in row.iter().enumerate() {
+            if next != REFUSED {
+                shared.kernel.apply(parent, m, &mut children[m * size..(m + 1) * size]);
+                b.prepare(bparent, m, &mut blower[0][m * n..(m + 1) * n]);
+            }
+        }
+        let hashes = &mut ws.hashes[level + 1];
+        let rep = &mut ws.rep;
+        for (m, &next) in row.iter().enumerate() {
+            kept[m] = next != REFUSED && b.finish(bparent, m, &mut blower[0][m * n..(m + 1) * n]) <= rest;
+            if kept[m] {
+                let h = shared.table.hash_with(&children[m * size..(m + 1) * size], rep);
+                shared.table.prefetch(h);
+                hashes[m] = h;
+            }
+        }
+    } else {
         let (upper, lower) = ws.levels.split_at_mut(level + 1);
         let parent = &upper[level][slot * size..(slot + 1) * size];
         let children = &mut lower[0];
@@ -298,17 +333,6 @@ fn recurse(
             hashes[m] = h;
         }
     }
-    // The bound's words of every child too, prefetching what its lookups will read.
-    if let Some(b) = shared.bound {
-        let n = ws.bound_len;
-        let (upper, lower) = ws.bound.split_at_mut(level + 1);
-        let parent = &upper[level][slot * n..(slot + 1) * n];
-        for (m, &next) in row.iter().enumerate() {
-            if next != REFUSED {
-                b.prepare(parent, m, &mut lower[0][m * n..(m + 1) * n]);
-            }
-        }
-    }
     let before = ws.lookups;
     ws.lookups += row.len() as u64;
     if before >> CHECK_SHIFT != ws.lookups >> CHECK_SHIFT {
@@ -320,15 +344,18 @@ fn recurse(
             report(shared, ws);
         }
     }
-    let rest = remaining - 1;
     if let Some(inv) = shared.inverse {
         inverses(shared, inv, ws, level, slot, row, rest);
     }
     for (m, &next) in row.iter().enumerate() {
-        let pass = match shared.inverse {
-            None => next != REFUSED && shared.table.lookup_hash(ws.hashes[level + 1][m]) as u32 <= rest,
-            Some(_) => ws.passed[level + 1][m] && shared.table.lookup_hash(ws.inv_hashes[level + 1][m]) as u32 <= rest,
-        };
+        let kept = shared.bound.is_none() || ws.bound_kept[level + 1][m];
+        let pass = kept
+            && match shared.inverse {
+                None => next != REFUSED && shared.table.lookup_hash(ws.hashes[level + 1][m]) as u32 <= rest,
+                Some(_) => {
+                    ws.passed[level + 1][m] && shared.table.lookup_hash(ws.inv_hashes[level + 1][m]) as u32 <= rest
+                }
+            };
         if !pass {
             continue;
         }
@@ -338,13 +365,6 @@ fn recurse(
         }
         if shared.rules.is_some_and(|r| !r.allows(&ws.path, m)) {
             continue;
-        }
-        if let Some(b) = shared.bound {
-            let n = ws.bound_len;
-            let (upper, lower) = ws.bound.split_at_mut(level + 1);
-            if b.finish(&upper[level][slot * n..(slot + 1) * n], m, &mut lower[0][m * n..(m + 1) * n]) > rest {
-                continue;
-            }
         }
         ws.path.push(m as u16);
         if rest == 0 {
