@@ -311,6 +311,7 @@ impl<'a> Container<'a> {
             return Err(Error::new(format!("not a valid saved {}: section {i} is not whole words", self.what)));
         }
         let mut out = vec![0u64; (len / 8) as usize];
+        crate::memory::advise_huge_pages(out.as_ptr() as *const u8, len as usize);
         let (_, chunks) = self.section(i, len)?;
         map_pieces_mut(&mut out, CHUNK_BYTES / 8, |k, dst| {
             let (at, clen, crc) = chunks[k];

@@ -29,6 +29,7 @@ impl DepthBits {
         v.try_reserve_exact(words).map_err(|_| {
             Error::new(format!("could not allocate {} MiB for the depth table", Self::bytes_for(n) >> 20))
         })?;
+        crate::memory::advise_huge_pages(v.as_ptr() as *const u8, words * 8);
         v.extend((0..words).map(|_| AtomicU64::new(u64::MAX)));
         Ok(DepthBits { words: v })
     }

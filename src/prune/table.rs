@@ -43,6 +43,7 @@ impl Nibbles {
             if ptr.is_null() {
                 return Err(too_big());
             }
+            crate::memory::advise_huge_pages(ptr as *const u8, bytes);
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, bytes))
         };
         Ok(Nibbles { cells, entries })
