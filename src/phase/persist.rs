@@ -262,7 +262,8 @@ mod tests {
             let state = p.position(&Alg::parse(alg).unwrap()).unwrap();
             let solve = |s: &PhaseSolver| s.solve(&state, &PhaseSolveOptions::default(), Control::none()).unwrap();
             let (a, b) = (solve(&built), solve(&loaded));
-            assert_eq!(a.solution, b.solution);
+            // Threads may find another solution of the same length first.
+            assert_eq!(a.solution.len(), b.solution.len());
             assert_eq!(p.apply_moves(&state, &b.solution), *p.solved());
             assert_eq!(PhaseSolver::tables_key(&p, &options).unwrap().len(), 16);
         }
