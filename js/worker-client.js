@@ -403,7 +403,7 @@ export class WorkerPuzzle {
     return structuredClone(this.#info);
   }
 
-  #call(method, args, options) {
+  async #call(method, args, options) {
     const { rest, signal, onProgress, tables } = splitOptions(options, method);
     noTableOptions(tables, method);
     return this.#worker.call({ type: 'call', puzzle: this.#id, method, args, options: rest }, signal, onProgress);
