@@ -234,8 +234,9 @@ export interface TableCacheEvent {
    * `'loaded'`: the tables came from the store (`bytes`, `seconds` to read and load them); `'missing'`:
    * the store has none, they are built; `'refused'`: the core refused the store's bytes (damaged, another
    * format version, made for other tables: `message`), the entry is deleted and the tables built;
-   * `'writing'`: built tables are being written to the store in the background (`bytes`; `seconds`: the
-   * building they save); `'error'`: the store failed (`message`; the call goes on without it).
+   * `'writing'`: built tables are being written to the store, in the background after the answer
+   * (`bytes`; `seconds`: the building they save); `'error'`: the store failed (`message`; the call goes on
+   * without it, or had already answered).
    */
   type: 'loaded' | 'missing' | 'refused' | 'writing' | 'error';
   /** The key in the store: `twistsearch-<version>/<puzzle>/<the core's key>`. */

@@ -242,11 +242,11 @@ export class Puzzle {
       if (after.serial !== sync.serial) Object.assign(sync, { serial: after.serial, changes: null, seconds: 0 });
       const seconds = after.seconds - sync.seconds;
       if (after.changes !== sync.changes && cache.write !== 'never' && worthWriting(cache, seconds)) {
-        const bytes = this.#raw.saveTables(options, start);
-        if (bytes) {
-          write(cache, key, bytes, seconds);
-          Object.assign(sync, { changes: after.changes, seconds: after.seconds });
-        }
+        const raw = this.#raw;
+        const generation = this.#generation;
+        // Saved after the answer: by then the puzzle may be freed, or a trap may have ended its instance.
+        write(cache, key, () => (this.#freed || generation !== (state.generation ?? 0) ? undefined : raw.saveTables(options, start)), seconds);
+        Object.assign(sync, { changes: after.changes, seconds: after.seconds });
       }
     }
     return result;
@@ -424,8 +424,11 @@ async function eventCall(method, eventID, signal, cache, h, fn) {
     if (cache && !warm && scrambler.warm && cache.write !== 'never') {
       const seconds = secondsSince(t0);
       const key = eventTablesKey(eventID, scrambler);
-      const bytes = key === null || !worthWriting(cache, seconds) ? undefined : scrambler.saveTables();
-      if (bytes) write(cache, key, bytes, seconds);
+      const generation = state.generation ?? 0;
+      // Saved after the answer (unless a trap has ended the scrambler's instance by then).
+      if (key !== null && worthWriting(cache, seconds)) {
+        write(cache, key, () => (generation === (state.generation ?? 0) ? scrambler.saveTables() : undefined), seconds);
+      }
     }
     return result;
   } catch (e) {

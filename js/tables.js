@@ -218,10 +218,19 @@ export function worthWriting(cache, seconds) {
   return cache.write === 'always' || (cache.write === 'auto' && seconds >= AUTO_SECONDS);
 }
 
-/** Writes `bytes` under `key` in the background (reported as `writing`; a failure is warned about). */
-export function write(cache, key, bytes, seconds) {
-  report(cache, { type: 'writing', key, bytes: bytes.length, seconds });
-  track(Promise.resolve().then(() => cache.store.set(key, bytes)), cache, key, 'write');
+/**
+ * Writes the bytes `produce()` gives (`undefined`: nothing to write) under `key`, in the background: both
+ * the core's serializing (tens of milliseconds for the 333 tables) and the store's write run after the
+ * answer has gone out (a macrotask later). Reported as `writing`; a failure is warned about.
+ */
+export function write(cache, key, produce, seconds) {
+  const done = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+    const bytes = produce();
+    if (!bytes) return undefined;
+    report(cache, { type: 'writing', key, bytes: bytes.length, seconds });
+    return cache.store.set(key, bytes);
+  });
+  track(done, cache, key, 'write');
 }
 
 /** Store operations in flight (writes and deletes). */

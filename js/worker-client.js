@@ -76,6 +76,8 @@ export class TwistsearchWorker {
   #puzzles = new Map();
   /** The `onTableCache` of each live puzzle that has one. */
   #puzzleReports = new Map();
+  /** The `onTableCache` of answered calls whose tables the worker may still be writing: id -> callback. */
+  #lateReports = new Map();
   /** The caller's table stores the worker asks through messages: store -> number, and back. */
   #storeIds = new Map();
   #stores = new Map();
@@ -153,6 +155,7 @@ export class TwistsearchWorker {
     const p = this.#pending.get(id);
     if (!p) return undefined;
     this.#pending.delete(id);
+    if (p.onTableCache && p.message.tables?.report) this.#lateReports.set(id, p.onTableCache);
     if (this.#pending.size === 0) this.#worker?.unref();
     return p;
   }
@@ -162,8 +165,13 @@ export class TwistsearchWorker {
       this.#answerStore(m, w);
       return;
     }
+    if (m.type === 'tableCacheEnd') {
+      this.#lateReports.delete(m.id);
+      return;
+    }
     if (m.type === 'tableCache') {
-      const report = m.puzzle !== undefined ? this.#puzzleReports.get(m.puzzle) : this.#pending.get(m.id)?.onTableCache;
+      const report =
+        m.puzzle !== undefined ? this.#puzzleReports.get(m.puzzle) : (this.#pending.get(m.id)?.onTableCache ?? this.#lateReports.get(m.id));
       try {
         report?.(m.event);
       } catch {
@@ -232,6 +240,7 @@ export class TwistsearchWorker {
   #failAll(e) {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    this.#lateReports.clear();
     this.#worker?.terminate();
     this.#worker = null;
     for (const p of pending) p.reject(e instanceof Error ? e : new Error(String(e)));
@@ -243,6 +252,7 @@ export class TwistsearchWorker {
     this.#worker = null;
     const waiting = [...this.#pending.entries()].filter(([id]) => id !== abortedId);
     this.#pending.clear();
+    this.#lateReports.clear();
     old?.terminate();
     this.#restarts++;
     if (waiting.length === 0) return;

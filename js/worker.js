@@ -14,6 +14,7 @@
 // Messages out: {type: 'result', id, value} | {type: 'error', id, error: {name, message}}
 //               {type: 'progress', id, progress}
 //               {type: 'tableCache', id?, puzzle?, event}   (onTableCache of a call, or of a puzzle)
+//               {type: 'tableCacheEnd', id}   (a call's table writes are done: no more 'tableCache' for it)
 //               {type: 'store', req, store, op, key, bytes?}   (a store of the client's: get, set, delete)
 // A call's `cancel` is an Int32Array over a SharedArrayBuffer: the client stores 1 to cancel it.
 // `tables` is `{cache, write, report}`: cache `'indexeddb'` (opened here) or `{store: n}` (the client's
@@ -150,5 +151,7 @@ listen((m) => {
     } catch (e) {
       post({ type: 'error', id: m.id, error: errorData(e) });
     }
+    // A call's tables are written after its answer: its onTableCache hears of it until then.
+    if (m.tables?.report && m.type !== 'load') tableCacheWrites().then(() => post({ type: 'tableCacheEnd', id: m.id }));
   });
 });

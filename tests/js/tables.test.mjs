@@ -64,7 +64,9 @@ test('a puzzle: tables saved by one load in a fresh one (the same bytes, the sam
   const events = [];
   const first = await loadPuzzle(tws('2x2x2'), cache(store, events));
   const scramble = await first.randomScramble({ seed: 11 });
+  await tableCacheWrites();
   const solved = await first.solve(scramble);
+  await tableCacheWrites();
   const near = await first.solve("R U F' R2", PHASES);
   await tableCacheWrites();
   assert.deepEqual(
@@ -168,6 +170,31 @@ test("the write policy: 'auto' writes only tables that took a second or more; 'n
   await tableCacheWrites();
   assert.deepEqual(never.map((e) => e.type), ['missing']);
   assert.equal(store.calls.set, 0);
+});
+
+test('the answer never waits for a write: serializing and storing happen after it', async () => {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const written = [];
+  const slow = {
+    get: async () => undefined,
+    set: async (key, bytes) => {
+      await gate;
+      written.push([key, bytes.length]);
+    },
+  };
+  const events = [];
+  const p = await loadPuzzle(tws('2x2x2'), cache(slow, events));
+  assert.equal((await p.solve("R U F'")).lengths[0], 3);
+  assert.deepEqual(events.map((e) => e.type), ['missing'], 'answered before the tables were even serialized');
+  let flushed = false;
+  const writes = tableCacheWrites().then(() => (flushed = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(events.map((e) => e.type), ['missing', 'writing']);
+  assert.equal(flushed, false, 'tableCacheWrites waits for the store');
+  release();
+  await writes;
+  assert.equal(written.length, 1);
 });
 
 test('a store that fails: reported, and the calls answer as without a cache', async (t) => {
