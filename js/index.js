@@ -110,9 +110,13 @@ function godResult(r) {
   };
 }
 
-/** Whether an error must end a call rather than be taken as refused tables. */
-function fatal(e) {
-  return e instanceof WebAssembly.RuntimeError || (e && (e.kind === 'cancelled' || e.name === 'AbortError'));
+/**
+ * Whether an error is the core's refusal (of saved tables, or of options): an error of the wasm shell
+ * with the core's kind, not a cancellation. Anything else (a trap, a cancellation, what a hook threw)
+ * ends the call.
+ */
+function refusal(e) {
+  return e !== null && typeof e === 'object' && typeof e.kind === 'string' && e.kind !== 'cancelled' && e.name !== 'AbortError';
 }
 
 /** A loaded puzzle. Every method returns a promise; calls on one puzzle run one at a time. */
@@ -209,7 +213,7 @@ export class Puzzle {
     try {
       coreKey = this.#raw.tablesKey(options, start, h);
     } catch (e) {
-      if (fatal(e)) throw e;
+      if (!refusal(e)) throw e;
       // What is wrong with the options, the call itself reports.
       return fn();
     }
@@ -229,7 +233,7 @@ export class Puzzle {
           sync = { serial: status?.serial, changes: status?.changes ?? null, seconds: status?.seconds ?? 0 };
           loaded(cache, key, bytes, secondsSince(t0));
         } catch (e) {
-          if (fatal(e)) throw e;
+          if (!refusal(e)) throw e;
           refused(cache, key, e);
         }
       }
@@ -456,7 +460,7 @@ async function loadEventTables(eventID, cache, h) {
   try {
     if (scrambler.loadTables(bytes, h)) loaded(cache, key, bytes, secondsSince(t0));
   } catch (e) {
-    if (fatal(e)) throw e;
+    if (!refusal(e)) throw e;
     refused(cache, key, e);
   }
 }

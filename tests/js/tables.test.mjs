@@ -197,6 +197,24 @@ test('the answer never waits for a write: serializing and storing happen after i
   assert.equal(written.length, 1);
 });
 
+test('a call cancelled while its tables load rejects with an AbortError and leaves the entry alone', async () => {
+  const store = memoryStore();
+  const first = await loadPuzzle(tws('2x2x2'), cache(store, []));
+  await first.solve("R U F'");
+  await tableCacheWrites();
+  const key = await first.tablesKey();
+  const bytes = store.kept.get(key);
+  const controller = new AbortController();
+  const aborting = { ...store, get: async (k) => (controller.abort(), store.get(k)), set: store.set, delete: store.delete };
+  const events = [];
+  const p = await loadPuzzle(tws('2x2x2'), cache(aborting, events));
+  await assert.rejects(p.solve("R U F'", { signal: controller.signal }), { name: 'AbortError' });
+  assert.deepEqual(events, [], 'neither loaded nor refused');
+  assert.deepEqual(store.kept.get(key), bytes);
+  assert.equal((await p.solve("R U F'")).lengths[0], 3, 'the next call loads them');
+  assert.deepEqual(events.map((e) => e.type), ['loaded']);
+});
+
 test('a store that fails: reported, and the calls answer as without a cache', async (t) => {
   const warnings = countWarnings(t);
   const events = [];
