@@ -40,11 +40,18 @@ export function patternArg(pattern, what = 'position') {
   return pattern;
 }
 
-/** Splits call options into what goes to the wasm shell and the JS-only parts. */
+/**
+ * Splits call options into what goes to the wasm shell and the JS-only parts (`tables`: the table-cache
+ * options `tableCache`, `tableCacheWrite`, `onTableCache`, when any is given).
+ */
 export function splitOptions(options, method) {
   if (options === undefined || options === null) return { rest: undefined, signal: undefined, onProgress: undefined };
   if (typeof options !== 'object') throw new TypeError(`${method} options must be an object`);
-  const { signal, onProgress, cancelFlag, ...rest } = options;
+  const { signal, onProgress, cancelFlag, tableCache, tableCacheWrite, onTableCache, ...rest } = options;
+  const tables =
+    tableCache !== undefined || tableCacheWrite !== undefined || onTableCache !== undefined
+      ? { tableCache, tableCacheWrite, onTableCache }
+      : undefined;
   if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
     throw new TypeError(`${method}: signal must be an AbortSignal`);
   }
@@ -56,7 +63,22 @@ export function splitOptions(options, method) {
   }
   if (rest.targetPattern !== undefined) rest.targetPattern = patternArg(rest.targetPattern, 'targetPattern');
   checkNumbers(rest, method);
-  return { rest, signal, onProgress, cancelFlag };
+  return { rest, signal, onProgress, cancelFlag, tables };
+}
+
+/** A call's options must not carry the table-cache options of `loadPuzzle` (a puzzle's tables). */
+export function noTableOptions(tables, method) {
+  if (tables === undefined) return;
+  const name = Object.keys(tables).find((k) => tables[k] !== undefined);
+  throw new TypeError(`${method}: ${name} is an option of loadPuzzle (the puzzle's tables), not of ${method}`);
+}
+
+/** Bytes of saved tables: a `Uint8Array`, else a `TypeError` naming the method. */
+export function bytesArg(bytes, method) {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new TypeError(`${method}: the tables must be a Uint8Array, not ${bytes === null ? 'null' : typeof bytes}`);
+  }
+  return bytes;
 }
 
 /** Integer options and their largest value (the wasm side reads them as 32-bit unsigned integers). */

@@ -1,6 +1,6 @@
 import type { Alg } from 'cubing/alg';
 import type { KPattern, KPuzzle } from 'cubing/kpuzzle';
-import type { CallOptions, EventScrambleOptions, PuzzleApi, ScrambleOptions, SolveOptions } from './index.js';
+import type { EventScrambleOptions, EventSolveOptions, PuzzleApi, ScrambleOptions, SolveOptions, TableCacheOptions } from './index.js';
 import type { WorkerOptions } from './worker-client.js';
 
 /** Generator moves used when a call gives none, by cubing.js definition name (3x3x3: face turns only). */
@@ -16,12 +16,15 @@ export interface CubingSolver {
   /** A scramble for a cubing.js event ID, as an Alg (in the worker with `worker: true`). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
   /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
-  solveForEvent(eventID: string, kpattern: KPattern, options?: CallOptions): Promise<Alg>;
+  solveForEvent(eventID: string, kpattern: KPattern, options?: EventSolveOptions): Promise<Alg>;
   terminate(): void;
 }
 
-/** A solver; `worker: true` runs it in a worker. */
-export function cubingSolver(options?: { worker?: boolean } & WorkerOptions): CubingSolver;
+/**
+ * A solver; `worker: true` runs it in a worker. `tableCache` (`tableCacheWrite`, `onTableCache`): the
+ * table cache of its puzzles and of its event calls (an event call's own options win).
+ */
+export function cubingSolver(options?: { worker?: boolean } & WorkerOptions & TableCacheOptions): CubingSolver;
 /**
  * An optimal solution of a KPattern, on the calling thread; a call given a `signal` runs in a worker
  * (started on first use) so that `AbortSignal.timeout(ms)` stops it. `ignorePuzzleOrientation` /
@@ -37,4 +40,4 @@ export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Pro
  */
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
 /** A KPattern solved by the event's own solver (`sq1`: the Square-1's, which knows blocked slashes), as an Alg. */
-export function solveForEvent(eventID: string, kpattern: KPattern, options?: CallOptions): Promise<Alg>;
+export function solveForEvent(eventID: string, kpattern: KPattern, options?: EventSolveOptions): Promise<Alg>;

@@ -29,10 +29,15 @@ function withDefaults(kpuzzle, options) {
 
 /**
  * A solver for cubing.js patterns. Options: `worker` (run in a Web Worker / worker thread: the page's
- * main thread never blocks), plus the worker's options (`workerUrl`, `build`, `threads`, `abortGraceMs`).
+ * main thread never blocks), the worker's options (`workerUrl`, `build`, `threads`, `abortGraceMs`), and
+ * a table cache for its puzzles and events (`tableCache`, `tableCacheWrite`, `onTableCache`, as
+ * `loadPuzzle`'s; an event call's own options win).
  */
 export function cubingSolver(options = {}) {
-  const { worker: inWorker = false, ...workerOptions } = options;
+  const { worker: inWorker = false, tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options;
+  const tables = tableCache === undefined ? {} : { tableCache, tableCacheWrite, onTableCache };
+  /** An event call's options with the solver's table cache (unless the call names one). */
+  const eventOptions = (o) => (tableCache === undefined || o?.tableCache !== undefined ? o : { ...tables, ...o });
   const worker = inWorker ? new TwistsearchWorker(workerOptions) : null;
   // Without `worker: true`, calls given a `signal` still run in a worker, started on the first such call:
   // WebAssembly work on the calling thread blocks it, so a timer (`AbortSignal.timeout`) or an event that
@@ -56,7 +61,7 @@ export function cubingSolver(options = {}) {
     const cache = w && w === helper ? helperPuzzles : puzzles;
     let p = cache.get(kpuzzle);
     if (!p) {
-      p = w ? w.loadPuzzle(kpuzzle) : loadPuzzle(kpuzzle);
+      p = w ? w.loadPuzzle(kpuzzle, tables) : loadPuzzle(kpuzzle, tables);
       cache.set(kpuzzle, p);
       p.catch(() => cache.delete(kpuzzle));
     }
@@ -97,14 +102,16 @@ export function cubingSolver(options = {}) {
       return new Alg(await p.randomScramble(withDefaults(kpuzzle, scrambleOptions)));
     },
     /** A scramble for a cubing.js event ID, as an Alg (options: `seed`, `signal`, `onProgress`). */
-    async randomScrambleForEvent(eventID, options) {
+    async randomScrambleForEvent(eventID, callOptions) {
+      const options = eventOptions(callOptions);
       const w = workerFor(options);
       const alg = w ? await w.randomScrambleForEvent(eventID, options) : await eventScramble(eventID, options);
       return new Alg(alg);
     },
     /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
-    async solveForEvent(eventID, kpattern, options) {
+    async solveForEvent(eventID, kpattern, callOptions) {
       const pattern = patternOf(kpattern);
+      const options = eventOptions(callOptions);
       const w = workerFor(options);
       return new Alg(w ? await w.solveForEvent(eventID, pattern, options) : await eventSolve(eventID, pattern, options));
     },
@@ -144,7 +151,7 @@ export function randomScramble(kpuzzle, options) {
 /**
  * A scramble for a cubing.js event ID (`"333"`, `"pyram"`, `"clock"`, ...) as a cubing.js Alg, with
  * cubing.js's signature (`randomScrambleForEvent` of `cubing/scramble`), on the calling thread. Options:
- * `seed`, `signal`, `onProgress`. A non-string ID rejects with a `TypeError`, an ID cubing.js does not
+ * `seed`, `signal`, `onProgress`, `tableCache` (`tableCacheWrite`, `onTableCache`). A non-string ID rejects with a `TypeError`, an ID cubing.js does not
  * have with a `RangeError`, an event twistsearch does not scramble yet with an `Error` naming it.
  */
 export function randomScrambleForEvent(eventID, options) {

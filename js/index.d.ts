@@ -205,6 +205,74 @@ export interface GodsAlgorithmResult {
   metric: 'HTM' | 'QTM';
 }
 
+/**
+ * A place to keep tables in (`tableCache`): any object with these methods, e.g. `indexedDBTableStore()`
+ * in a browser or `fileTableStore(dir)` of `twistsearch/node`. Keys are strings, values the core's bytes.
+ */
+export interface TableStore {
+  /** The bytes kept under `key`, or `undefined` / `null` when there are none. */
+  get(key: string): Promise<Uint8Array | ArrayBuffer | undefined | null>;
+  /** Keeps `bytes` under `key`, replacing what was there. */
+  set(key: string, bytes: Uint8Array): Promise<void>;
+  /** Removes the entry of `key` (called for bytes the core refused; without it they stay until replaced). */
+  delete?(key: string): Promise<void>;
+}
+
+/** The IndexedDB store of `indexedDBTableStore()`: a `TableStore` that also lists and clears. */
+export interface IndexedDBTableStore extends TableStore {
+  get(key: string): Promise<Uint8Array | undefined>;
+  delete(key: string): Promise<void>;
+  /** Every key kept. */
+  keys(): Promise<string[]>;
+  /** Removes every entry. */
+  clear(): Promise<void>;
+}
+
+/** What the table cache did, for `onTableCache`. */
+export interface TableCacheEvent {
+  /**
+   * `'loaded'`: the tables came from the store (`bytes`, `seconds` to read and load them); `'missing'`:
+   * the store has none, they are built; `'refused'`: the core refused the store's bytes (damaged, another
+   * format version, made for other tables: `message`), the entry is deleted and the tables built;
+   * `'writing'`: built tables are being written to the store, in the background after the answer
+   * (`bytes`; `seconds`: the building they save); `'error'`: the store failed (`message`; the call goes on
+   * without it, or had already answered).
+   */
+  type: 'loaded' | 'missing' | 'refused' | 'writing' | 'error';
+  /** The key in the store: `twistsearch-<version>/<puzzle>/<the core's key>`. */
+  key: string;
+  bytes?: number;
+  seconds?: number;
+  message?: string;
+}
+
+/** The opt-in table cache: tables kept across visits (and processes) instead of built each time. */
+export interface TableCacheOptions {
+  /**
+   * Where tables are kept: `'indexeddb'` (browsers and their workers: the IndexedDB database
+   * "twistsearch-tables") or any `TableStore`. Before building tables the key is looked up; tables
+   * found are loaded, refused ones deleted (with one `console.warn`) and built.
+   */
+  tableCache?: 'indexeddb' | TableStore;
+  /**
+   * When built tables are written, in the background (the answer does not wait): `'auto'` (default) when
+   * building them took 1 s or more, as the CLI's `--write-tables auto`; `'always'`; `'never'` (read only).
+   */
+  tableCacheWrite?: 'auto' | 'always' | 'never';
+  /** Told what the cache did (loaded, missing, refused, writing, error). */
+  onTableCache?: (event: TableCacheEvent) => void;
+}
+
+/** The options of the tables methods: those of `solve` (or `randomScramble`) that choose its solver. */
+export interface TablesOptions extends SearchOptions, CallOptions {
+  /** As for `solve`. */
+  targetPattern?: PositionLike;
+  /** As for `solve`: the multi-phase solver's tables. */
+  phases?: string[];
+  ignorePuzzleOrientation?: boolean;
+  ignoreCenterOrientation?: boolean;
+}
+
 /** The methods a puzzle has, here and in a worker. */
 export interface PuzzleApi {
   readonly name: string;
@@ -234,6 +302,19 @@ export interface PuzzleApi {
   definition(): Promise<KPuzzleDefinition>;
   /** Drops the tables kept for the next solve (the optimal solver's pruning table, the multi-phase solver's tables). */
   releaseSolver(): Promise<void>;
+  /**
+   * The key a table cache keeps the tables of the solver `solve` (or `randomScramble`) uses with these
+   * options under (the optimal solver is made now, as the call would make it).
+   */
+  tablesKey(options?: TablesOptions): Promise<string>;
+  /** The tables of the solver kept for these options, as the core's bytes; `undefined` where none is kept. */
+  saveTables(options?: TablesOptions): Promise<Uint8Array | undefined>;
+  /**
+   * Gives the solver for these options the tables of `bytes` (of `saveTables`) instead of building them.
+   * Bytes made for other tables, or damaged, reject with an `Error` and the puzzle keeps what it had;
+   * anything but a `Uint8Array` rejects with a `TypeError`.
+   */
+  loadTables(bytes: Uint8Array, options?: TablesOptions): Promise<void>;
 }
 
 export declare class Puzzle implements PuzzleApi {
@@ -252,6 +333,9 @@ export declare class Puzzle implements PuzzleApi {
   position(alg: string): Promise<KPatternData>;
   definition(): Promise<KPuzzleDefinition>;
   releaseSolver(): Promise<void>;
+  tablesKey(options?: TablesOptions): Promise<string>;
+  saveTables(options?: TablesOptions): Promise<Uint8Array | undefined>;
+  loadTables(bytes: Uint8Array, options?: TablesOptions): Promise<void>;
   /** Frees the puzzle's WebAssembly memory; later calls reject with an `Error` saying so. */
   free(): void;
 }
@@ -278,14 +362,26 @@ export function init(options?: InitOptions): Promise<InitResult>;
 export function build(): Build | null;
 /** Threads the work uses (1 single-threaded; 0 before loading). */
 export function threads(): number;
+/** Options of `loadPuzzle`: the module's (first load only) and the table cache of the puzzle's solvers. */
+export interface LoadOptions extends InitOptions, TableCacheOptions {}
+
 /** Loads a puzzle (and the WebAssembly module on first use, with `options`). */
-export function loadPuzzle(definition: PuzzleDefinition, options?: InitOptions): Promise<Puzzle>;
+export function loadPuzzle(definition: PuzzleDefinition, options?: LoadOptions): Promise<Puzzle>;
+
+/** A table store in an IndexedDB database (default "twistsearch-tables", what `tableCache: 'indexeddb'` uses). */
+export function indexedDBTableStore(name?: string): IndexedDBTableStore;
+
+/** Resolves once every table write (and delete of a refused entry) started so far has finished. */
+export function tableCacheWrites(): Promise<void>;
 
 /** Options of `randomScrambleForEvent`. */
-export interface EventScrambleOptions extends CallOptions {
+export interface EventScrambleOptions extends CallOptions, TableCacheOptions {
   /** A seed for a reproducible scramble (a safe integer). */
   seed?: number;
 }
+
+/** Options of `solveForEvent`. */
+export interface EventSolveOptions extends CallOptions, TableCacheOptions {}
 
 /** A cubing.js event, as `scrambleEvents` lists it. */
 export interface ScrambleEvent {
@@ -316,4 +412,4 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
  * as a string in the event's notation: `sq1` (the Square-1's two-phase search, which knows a slash is
  * blocked while a corner straddles the cut). Other events reject with an `Error` (use a puzzle's `solve`).
  */
-export function solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;
+export function solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;

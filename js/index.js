@@ -7,15 +7,29 @@
 import { loadWasm, reloadWasm } from './wasm.js';
 import {
   algArg,
+  bytesArg,
   canBlock,
   callError,
   definitionText,
   depthArg,
   eventArg,
+  noTableOptions,
   orderOptions,
   patternArg,
   splitOptions,
 } from './common.js';
+import {
+  loaded,
+  lookUp,
+  refused,
+  secondsSince,
+  tableCacheOptions,
+  tableKey,
+  worthWriting,
+  write,
+} from './tables.js';
+
+export { indexedDBTableStore, tableCacheWrites } from './tables.js';
 
 let state = null;
 
@@ -29,6 +43,7 @@ let recovering = null;
 function recover() {
   if (!recovering) {
     eventScramblers.clear();
+    eventKeys.clear();
     recovering = reloadWasm()
       .then((s) => {
         state = s;
@@ -95,6 +110,15 @@ function godResult(r) {
   };
 }
 
+/**
+ * Whether an error is the core's refusal (of saved tables, or of options): an error of the wasm shell
+ * with the core's kind, not a cancellation. Anything else (a trap, a cancellation, what a hook threw)
+ * ends the call.
+ */
+function refusal(e) {
+  return e !== null && typeof e === 'object' && typeof e.kind === 'string' && e.kind !== 'cancelled' && e.name !== 'AbortError';
+}
+
 /** A loaded puzzle. Every method returns a promise; calls on one puzzle run one at a time. */
 export class Puzzle {
   #raw;
@@ -104,13 +128,23 @@ export class Puzzle {
   /** The instance `#raw` lives in. */
   #generation;
   #freed = false;
+  /** The table cache (`loadPuzzle`'s `tableCache`), or null. */
+  #tables;
+  /**
+   * Per key of the cache, the solver whose tables the cache matches: `{serial, changes, seconds}` of the
+   * wasm shell's `tablesStatus` when they were loaded or written (`changes` null: never).
+   */
+  #synced = new Map();
+  /** With a cache, calls wait for the one before (a cache lookup is asynchronous). */
+  #queue = Promise.resolve();
 
   /** @internal use loadPuzzle() */
-  constructor(raw, text) {
+  constructor(raw, text, tables = null) {
     this.#raw = raw;
     this.#info = raw.info();
     this.#text = text;
     this.#generation = state.generation ?? 0;
+    this.#tables = tables;
   }
 
   /** The puzzle's name. */
@@ -130,22 +164,96 @@ export class Puzzle {
     if (this.#generation !== (state.generation ?? 0)) {
       this.#raw = new state.glue.Puzzle(this.#text);
       this.#generation = state.generation ?? 0;
+      // The fresh puzzle has no solver: its tables are looked up again.
+      this.#synced.clear();
     }
     return this.#raw;
   }
 
-  async #call(method, options, fn) {
-    const { rest, signal, onProgress, cancelFlag } = splitOptions(options, method);
-    await this.#current(method);
-    try {
-      return fn(rest, hooks(signal, onProgress, cancelFlag));
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) {
-        recover();
-        throw trapError(method, e);
+  /**
+   * Runs `fn(rest, hooks)` for a call. `tables` (solve, randomScramble): `{start}`, the position whose
+   * solver's tables go through the puzzle's cache, if it has one.
+   */
+  async #call(method, options, fn, tables) {
+    const { rest, signal, onProgress, cancelFlag, tables: given } = splitOptions(options, method);
+    noTableOptions(given, method);
+    const run = async () => {
+      await this.#current(method);
+      const h = hooks(signal, onProgress, cancelFlag);
+      try {
+        if (tables && this.#tables) return await this.#cached(method, rest, tables.start, h, () => fn(rest, h));
+        return fn(rest, h);
+      } catch (e) {
+        if (e instanceof WebAssembly.RuntimeError) {
+          recover();
+          throw trapError(method, e);
+        }
+        throw callError(e, signal);
       }
-      throw callError(e, signal);
+    };
+    if (!this.#tables) return run();
+    const call = this.#queue.then(run);
+    this.#queue = call.catch(() => {});
+    return call;
+  }
+
+  /**
+   * `fn()` with the table cache: the solver's tables looked up before (loaded when found; refused ones
+   * deleted and built) and written after when the policy asks for it (in the background).
+   */
+  async #cached(method, rest, start, h, fn) {
+    const cache = this.#tables;
+    // randomScramble's options (no position) are solve's but for `seed`.
+    let options = rest;
+    if (start === undefined && rest && 'seed' in rest) {
+      const { seed: _seed, ...others } = rest;
+      options = others;
     }
+    let coreKey;
+    try {
+      coreKey = this.#raw.tablesKey(options, start, h);
+    } catch (e) {
+      if (!refusal(e)) throw e;
+      // What is wrong with the options, the call itself reports.
+      return fn();
+    }
+    const key = tableKey(state.glue.version(), this.name, coreKey);
+    let status = this.#raw.tablesStatus(options, start);
+    let sync = this.#synced.get(key);
+    if (!sync || !status || sync.serial !== status.serial) {
+      // A solver the cache has not seen (made by this call, or for other options since).
+      sync = { serial: status?.serial, changes: null, seconds: 0 };
+      const t0 = performance.now();
+      const bytes = await lookUp(cache, key);
+      const raw = await this.#current(method);
+      if (bytes) {
+        try {
+          raw.loadTables(bytes, options, start, h);
+          status = raw.tablesStatus(options, start);
+          sync = { serial: status?.serial, changes: status?.changes ?? null, seconds: status?.seconds ?? 0 };
+          loaded(cache, key, bytes, secondsSince(t0));
+        } catch (e) {
+          if (!refusal(e)) throw e;
+          refused(cache, key, e);
+        }
+      }
+      this.#synced.set(key, sync);
+    }
+    const result = fn();
+    const after = this.#raw.tablesStatus(options, start);
+    if (after) {
+      // A multi-phase solver is made by the call itself.
+      if (after.serial !== sync.serial) Object.assign(sync, { serial: after.serial, changes: null, seconds: 0 });
+      const seconds = after.seconds - sync.seconds;
+      if (after.changes !== sync.changes && cache.write !== 'never' && worthWriting(cache, seconds)) {
+        const raw = this.#raw;
+        const generation = this.#generation;
+        // Saved after the answer: by then the puzzle may be freed, or a trap may have ended its instance.
+        write(cache, key, () => (this.#freed || generation !== (state.generation ?? 0) ? undefined : raw.saveTables(options, start)), seconds);
+        Object.assign(sync, { changes: after.changes, seconds: after.seconds });
+      }
+    }
+    return result;
   }
 
   /**
@@ -154,12 +262,42 @@ export class Puzzle {
    */
   async solve(position, options) {
     const start = patternArg(position);
-    return this.#call('solve', options, (rest, h) => this.#raw.solve(start, rest, h));
+    return this.#call('solve', options, (rest, h) => this.#raw.solve(start, rest, h), { start });
   }
 
   /** A random-state scramble: an alg reaching a uniformly random position, optimal in length. */
   async randomScramble(options) {
-    return this.#call('randomScramble', options, (rest, h) => this.#raw.randomScramble(rest, h));
+    return this.#call('randomScramble', options, (rest, h) => this.#raw.randomScramble(rest, h), { start: undefined });
+  }
+
+  /**
+   * The key the tables of the solver `solve` (or `randomScramble`) uses with these options are kept
+   * under in a table cache: the package's version, the puzzle's name and the core's key (its optimal
+   * solver is made now, as the call would). Options: as `solve`'s (`generatorMoves`, `qtm`, `memoryMB`,
+   * `targetPattern`, `phases`, ...).
+   */
+  async tablesKey(options) {
+    return this.#call('tablesKey', options, (rest, h) => tableKey(state.glue.version(), this.name, this.#raw.tablesKey(rest, undefined, h)));
+  }
+
+  /**
+   * The tables of the solver kept for these options (after a `solve` or `randomScramble` with them, or
+   * `loadTables`), as versioned, checksummed, compressed bytes; `undefined` where none is kept.
+   */
+  async saveTables(options) {
+    return this.#call('saveTables', options, (rest) => this.#raw.saveTables(rest, undefined));
+  }
+
+  /**
+   * Gives the solver for these options the tables of `bytes` (from `saveTables`) instead of building
+   * them. Bytes saved for another puzzle, moves, target or memory budget, or damaged, reject with an
+   * `Error` and the puzzle keeps what it had; anything but a `Uint8Array` is a `TypeError`.
+   */
+  async loadTables(bytes, options) {
+    bytesArg(bytes, 'loadTables');
+    return this.#call('loadTables', options, (rest, h) => {
+      this.#raw.loadTables(bytes, rest, undefined, h);
+    });
   }
 
   /** How many canonical move sequences have each length 0..depth (bigints). */
@@ -244,18 +382,88 @@ export class Puzzle {
 }
 
 /**
- * Loads a puzzle from `.tws` text, a KPuzzle definition object, or a cubing.js `KPuzzle`. Options as for
- * `init` (they apply to the first load only).
+ * Loads a puzzle from `.tws` text, a KPuzzle definition object, or a cubing.js `KPuzzle`. Options: as for
+ * `init` (they apply to the first load only), and the table cache of the puzzle's solvers: `tableCache`
+ * (`'indexeddb'` or a store `{get, set, delete?}`), `tableCacheWrite` (`'auto'`, `'always'`, `'never'`),
+ * `onTableCache`.
  */
 export async function loadPuzzle(definition, options) {
   const text = definitionText(definition);
-  if (!state) await init(options);
+  if (options !== undefined && options !== null && typeof options !== 'object') throw new TypeError('loadPuzzle options must be an object');
+  const { tableCache, tableCacheWrite, onTableCache, ...initOptions } = options ?? {};
+  const tables = tableCacheOptions({ tableCache, tableCacheWrite, onTableCache }, 'loadPuzzle');
+  if (!state) await init(initOptions);
   await healthy();
-  return new Puzzle(new state.glue.Puzzle(text), text);
+  return new Puzzle(new state.glue.Puzzle(text), text, tables);
 }
 
 /** Event scramblers by event ID, each keeping its tables for later calls. */
 const eventScramblers = new Map();
+
+/** The core's key of each event's tables (`null`: none), by event ID. */
+const eventKeys = new Map();
+
+/** The cache key of an event's tables, or null for an event without such tables. */
+function eventTablesKey(eventID, scrambler) {
+  let key = eventKeys.get(eventID);
+  if (key === undefined) {
+    const core = scrambler.tablesKey();
+    key = core === undefined ? null : tableKey(state.glue.version(), scrambler.puzzle, core);
+    eventKeys.set(eventID, key);
+  }
+  return key;
+}
+
+/**
+ * Runs `fn(scrambler, hooks)` for an event call; with a cache, the event's tables are looked up before
+ * (while not built) and written after the call that built them when the policy asks for it.
+ */
+async function eventCall(method, eventID, signal, cache, h, fn) {
+  try {
+    if (cache) await loadEventTables(eventID, cache, h);
+    const scrambler = eventScrambler(eventID);
+    const warm = scrambler.warm;
+    const t0 = performance.now();
+    const result = fn(scrambler, h);
+    if (cache && !warm && scrambler.warm && cache.write !== 'never') {
+      const seconds = secondsSince(t0);
+      const key = eventTablesKey(eventID, scrambler);
+      const generation = state.generation ?? 0;
+      // Saved after the answer (unless a trap has ended the scrambler's instance by then).
+      if (key !== null && worthWriting(cache, seconds)) {
+        write(cache, key, () => (generation === (state.generation ?? 0) ? scrambler.saveTables() : undefined), seconds);
+      }
+    }
+    return result;
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      recover();
+      throw trapError(method, e);
+    }
+    throw callError(e, signal);
+  }
+}
+
+/** Looks an event's tables up in the cache while they are not built, and loads them when found. */
+async function loadEventTables(eventID, cache, h) {
+  let scrambler = eventScrambler(eventID);
+  if (scrambler.warm) return;
+  const key = eventTablesKey(eventID, scrambler);
+  if (key === null) return;
+  const t0 = performance.now();
+  const bytes = await lookUp(cache, key);
+  if (!bytes) return;
+  await healthy();
+  // The same scrambler, unless a trap started a fresh instance meanwhile; built meanwhile by another call?
+  scrambler = eventScrambler(eventID);
+  if (scrambler.warm) return;
+  try {
+    if (scrambler.loadTables(bytes, h)) loaded(cache, key, bytes, secondsSince(t0));
+  } catch (e) {
+    if (!refusal(e)) throw e;
+    refused(cache, key, e);
+  }
+}
 
 /**
  * Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an event is not
@@ -276,18 +484,12 @@ export async function scrambleEvents() {
  */
 export async function randomScrambleForEvent(eventID, options) {
   eventArg(eventID, 'randomScrambleForEvent');
-  const { rest, signal, onProgress, cancelFlag } = splitOptions(options, 'randomScrambleForEvent');
+  const { rest, signal, onProgress, cancelFlag, tables } = splitOptions(options, 'randomScrambleForEvent');
+  const cache = tableCacheOptions(tables, 'randomScrambleForEvent');
   if (!state) await init();
   await healthy();
-  try {
-    return eventScrambler(eventID).scramble(rest, hooks(signal, onProgress, cancelFlag)).alg;
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      recover();
-      throw trapError('randomScrambleForEvent', e);
-    }
-    throw callError(e, signal);
-  }
+  const h = hooks(signal, onProgress, cancelFlag);
+  return eventCall('randomScrambleForEvent', eventID, signal, cache, h, (s) => s.scramble(rest, h).alg);
 }
 
 /** The kept scrambler of an event (made on first use). */
@@ -315,16 +517,10 @@ export async function solveForEvent(eventID, pattern, options) {
   eventArg(eventID, 'solveForEvent');
   const data = patternArg(pattern, 'pattern');
   if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
-  const { signal, onProgress, cancelFlag } = splitOptions(options, 'solveForEvent');
+  const { signal, onProgress, cancelFlag, tables } = splitOptions(options, 'solveForEvent');
+  const cache = tableCacheOptions(tables, 'solveForEvent');
   if (!state) await init();
   await healthy();
-  try {
-    return eventScrambler(eventID).solve(data, hooks(signal, onProgress, cancelFlag)).alg;
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      recover();
-      throw trapError('solveForEvent', e);
-    }
-    throw callError(e, signal);
-  }
+  const h = hooks(signal, onProgress, cancelFlag);
+  return eventCall('solveForEvent', eventID, signal, cache, h, (s) => s.solve(data, h).alg);
 }

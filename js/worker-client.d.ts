@@ -1,13 +1,14 @@
 import type {
   Build,
-  CallOptions,
   EventScrambleOptions,
+  EventSolveOptions,
   PatternLike,
   InitOptions,
   PuzzleApi,
   PuzzleDefinition,
   PuzzleInfo,
   ScrambleEvent,
+  TableCacheOptions,
 } from './index.js';
 
 export interface WorkerOptions extends InitOptions {
@@ -30,13 +31,19 @@ export declare class TwistsearchWorker {
   readonly info: { build: Build; threads: number } | null;
   /** How many times the worker was terminated and restarted to stop aborted work. */
   readonly restarts: number;
-  loadPuzzle(definition: PuzzleDefinition): Promise<WorkerPuzzle>;
+  /**
+   * Loads a puzzle in the worker, with the table cache of its solvers (`tableCache: 'indexeddb'` is
+   * opened in the worker; a store object stays on this side and the worker asks it through messages).
+   */
+  loadPuzzle(definition: PuzzleDefinition, options?: TableCacheOptions): Promise<WorkerPuzzle>;
   /** A scramble for a cubing.js event ID, made in the worker (its tables kept there across calls). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
   /** `solveForEvent` of `twistsearch`, in the worker. */
-  solveForEvent(eventID: string, pattern: PatternLike, options?: CallOptions): Promise<string>;
+  solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;
   /** Every cubing.js event, and whether twistsearch scrambles it. */
   scrambleEvents(): Promise<ScrambleEvent[]>;
+  /** Resolves once every table write the worker has started so far has finished. */
+  tableCacheWrites(): Promise<void>;
   terminate(): void;
 }
 
@@ -58,6 +65,9 @@ export declare class WorkerPuzzle implements PuzzleApi {
   position: PuzzleApi['position'];
   definition: PuzzleApi['definition'];
   releaseSolver: PuzzleApi['releaseSolver'];
+  tablesKey: PuzzleApi['tablesKey'];
+  saveTables: PuzzleApi['saveTables'];
+  loadTables: PuzzleApi['loadTables'];
   /** Frees the puzzle in the worker. */
   free(): Promise<void>;
   /** Terminates its worker. */
@@ -65,4 +75,4 @@ export declare class WorkerPuzzle implements PuzzleApi {
 }
 
 /** A puzzle in a worker of its own. */
-export function createWorkerPuzzle(definition: PuzzleDefinition, options?: WorkerOptions): Promise<WorkerPuzzle>;
+export function createWorkerPuzzle(definition: PuzzleDefinition, options?: WorkerOptions & TableCacheOptions): Promise<WorkerPuzzle>;

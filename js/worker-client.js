@@ -11,14 +11,18 @@
 import {
   abortError,
   algArg,
+  bytesArg,
   definitionText,
   depthArg,
+  errorData,
   eventArg,
+  noTableOptions,
   orderOptions,
   patternArg,
   reviveError,
   splitOptions,
 } from './common.js';
+import { checkTableCache } from './tables.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined' && typeof self === 'undefined';
 
@@ -68,8 +72,15 @@ export class TwistsearchWorker {
   #nextPuzzle = 1;
   /** Calls sent and not answered: id -> {message, resolve, reject, onProgress}. */
   #pending = new Map();
-  /** Live puzzles: id -> definition text (to load them again in a fresh worker). */
+  /** Live puzzles: id -> {definition, tables} (definition text and table-cache message, to load them again in a fresh worker). */
   #puzzles = new Map();
+  /** The `onTableCache` of each live puzzle that has one. */
+  #puzzleReports = new Map();
+  /** The `onTableCache` of answered calls whose tables the worker may still be writing: id -> callback. */
+  #lateReports = new Map();
+  /** The caller's table stores the worker asks through messages: store -> number, and back. */
+  #storeIds = new Map();
+  #stores = new Map();
   #info = null;
   #closed = false;
   #restarts = 0;
@@ -103,13 +114,13 @@ export class TwistsearchWorker {
     if (!this.#starting) {
       this.#starting = (async () => {
         const w = await spawn(this.#options.workerUrl);
-        w.onMessage((m) => this.#receive(m));
+        w.onMessage((m) => this.#receive(m, w));
         w.onError((e) => this.#failAll(e));
         w.unref();
         this.#worker = w;
         const init = this.#send(w, { type: 'init', options: { build: this.#options.build, threads: this.#options.threads } });
         // Puzzles of a previous worker (terminated on abort) are loaded again, before anything else.
-        for (const [puzzle, definition] of this.#puzzles) this.#send(w, { type: 'load', puzzle, definition }).catch(() => {});
+        for (const [puzzle, { definition, tables }] of this.#puzzles) this.#send(w, { type: 'load', puzzle, definition, tables }).catch(() => {});
         this.#info = await init;
         return w;
       })();
@@ -124,9 +135,9 @@ export class TwistsearchWorker {
     return this.#starting;
   }
 
-  #send(w, message, onProgress) {
+  #send(w, message, onProgress, onTableCache) {
     message.id = this.#nextId++;
-    return new Promise((resolve, reject) => this.#post(w, { message, resolve, reject, onProgress }));
+    return new Promise((resolve, reject) => this.#post(w, { message, resolve, reject, onProgress, onTableCache }));
   }
 
   /** Posts a call (again, after a restart: with the same id). */
@@ -144,11 +155,30 @@ export class TwistsearchWorker {
     const p = this.#pending.get(id);
     if (!p) return undefined;
     this.#pending.delete(id);
+    if (p.onTableCache && p.message.tables?.report) this.#lateReports.set(id, p.onTableCache);
     if (this.#pending.size === 0) this.#worker?.unref();
     return p;
   }
 
-  #receive(m) {
+  #receive(m, w) {
+    if (m.type === 'store') {
+      this.#answerStore(m, w);
+      return;
+    }
+    if (m.type === 'tableCacheEnd') {
+      this.#lateReports.delete(m.id);
+      return;
+    }
+    if (m.type === 'tableCache') {
+      const report =
+        m.puzzle !== undefined ? this.#puzzleReports.get(m.puzzle) : (this.#pending.get(m.id)?.onTableCache ?? this.#lateReports.get(m.id));
+      try {
+        report?.(m.event);
+      } catch {
+        // A throwing onTableCache is ignored, as in the direct API.
+      }
+      return;
+    }
     if (m.type === 'progress') {
       const p = this.#pending.get(m.id);
       try {
@@ -167,9 +197,50 @@ export class TwistsearchWorker {
     else p.reject(reviveError(m.error));
   }
 
+  /** Does what the worker asks of one of the caller's stores, and answers. */
+  #answerStore(m, w) {
+    const store = this.#stores.get(m.store);
+    Promise.resolve()
+      .then(() => {
+        if (!store) throw new Error('no such table store');
+        if (m.op === 'get') return store.get(m.key);
+        if (m.op === 'set') return store.set(m.key, m.bytes).then(() => undefined);
+        if (m.op === 'delete') return typeof store.delete === 'function' ? Promise.resolve(store.delete(m.key)).then(() => undefined) : undefined;
+        throw new Error(`no store operation ${m.op}`);
+      })
+      .then(
+        (value) => w.post({ type: 'storeReply', req: m.req, value }),
+        (e) => w.post({ type: 'storeReply', req: m.req, error: errorData(e) }),
+      )
+      .catch(() => {
+        // The worker is gone (terminated): nobody waits for the answer.
+      });
+  }
+
+  /**
+   * The `tables` of a message from table-cache options (checked here; `'indexeddb'` is opened in the
+   * worker, a store object is asked through messages), and the `onTableCache` callback; {} without a cache.
+   */
+  #tables(given, method) {
+    const checked = checkTableCache(given, method);
+    if (!checked) return {};
+    let cache = 'indexeddb';
+    if (checked.tableCache !== 'indexeddb') {
+      let n = this.#storeIds.get(checked.tableCache);
+      if (n === undefined) {
+        n = this.#storeIds.size + 1;
+        this.#storeIds.set(checked.tableCache, n);
+        this.#stores.set(n, checked.tableCache);
+      }
+      cache = { store: n };
+    }
+    return { tables: { cache, write: checked.write, report: checked.report !== undefined }, report: checked.report };
+  }
+
   #failAll(e) {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    this.#lateReports.clear();
     this.#worker?.terminate();
     this.#worker = null;
     for (const p of pending) p.reject(e instanceof Error ? e : new Error(String(e)));
@@ -181,6 +252,7 @@ export class TwistsearchWorker {
     this.#worker = null;
     const waiting = [...this.#pending.entries()].filter(([id]) => id !== abortedId);
     this.#pending.clear();
+    this.#lateReports.clear();
     old?.terminate();
     this.#restarts++;
     if (waiting.length === 0) return;
@@ -199,7 +271,7 @@ export class TwistsearchWorker {
   }
 
   /** @internal A call with an optional AbortSignal. */
-  async call(message, signal, onProgress) {
+  async call(message, signal, onProgress, onTableCache) {
     if (signal?.aborted) throw abortError(signal.reason);
     const w = await this.#ensure();
     if (signal?.aborted) throw abortError(signal.reason);
@@ -209,7 +281,7 @@ export class TwistsearchWorker {
       message.cancel = flag;
     }
     message.progress = typeof onProgress === 'function';
-    const result = this.#send(w, message, onProgress);
+    const result = this.#send(w, message, onProgress, onTableCache);
     if (!signal) return result;
     const id = message.id;
     let onAbort;
@@ -247,24 +319,38 @@ export class TwistsearchWorker {
     }
   }
 
-  /** Loads a puzzle in the worker (definition as for `loadPuzzle`). */
-  async loadPuzzle(definition) {
+  /**
+   * Loads a puzzle in the worker (definition as for `loadPuzzle`). Options: the table cache of its
+   * solvers, as `loadPuzzle`'s (`tableCache`: `'indexeddb'`, opened in the worker, or a store object,
+   * which stays here and is asked by the worker; `tableCacheWrite`; `onTableCache`).
+   */
+  async loadPuzzle(definition, options) {
     const text = definitionText(definition);
+    if (options !== undefined && options !== null && typeof options !== 'object') throw new TypeError('loadPuzzle options must be an object');
+    const { tables, report } = this.#tables(options ?? undefined, 'loadPuzzle');
     const w = await this.#ensure();
     const puzzle = this.#nextPuzzle++;
-    const info = await this.#send(w, { type: 'load', puzzle, definition: text });
-    this.#puzzles.set(puzzle, text);
-    return new WorkerPuzzle(this, puzzle, info);
+    if (report) this.#puzzleReports.set(puzzle, report);
+    try {
+      const info = await this.#send(w, { type: 'load', puzzle, definition: text, tables });
+      this.#puzzles.set(puzzle, { definition: text, tables });
+      return new WorkerPuzzle(this, puzzle, info);
+    } catch (e) {
+      this.#puzzleReports.delete(puzzle);
+      throw e;
+    }
   }
 
   /**
    * A scramble for a cubing.js event ID, as `randomScrambleForEvent` of `twistsearch` (a string), made in
-   * the worker: the event's tables are built there by its first call and kept for later ones.
+   * the worker: the event's tables are built there by its first call and kept for later ones (with a
+   * `tableCache`, looked up and written there).
    */
   async randomScrambleForEvent(eventID, options) {
     eventArg(eventID, 'randomScrambleForEvent');
-    const { rest, signal, onProgress } = splitOptions(options, 'randomScrambleForEvent');
-    return this.call({ type: 'event', eventID, options: rest }, signal, onProgress);
+    const { rest, signal, onProgress, tables: given } = splitOptions(options, 'randomScrambleForEvent');
+    const { tables, report } = this.#tables(given, 'randomScrambleForEvent');
+    return this.call({ type: 'event', eventID, options: rest, tables }, signal, onProgress, report);
   }
 
   /** A position solved by an event's own solver, as `solveForEvent` of `twistsearch` (in the worker). */
@@ -272,8 +358,9 @@ export class TwistsearchWorker {
     eventArg(eventID, 'solveForEvent');
     const data = patternArg(pattern, 'pattern');
     if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
-    const { signal, onProgress } = splitOptions(options, 'solveForEvent');
-    return this.call({ type: 'eventSolve', eventID, pattern: data }, signal, onProgress);
+    const { signal, onProgress, tables: given } = splitOptions(options, 'solveForEvent');
+    const { tables, report } = this.#tables(given, 'solveForEvent');
+    return this.call({ type: 'eventSolve', eventID, pattern: data, tables }, signal, onProgress, report);
   }
 
   /** Every cubing.js event, as `scrambleEvents` of `twistsearch`. */
@@ -281,8 +368,14 @@ export class TwistsearchWorker {
     return this.call({ type: 'events' });
   }
 
+  /** Resolves once every table write the worker has started so far has finished. */
+  async tableCacheWrites() {
+    return this.call({ type: 'tableWrites' });
+  }
+
   /** @internal */
   async free(puzzle) {
+    this.#puzzleReports.delete(puzzle);
     if (!this.#puzzles.delete(puzzle) || !this.#worker) return;
     await this.#send(this.#worker, { type: 'free', puzzle });
   }
@@ -320,8 +413,9 @@ export class WorkerPuzzle {
     return structuredClone(this.#info);
   }
 
-  #call(method, args, options) {
-    const { rest, signal, onProgress } = splitOptions(options, method);
+  async #call(method, args, options) {
+    const { rest, signal, onProgress, tables } = splitOptions(options, method);
+    noTableOptions(tables, method);
     return this.#worker.call({ type: 'call', puzzle: this.#id, method, args, options: rest }, signal, onProgress);
   }
 
@@ -373,6 +467,18 @@ export class WorkerPuzzle {
     return this.#call('releaseSolver', []);
   }
 
+  tablesKey(options) {
+    return this.#call('tablesKey', [], options);
+  }
+
+  saveTables(options) {
+    return this.#call('saveTables', [], options);
+  }
+
+  async loadTables(bytes, options) {
+    return this.#call('loadTables', [bytesArg(bytes, 'loadTables')], options);
+  }
+
   /** Frees the puzzle in the worker. */
   free() {
     return this.#worker.free(this.#id);
@@ -384,11 +490,15 @@ export class WorkerPuzzle {
   }
 }
 
-/** A puzzle in a worker of its own: `createWorkerPuzzle(definition, workerOptions)`. */
+/**
+ * A puzzle in a worker of its own: `createWorkerPuzzle(definition, options)`, options as the worker's
+ * and the table cache's of `loadPuzzle` (`tableCache`, `tableCacheWrite`, `onTableCache`).
+ */
 export async function createWorkerPuzzle(definition, options) {
-  const worker = new TwistsearchWorker(options);
+  const { tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options ?? {};
+  const worker = new TwistsearchWorker(workerOptions);
   try {
-    return await worker.loadPuzzle(definition);
+    return await worker.loadPuzzle(definition, { tableCache, tableCacheWrite, onTableCache });
   } catch (e) {
     worker.terminate();
     throw e;

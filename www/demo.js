@@ -4,12 +4,17 @@
 // For tests and the curious, `window.demo` holds the page's state: `ready` (a promise of the worker's
 // `{build, threads, …}`), `puzzle` (the loaded puzzle's id), `lastScramble`, `lastSolve`, `lastCancel`,
 // `lastCanon`, `lastGod`, `lastError`, `busy`; for the event panel `events` (`scrambleEvents()`), `event`
-// (the picked ID), `lastEventScramble` and `lastEventSolve` (each with cubing.js's verdict).
+// (the picked ID), `lastEventScramble` and `lastEventSolve` (each with cubing.js's verdict); for the table
+// cache (the "Cache tables across visits" switch: IndexedDB) `tableCacheEvents` (every `onTableCache`
+// event) and `tableCacheWrites()` (resolves once the worker's writes are done). Scramble and solve
+// results have `tables`: 'loaded' (from the cache), 'refused' (a bad entry, rebuilt), 'built' (not in
+// the cache) or null (the tables were in memory already, or no cache).
 
 import { puzzles, twizzleEvents } from 'cubing/puzzles';
 import { KPattern } from 'cubing/kpuzzle';
 import 'cubing/twisty';
 import { TwistsearchWorker } from '../js/worker-client.js';
+import { indexedDBTableStore } from '../js/index.js';
 import {
   barChartSVG,
   countsTableHTML,
@@ -56,6 +61,8 @@ const demo = {
   events: null,
   lastEventScramble: null,
   lastEventSolve: null,
+  tableCacheEvents: [],
+  tableCacheWrites: () => worker.tableCacheWrites(),
 };
 window.demo = demo;
 
@@ -94,6 +101,81 @@ demo.ready = (async () => {
 demo.ready.catch((e) => showError($('env'), e));
 
 // ---------------------------------------------------------------------------------------------------
+// Table cache: the worker's tables kept in IndexedDB across visits (opt-in, remembered in localStorage)
+
+const TABLE_CACHE_SETTING = 'twistsearch-demo:table-cache';
+
+/** The table-cache events of the running operation (null: none running). */
+let opTables = null;
+
+function tableCacheOn() {
+  return $('table-cache').checked;
+}
+
+function onTableCache(e) {
+  demo.tableCacheEvents.push(e);
+  opTables?.push(e);
+  const what = e.key.split('/')[1] ?? e.key;
+  const mb = e.bytes === undefined ? '' : `${(e.bytes / 2 ** 20).toFixed(1)} MB`;
+  const text = {
+    loaded: `${what} tables loaded from the cache (${mb} in ${fmtMs((e.seconds ?? 0) * 1000)})`,
+    missing: `${what} tables not in the cache: building them`,
+    refused: `the cached ${what} tables were refused (${e.message}): rebuilding them`,
+    writing: `${what} tables stored in the cache (${mb})`,
+    error: `table cache: ${e.message}`,
+  }[e.type];
+  $('table-cache-status').textContent = text ?? '';
+}
+
+/** The table-cache options of worker calls and puzzles: every built table is kept ('always'). */
+function cacheOptions() {
+  return tableCacheOn() ? { tableCache: 'indexeddb', tableCacheWrite: 'always', onTableCache } : {};
+}
+
+/** Where an operation's tables came from, by its table-cache events. */
+function tablesFrom(events) {
+  if (!events || events.length === 0) return null;
+  for (const type of ['loaded', 'refused']) if (events.some((e) => e.type === type)) return type;
+  return events.some((e) => e.type === 'missing') ? 'built' : null;
+}
+
+/** A tag saying where an operation's tables came from ('' when they were in memory or not cached). */
+function tablesTag(tables) {
+  const text = { loaded: 'tables from the cache', refused: 'cached tables refused: rebuilt', built: 'tables built, cached' }[tables];
+  return text ? ` <span class="tag${tables === 'loaded' ? ' cached' : ''}" id="tables-tag" data-tables="${tables}">${text}</span>` : '';
+}
+
+async function showCachedCount() {
+  if (!tableCacheOn()) {
+    $('table-cache-status').textContent = '';
+    return;
+  }
+  const keys = await indexedDBTableStore().keys();
+  $('table-cache-status').textContent = `${keys.length} table${keys.length === 1 ? '' : 's'} in this browser's cache`;
+}
+
+function setupTableCache() {
+  const box = $('table-cache');
+  box.checked = localStorage.getItem(TABLE_CACHE_SETTING) === '1';
+  box.addEventListener('change', () => {
+    localStorage.setItem(TABLE_CACHE_SETTING, box.checked ? '1' : '0');
+    // Puzzles are loaded again (with the new setting) when next used.
+    for (const p of entries.values()) p.then((e) => e.wp.free()).catch(() => {});
+    entries.clear();
+    showCachedCount().catch((err) => ($('table-cache-status').textContent = err.message));
+  });
+  $('table-cache-clear').addEventListener('click', async () => {
+    try {
+      await indexedDBTableStore().clear();
+      $('table-cache-status').textContent = 'cache cleared';
+    } catch (err) {
+      $('table-cache-status').textContent = `cannot clear the cache: ${err.message}`;
+    }
+  });
+  showCachedCount().catch((err) => ($('table-cache-status').textContent = err.message));
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Puzzles
 
 /** The loaded puzzle: cubing.js KPuzzle, twistsearch puzzle in the worker, default moves. */
@@ -101,7 +183,7 @@ function entry(id) {
   if (!entries.has(id)) {
     const p = (async () => {
       const kpuzzle = await puzzles[id].kpuzzle();
-      const wp = await worker.loadPuzzle(kpuzzle);
+      const wp = await worker.loadPuzzle(kpuzzle, cacheOptions());
       const info = wp.info;
       const { moves, dropped } = defaultMoves(id, kpuzzle, info);
       return { id, kpuzzle, wp, info, moves, dropped, orders: new Map(), groupOrders: new Map(), directPuzzle: null };
@@ -117,7 +199,7 @@ async function directPuzzle(e) {
     direct = await import('../js/index.js');
     await direct.init();
   }
-  e.directPuzzle ??= direct.loadPuzzle(e.kpuzzle);
+  e.directPuzzle ??= direct.loadPuzzle(e.kpuzzle, cacheOptions());
   return e.directPuzzle;
 }
 
@@ -244,16 +326,18 @@ function begin(kind, cancellable) {
   if (current) throw new Error(`busy: ${current.kind} is running`);
   const controller = new AbortController();
   current = { kind, controller, startedAt: performance.now() };
+  opTables = [];
   demo.busy = true;
-  for (const b of ['scramble', 'solve', 'canon-run', 'god-run', 'event', 'event-scramble', 'event-solve']) $(b).disabled = true;
+  for (const b of ['scramble', 'solve', 'canon-run', 'god-run', 'event', 'event-scramble', 'event-solve', 'table-cache', 'table-cache-clear']) $(b).disabled = true;
   $(CANCEL_BUTTON[kind] ?? 'cancel').disabled = !cancellable;
   return controller;
 }
 
 function end() {
   current = null;
+  opTables = null;
   demo.busy = false;
-  for (const b of ['scramble', 'solve', 'canon-run', 'event', 'event-scramble']) $(b).disabled = false;
+  for (const b of ['scramble', 'solve', 'canon-run', 'event', 'event-scramble', 'table-cache', 'table-cache-clear']) $(b).disabled = false;
   $('god-run').disabled = godUnavailable();
   $('event-solve').disabled = !eventSolveOffered();
   for (const b of Object.values(CANCEL_BUTTON)) $(b).disabled = true;
@@ -436,7 +520,9 @@ async function solve() {
     const ms = performance.now() - t0;
     const solution = r.solutions[0];
     const check = verifySolution(e.kpuzzle, scrambleAlg, solution, upToOrientation);
+    const tables = tablesFrom(opTables);
     demo.lastSolve = {
+      tables,
       upToOrientation,
       puzzle: id,
       scramble: scrambleAlg,
@@ -467,7 +553,7 @@ async function solve() {
       '</div>' +
       `<div class="mono" id="solve-stats" data-ms="${ms.toFixed(1)}" data-threads="${threads}">` +
       `${fmtMs(ms)} · ${threads} thread${threads === 1 ? '' : 's'} (${build} build, ${engine === 'main' ? 'main thread' : 'Web Worker'}) · ` +
-      `${fmtInt(r.nodes)} nodes · table depth ${r.tableDepth}, ${(r.tableBytes / 2 ** 20).toFixed(r.tableBytes < 2 ** 20 ? 2 : 0)} MiB</div>`;
+      `${fmtInt(r.nodes)} nodes · table depth ${r.tableDepth}, ${(r.tableBytes / 2 ** 20).toFixed(r.tableBytes < 2 ** 20 ? 2 : 0)} MiB${tablesTag(tables)}</div>`;
     play('player', scrambleAlg, solution);
   } catch (err) {
     showFailure(out, err, 'Solve', 'progress', 'progress-text');
@@ -721,13 +807,15 @@ async function eventScramble() {
     const alg = await worker.randomScrambleForEvent(ev.id, {
       signal: controller.signal,
       onProgress: progressHandler('event-progress', 'event-progress-text'),
+      ...cacheOptions(),
     });
     const ms = performance.now() - t0;
+    const tables = tablesFrom(opTables);
     const kpuzzle = await puzzles[ev.puzzle].kpuzzle();
     const check = checkScramble(kpuzzle, alg);
     const kind = eventScrambleKind(ev.id);
     const length = alg.split(/\s+/).filter(Boolean).length;
-    demo.lastEventScramble = { event: ev.id, puzzle: ev.puzzle, alg, length, ms, kind, check };
+    demo.lastEventScramble = { event: ev.id, puzzle: ev.puzzle, alg, length, ms, kind, check, tables };
     if ($('event').value !== ev.id) return; // another event was picked meanwhile
     if (check.verified) eventScrambled = { eventID: ev.id, puzzle: ev.puzzle, alg };
     $('event-progress').value = 1;
@@ -738,7 +826,7 @@ async function eventScramble() {
         ? '✗ cubing.js: the scramble leaves the puzzle solved'
         : `✗ cubing.js cannot apply the scramble: ${esc(check.error)}`;
     $('event-scramble-out').innerHTML =
-      `<div class="label">Scramble <span class="tag">${esc(kind)}</span> <span class="tag">${length} moves · ${fmtMs(ms)}</span></div>` +
+      `<div class="label">Scramble <span class="tag">${esc(kind)}</span> <span class="tag">${length} moves · ${fmtMs(ms)}</span>${tablesTag(tables)}</div>` +
       `<div class="alg scramble" id="event-scramble-alg">${esc(alg)}</div>` +
       `<div id="event-scramble-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">${verdict}</div>`;
     play('event-player', alg, '');
@@ -781,7 +869,7 @@ async function eventSolve() {
     let r;
     if (solver.method === 'event') {
       // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut).
-      const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress });
+      const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress, ...cacheOptions() });
       r = { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null };
     } else {
       await releaseOtherSolvers(e);
@@ -792,7 +880,9 @@ async function eventSolve() {
     const moves = r.solutions[0];
     const solution = [rotation, moves].filter(Boolean).join(' ');
     const check = checkEventSolution(e.kpuzzle, scrambleAlg, solution);
+    const tables = tablesFrom(opTables);
     demo.lastEventSolve = {
+      tables,
       event: ev.id,
       puzzle: ev.puzzle,
       scramble: scrambleAlg,
@@ -813,7 +903,7 @@ async function eventSolve() {
       solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : solver.method === 'event' ? 'two-phase' : 'optimal';
     out.innerHTML =
       `<div class="label">Solution <span class="tag">${r.lengths[0]} ${r.metric}${rotation ? ' + a rotation' : ''}, ${what}</span> ` +
-      `<span class="tag">${fmtMs(ms)}${r.nodes === null ? '' : ` · ${fmtInt(r.nodes)} nodes`} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span></div>` +
+      `<span class="tag">${fmtMs(ms)}${r.nodes === null ? '' : ` · ${fmtInt(r.nodes)} nodes`} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span>${tablesTag(tables)}</div>` +
       `<div class="alg" id="event-solution">${esc(solution || '(already solved)')}</div>` +
       `<div id="event-solve-verdict" class="${check.verified ? 'ok' : 'bad'}" data-verified="${check.verified}">` +
       (check.verified
@@ -925,6 +1015,7 @@ demo.selectEvent = (id) => {
   selectEvent();
 };
 
+setupTableCache();
 await demo.ready.catch(() => {});
 await loadEvents().catch((err) => showError($('event-info'), err));
 await selectPuzzle(select.value);

@@ -1,7 +1,8 @@
 //! The `EventScrambler` class: scrambles for one cubing.js event (`333`, `pyram`, `clock`, …), in the
 //! event's notation, by the core's [`crate::events::EventScrambler`] over the cubing.js KPuzzle
 //! definitions the core embeds, so scrambles need no network and no cubing.js. A scrambler keeps its
-//! tables (built by its first scramble) for every later one.
+//! tables (built by its first scramble) for every later one; they go to and come from bytes for a JS
+//! cache (`tablesKey`, `saveTables`, `loadTables`).
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -61,10 +62,44 @@ impl EventScrambler {
         self.inner.event().id.to_string()
     }
 
+    /// The cubing.js puzzle ID of the event's puzzle (`"3x3x3"`).
+    #[wasm_bindgen(getter)]
+    pub fn puzzle(&self) -> String {
+        self.inner.event().puzzle.to_string()
+    }
+
     /// Whether the tables are built (a later scramble reuses them).
     #[wasm_bindgen(getter)]
     pub fn warm(&self) -> bool {
         self.inner.is_warm()
+    }
+
+    /// The key of the multi-phase tables the first scramble builds (`phase-<16 hex digits>`: what a
+    /// cache keeps their bytes under; the same for the events that share them), or `undefined` for an
+    /// event without such tables (random moves, the clock, the Square-1).
+    #[wasm_bindgen(js_name = tablesKey)]
+    pub fn tables_key(&self) -> Result<Option<String>, JsValue> {
+        Ok(self.inner.tables_key().map_err(|e| error(&e))?.map(|k| format!("phase-{k}")))
+    }
+
+    /// The multi-phase tables as versioned, checksummed, compressed bytes (`Uint8Array`), once a scramble
+    /// has built them (or they were loaded); `undefined` before, or for an event without them.
+    #[wasm_bindgen(js_name = saveTables)]
+    pub fn save_tables(&self) -> Option<Vec<u8>> {
+        self.inner.save_tables()
+    }
+
+    /// Takes the multi-phase tables from `bytes` (a `Uint8Array` of `saveTables`) instead of building them
+    /// on the first scramble: `true` when taken, `false` when there is nothing to do (the event has no such
+    /// tables, or they are built already). Bytes saved for other tables, or damaged, are refused with an
+    /// `Error` and the scrambler stays as it was (it builds its tables when it needs them); anything but a
+    /// `Uint8Array` is a `TypeError`. Hooks: see the `run` module.
+    #[wasm_bindgen(js_name = loadTables)]
+    pub fn load_tables(&self, bytes: JsValue, hooks: JsValue) -> Result<bool, JsValue> {
+        let bytes = super::puzzle::bytes_arg(&bytes, "loadTables")?;
+        let hooks = Hooks::from_js(&hooks)?;
+        let inner = &self.inner;
+        run(&hooks, |control| inner.load_tables(&bytes, control))
     }
 
     /// One scramble: `{alg, length}` (the alg in the event's notation; megaminx lines separated by

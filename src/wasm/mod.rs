@@ -7,8 +7,13 @@
 //! `initThreadPool`). Long work takes JS hooks (`onProgress`, `isCancelled`, see [`run`]) that behave
 //! the same in both builds; in the threaded build they are called from the calling thread only.
 //!
-//! Errors are JS `Error`s carrying the core's message (cancelled work: name `AbortError`); no user input
-//! panics, and a panic hook logs any bug to the console.
+//! Errors are JS `Error`s carrying the core's message (cancelled work: name `AbortError`; tables given as
+//! anything but a `Uint8Array`: a `TypeError`); no user input panics, and a panic hook logs any bug to the
+//! console.
+//!
+//! Tables (the optimal solver's pruning table, the multi-phase solver's, an event's) go to JS as the
+//! core's saved bytes and come back from them (`tablesKey`, `saveTables`, `loadTables`): the JS API keeps
+//! them in a cache of the caller's choice. Bytes the core refuses leave the solvers as they were.
 
 mod events;
 mod options;

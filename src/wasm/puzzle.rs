@@ -1,10 +1,12 @@
-//! The `Puzzle` class: a loaded puzzle and the solver it keeps across calls.
+//! The `Puzzle` class: a loaded puzzle and the solvers it keeps across calls, whose tables go to and come
+//! from bytes for a JS cache (`tablesKey`, `tablesStatus`, `saveTables`, `loadTables`).
 
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
@@ -30,6 +32,14 @@ struct SolverKey {
 struct Cached {
     key: SolverKey,
     solver: Solver,
+    /// Which solver of the puzzle this is (`tablesStatus`).
+    serial: u32,
+}
+
+/// The solver a `solve` or `randomScramble` call uses: the optimal one or the multi-phase one.
+enum Need {
+    Optimal { key: SolverKey, moves: MoveSet, target: Option<State> },
+    Phases(super::phases::Need),
 }
 
 /// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
@@ -40,6 +50,8 @@ pub struct Puzzle {
     cache: Option<Cached>,
     /// The kept multi-phase solver (`solve` with `phases`).
     phase_cache: Option<super::phases::Cached>,
+    /// The serial of the last solver made (optimal or multi-phase, built or loaded).
+    serial: u32,
 }
 
 fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
@@ -57,7 +69,7 @@ impl Puzzle {
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<Puzzle, JsValue> {
         let puzzle = js(crate::load_puzzle(text))?;
-        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None, phase_cache: None })
+        Ok(Puzzle { puzzle: Arc::new(puzzle), cache: None, phase_cache: None, serial: 0 })
     }
 
     /// `{name, orbits: [{orbitName, numPieces, numOrientations}], moves, notationMoves, rotations,
@@ -163,12 +175,11 @@ impl Puzzle {
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let o: SolveOptions = js(options::read(options, "solve options"))?;
-        let p: &crate::Puzzle = &self.puzzle;
-        let set = js(options::move_set(p, o.generator_moves.as_ref()))?;
+        let (set, position) = js(self.prepare(start, &o))?;
         let up_to = o.up_to();
-        let position = js(self.to_solve(start, &set, o.target_pattern.as_ref()).and_then(|x| up_to.position(p, x)))?;
         if o.phases.is_some() {
-            return super::phases::solve(&self.puzzle, &mut self.phase_cache, position, set, &o, &hooks);
+            let serial = self.next_serial();
+            return super::phases::solve(&self.puzzle, &mut self.phase_cache, serial, position, set, &o, &hooks);
         }
         let key = js(key(&set, o.qtm, position.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
         let solve_options = CoreSolveOptions {
@@ -179,9 +190,10 @@ impl Puzzle {
             slack: o.slack,
             known_reachable: false,
         };
+        let serial = self.next_serial();
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         let (solutions, lengths, nodes, table, table_bytes) = run(&hooks, |control| {
-            let solver = solver(puzzle, cache, key, set, position.target.clone(), control)?;
+            let solver = solver(puzzle, cache, serial, key, set, position.target.clone(), control)?;
             let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
@@ -210,9 +222,10 @@ impl Puzzle {
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
         let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb))?;
+        let serial = self.next_serial();
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         run(&hooks, |control| {
-            let solver = solver(puzzle, cache, key, set, None, control)?;
+            let solver = solver(puzzle, cache, serial, key, set, None, control)?;
             let scramble = random_scramble(solver, &mut rng, control)?;
             Ok(solver.alg_string(&scramble))
         })
@@ -264,6 +277,85 @@ impl Puzzle {
         }))
     }
 
+    /// The key of the tables of the solver that `solve(start, options)` uses (`start` `undefined`: a
+    /// `randomScramble`'s, whose options are then taken as `solve`'s without `seed`), for a cache to keep
+    /// their bytes under: `prune-<the table's fingerprint>-<memory budget in bytes>` for the optimal
+    /// solver, which is made now as `solve` would make it (the key needs its table), or
+    /// `phase-<key>` for the multi-phase one (`phases`), whose tables are planned but not built. Hooks: see
+    /// the `run` module.
+    #[wasm_bindgen(js_name = tablesKey)]
+    pub fn tables_key(&mut self, options: JsValue, start: JsValue, hooks: JsValue) -> Result<String, JsValue> {
+        let hooks = Hooks::from_js(&hooks)?;
+        match js(self.need(options, start))? {
+            Need::Phases(need) => js(need.tables_key(&self.puzzle)),
+            Need::Optimal { key, moves, target } => {
+                let serial = self.next_serial();
+                let budget = key.memory_bytes;
+                let (puzzle, cache) = (&self.puzzle, &mut self.cache);
+                run(&hooks, |control| {
+                    let solver = solver(puzzle, cache, serial, key, moves, target, control)?;
+                    Ok(format!("prune-{:016x}-{budget}", solver.table().fingerprint().combined()))
+                })
+            }
+        }
+    }
+
+    /// `{serial, changes, seconds}` of the kept solver that `solve(start, options)` uses, or `undefined`
+    /// where none is kept for them: `serial` tells solvers apart (a new one is made when the options
+    /// change, or from saved tables), `changes` counts its table's changes (fills, growth, a load;
+    /// always 0 for a multi-phase solver), `seconds` its table work (the build and every fill; 0 for
+    /// tables loaded from bytes).
+    #[wasm_bindgen(js_name = tablesStatus)]
+    pub fn tables_status(&self, options: JsValue, start: JsValue) -> Result<JsValue, JsValue> {
+        let status = match js(self.need(options, start))? {
+            Need::Phases(need) => need.status(&self.phase_cache).map(|(serial, seconds)| (serial, 0, seconds)),
+            Need::Optimal { key, .. } => (self.cache.as_ref().filter(|c| c.key == key))
+                .map(|c| (c.serial, c.solver.table_changes(), c.solver.table_seconds())),
+        };
+        match status {
+            None => Ok(JsValue::UNDEFINED),
+            Some((serial, changes, seconds)) => {
+                to_js(&json!({ "serial": serial, "changes": changes, "seconds": seconds }))
+            }
+        }
+    }
+
+    /// The tables of the kept solver that `solve(start, options)` uses, as versioned, checksummed,
+    /// compressed bytes (`Uint8Array`); `undefined` where none is kept for them.
+    #[wasm_bindgen(js_name = saveTables)]
+    pub fn save_tables(&self, options: JsValue, start: JsValue) -> Result<Option<Vec<u8>>, JsValue> {
+        Ok(match js(self.need(options, start))? {
+            Need::Phases(need) => need.save(&self.phase_cache),
+            Need::Optimal { key, .. } => (self.cache.as_ref().filter(|c| c.key == key)).map(|c| c.solver.save_table()),
+        })
+    }
+
+    /// Gives the solver that `solve(start, options)` uses the tables of `bytes` (a `Uint8Array` of
+    /// `saveTables`), instead of building them: the optimal solver is made (as `solve` would) and its
+    /// table replaced; the multi-phase one is made from them. Bytes saved for another puzzle, moves,
+    /// target or budget, or damaged, are refused with an `Error`, and the puzzle keeps the solvers it had
+    /// (anything but a `Uint8Array`: a `TypeError`). Hooks: see the `run` module.
+    #[wasm_bindgen(js_name = loadTables)]
+    pub fn load_tables(
+        &mut self,
+        bytes: JsValue,
+        options: JsValue,
+        start: JsValue,
+        hooks: JsValue,
+    ) -> Result<(), JsValue> {
+        let bytes = bytes_arg(&bytes, "loadTables")?;
+        let hooks = Hooks::from_js(&hooks)?;
+        let need = js(self.need(options, start))?;
+        let serial = self.next_serial();
+        let (puzzle, cache, phase_cache) = (&self.puzzle, &mut self.cache, &mut self.phase_cache);
+        match need {
+            Need::Phases(need) => run(&hooks, |control| need.load(puzzle, phase_cache, serial, &bytes, control)),
+            Need::Optimal { key, moves, target } => run(&hooks, |control| {
+                solver(puzzle, cache, serial, key, moves, target, control)?.load_table(&bytes, control)
+            }),
+        }
+    }
+
     /// Drops the kept solvers, the optimal one's pruning table and the multi-phase one's tables (memory
     /// stays with the module for reuse).
     #[wasm_bindgen(js_name = releaseSolver)]
@@ -274,6 +366,41 @@ impl Puzzle {
 }
 
 impl Puzzle {
+    /// A serial for the next solver made.
+    fn next_serial(&mut self) -> u32 {
+        self.serial = self.serial.wrapping_add(1);
+        self.serial
+    }
+
+    /// The move set and the position of a solve (with its target as the solve options ask).
+    fn prepare(&self, start: JsValue, o: &SolveOptions) -> Result<(MoveSet, Position), Error> {
+        let p: &crate::Puzzle = &self.puzzle;
+        let set = options::move_set(p, o.generator_moves.as_ref())?;
+        let position = self.to_solve(start, &set, o.target_pattern.as_ref()).and_then(|x| o.up_to().position(p, x))?;
+        Ok((set, position))
+    }
+
+    /// The solver `solve(start, options)` uses (`start` undefined: a scramble's, no position; a
+    /// `targetPattern` still counts).
+    fn need(&self, options: JsValue, start: JsValue) -> Result<Need, Error> {
+        let o: SolveOptions = options::read(options, "tables options")?;
+        let p: &crate::Puzzle = &self.puzzle;
+        let (set, target) = if start.is_undefined() {
+            let set = options::move_set(p, o.generator_moves.as_ref())?;
+            let target = o.target_pattern.as_ref().map(|t| options::pattern_state(p, t)).transpose()?;
+            let position = Position { start: p.solved().clone(), target, known_reachable: false };
+            (set, o.up_to().position(p, position)?.target)
+        } else {
+            let (set, position) = self.prepare(start, &o)?;
+            (set, position.target)
+        };
+        if o.phases.is_some() {
+            return Ok(Need::Phases(super::phases::need(p, &set, target, &o)?));
+        }
+        let key = key(&set, o.qtm, target.as_ref(), o.memory_mb, o.initial_memory_mb)?;
+        Ok(Need::Optimal { key, moves: set, target })
+    }
+
     /// The position to solve (an alg or KPattern data), prepared by the core as every shell's is.
     fn to_solve(&self, start: JsValue, set: &MoveSet, target: Option<&PatternOption>) -> Result<Position, Error> {
         let p = &*self.puzzle;
@@ -310,6 +437,7 @@ fn key(
 fn solver<'c>(
     puzzle: &Arc<crate::Puzzle>,
     cache: &'c mut Option<Cached>,
+    serial: u32,
     key: SolverKey,
     moves: MoveSet,
     target: Option<State>,
@@ -329,5 +457,18 @@ fn solver<'c>(
         ..SolverOptions::default()
     };
     let solver = Solver::new(Arc::clone(puzzle), options, control)?;
-    Ok(&mut cache.insert(Cached { key, solver }).solver)
+    Ok(&mut cache.insert(Cached { key, solver, serial }).solver)
+}
+
+/// The bytes of a `Uint8Array` argument; anything else is a `TypeError` naming the method.
+pub(super) fn bytes_arg(v: &JsValue, method: &str) -> Result<Vec<u8>, JsValue> {
+    match v.dyn_ref::<js_sys::Uint8Array>() {
+        Some(a) => Ok(a.to_vec()),
+        None => {
+            let e = js_sys::TypeError::new(&format!("{method}: the tables must be a Uint8Array"));
+            // Setting a data property on a fresh Error cannot fail.
+            let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str("input"));
+            Err(e.into())
+        }
+    }
 }

@@ -12,7 +12,8 @@
 //!   never called from a pool thread. The pump sleeps between rounds where the thread may block (a
 //!   worker: `canBlock`) and spins on a browser's main thread, where blocking is not allowed.
 //!
-//! A hook that throws stops the work; the call then rejects with what it threw.
+//! A hook that throws stops the work; the call then rejects with what it threw. The control also carries
+//! a clock (`Date.now()`), with which the core times its table work (`tablesStatus`'s `seconds`).
 
 use std::cell::RefCell;
 
@@ -123,6 +124,12 @@ pub fn error(e: &Error) -> JsValue {
     js.into()
 }
 
+/// The core's clock (seconds): `Date.now()`, the one clock every thread of the threaded build shares
+/// (`performance.now()` counts from each worker's start).
+fn clock() -> f64 {
+    js_sys::Date::now() / 1000.0
+}
+
 /// Runs `work` with a [`Control`] wired to the hooks (see the module docs).
 #[cfg(not(feature = "parallel"))]
 pub fn run<T, F>(hooks: &Hooks, work: F) -> Result<T, JsValue>
@@ -136,7 +143,7 @@ where
     let poll = SendWrapper::new(|| hooks.cancelled());
     let progress = |p: &Progress| (*progress)(p);
     let poll = || (*poll)();
-    let mut control = Control::none().with_poll(&poll);
+    let mut control = Control::none().with_poll(&poll).with_clock(&clock);
     if hooks.wants_progress() {
         control = control.with_progress(&progress);
     }
@@ -180,7 +187,7 @@ where
     rayon::in_place_scope(|scope| {
         let (cancel, record, finished, wake, result) = (&cancel, &record, &finished, &wake, &mut result);
         scope.spawn(move |_| {
-            let mut control = Control::none().with_cancel(cancel);
+            let mut control = Control::none().with_cancel(cancel).with_clock(&clock);
             if wants_progress {
                 control = control.with_progress(record);
             }

@@ -4,6 +4,7 @@
 // - Starts www/serve.mjs twice on free ports: with COOP/COEP (cross-origin isolated: the threaded build)
 //   and with --no-isolation (the single-threaded fallback).
 // - Every solution is checked in the page by cubing.js (scramble + solution = the solved pattern).
+// - The table cache: the demo's "Cache tables across visits" (IndexedDB) across reloads of a fresh context.
 // - Timings are recorded (tests/browser/artifacts/), never asserted, except that a cancelled solve must
 //   stop within a bound.
 //
@@ -800,6 +801,95 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
       assertNoProblems(tp);
     } finally {
       await tp.context().close();
+    }
+  });
+});
+
+describe('table cache: "Cache tables across visits" keeps the worker\'s tables in IndexedDB', () => {
+  let server;
+
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server?.stop());
+
+  /** The 333 tables' entry in the page's IndexedDB: `{key, bytes, sha256}`, or null. */
+  function entry333(page) {
+    return page.evaluate(async () => {
+      const { indexedDBTableStore } = await import('/js/index.js');
+      const store = indexedDBTableStore();
+      const key = (await store.keys()).find((k) => /\/3x3x3\/phase-[0-9a-f]{16}$/.test(k));
+      if (!key) return null;
+      const bytes = await store.get(key);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      return { key, bytes: bytes.length, sha256: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') };
+    });
+  }
+
+  test('333 scrambled with the cache on, then after a reload its tables are loaded from IndexedDB; a damaged entry is refused and rebuilt', async () => {
+    // A fresh browser context: an empty IndexedDB and localStorage.
+    const page = await openPage(browser, `${server.url}/www/`);
+    const ready = () => page.waitForFunction(() => window.demo?.env && window.demo.events && window.demo.puzzle === '3x3x3', null, { timeout: 60000 });
+    const cacheEvents = () => page.evaluate(() => window.demo.tableCacheEvents.map((e) => [e.type, e.key]));
+    try {
+      await ready();
+      assert.equal(await page.isChecked('#table-cache'), false, 'off unless asked for');
+      await page.check('#table-cache');
+      const built = await uiEventScramble(page, '333');
+      assert.equal(built.tables, 'built');
+      await page.evaluate(() => window.demo.tableCacheWrites());
+      const stored = await entry333(page);
+      assert.ok(stored, 'the 333 tables are in IndexedDB');
+      assert.deepEqual(await cacheEvents(), [['missing', stored.key], ['writing', stored.key]]);
+      assert.match(await page.textContent('#tables-tag'), /built, cached/);
+
+      // The next visit: the switch is remembered and the tables come from IndexedDB, not built.
+      await page.reload();
+      await ready();
+      assert.equal(await page.isChecked('#table-cache'), true, 'the switch is remembered');
+      const loaded = await uiEventScramble(page, '333');
+      assert.equal(loaded.tables, 'loaded');
+      assert.deepEqual(await cacheEvents(), [['loaded', stored.key]]);
+      assert.match(await page.textContent('#tables-tag'), /from the cache/);
+      assert.match(await page.textContent('#table-cache-status'), /loaded from the cache/);
+      const loadSeconds = await page.evaluate(() => window.demo.tableCacheEvents[0].seconds);
+      await page.screenshot({ path: join(artifacts, 'demo-table-cache.png') });
+
+      // A damaged entry (one byte flipped): refused, deleted, rebuilt and stored again, the same bytes.
+      await page.evaluate(async (key) => {
+        const { indexedDBTableStore } = await import('/js/index.js');
+        const store = indexedDBTableStore();
+        const bytes = await store.get(key);
+        bytes[bytes.length - 9] ^= 0x21;
+        await store.set(key, bytes);
+      }, stored.key);
+      assert.notEqual((await entry333(page)).sha256, stored.sha256);
+      await page.reload();
+      await ready();
+      const rebuilt = await uiEventScramble(page, '333');
+      assert.equal(rebuilt.tables, 'refused');
+      assert.match(await page.textContent('#tables-tag'), /refused: rebuilt/);
+      await page.evaluate(() => window.demo.tableCacheWrites());
+      assert.deepEqual(await cacheEvents(), [['refused', stored.key], ['writing', stored.key]]);
+      assert.deepEqual(await entry333(page), stored, 'rebuilt: the same bytes as first built');
+
+      await page.click('#table-cache-clear');
+      await page.waitForFunction(() => /cleared/.test(document.getElementById('table-cache-status').textContent), null, { timeout: 10000 });
+      assert.equal(await entry333(page), null);
+      record.figures.tableCache = {
+        bytes: stored.bytes,
+        firstScrambleBuiltMs: Math.round(built.ms),
+        firstScrambleLoadedMs: Math.round(loaded.ms),
+        loadMs: Math.round(loadSeconds * 1000),
+        refusedAndRebuiltMs: Math.round(rebuilt.ms),
+      };
+      console.log(
+        `# table cache: 333 first scramble ${built.ms.toFixed(0)} ms built, ${loaded.ms.toFixed(0)} ms with the tables from IndexedDB ` +
+          `(${(stored.bytes / 2 ** 20).toFixed(1)} MB read and loaded in ${(loadSeconds * 1000).toFixed(0)} ms); damaged entry rebuilt in ${rebuilt.ms.toFixed(0)} ms`,
+      );
+      assertNoProblems(page);
+    } finally {
+      await page.context().close();
     }
   });
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fresh-project test: packs the repository as npm would publish it, installs the tarball into a new
 # project in a temporary directory (no build step, no registry access), and uses it there: the direct
-# API, the worker API, in Node.js. Needs the built wasm packages (npm run build). Exits non-zero on failure.
+# API, the worker API, the table cache in a directory (twistsearch/node), in Node.js. Needs the built wasm packages (npm run build). Exits non-zero on failure.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
@@ -18,7 +18,8 @@ echo "packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) KiB)"
 # The tarball ships the JS API and both builds, and no Rust sources or build inputs.
 listing=$(tar tzf "$tmp/$tarball")
 for want in package/package.json package/js/index.js package/js/index.d.ts package/js/worker.js \
-  package/js/worker-client.js package/js/cubing.js package/pkg/single/twistsearch_bg.wasm \
+  package/js/worker-client.js package/js/cubing.js package/js/tables.js package/js/node.js package/js/node.d.ts \
+  package/pkg/single/twistsearch_bg.wasm \
   package/pkg/single/twistsearch.js package/pkg/threaded/twistsearch_bg.wasm package/pkg/threaded/twistsearch.js; do
   grep -qx "$want" <<<"$listing" || { echo "the tarball lacks $want" >&2; exit 1; }
 done
@@ -58,3 +59,20 @@ if (w.solutions[0] !== solutions[0]) throw new Error(`the worker found ${w.solut
 console.log(`OK (${build()} build): T-perm solved as ${solutions[0]} in ${ms.toFixed(0)} ms`);
 JS
 node main.mjs
+# The table cache through the package's exports: a first process builds and writes the 222 tables to a
+# directory, a second one loads them from there.
+cat >cache.mjs <<'JS'
+import { randomScrambleForEvent, tableCacheWrites } from 'twistsearch';
+import { fileTableStore } from 'twistsearch/node';
+
+const seen = [];
+const options = { seed: 1, tableCache: fileTableStore('./tables'), tableCacheWrite: 'always', onTableCache: (e) => seen.push(e.type) };
+const scramble = await randomScrambleForEvent('222', options);
+await tableCacheWrites();
+console.log(`${scramble} ${seen.join(',')}`);
+JS
+first=$(node cache.mjs)
+second=$(node cache.mjs)
+[[ "$first" == *" missing,writing" ]] || { echo "first run with the table cache: $first" >&2; exit 1; }
+[[ "$second" == "${first% missing,writing} loaded" ]] || { echo "second run with the table cache: $second (first: $first)" >&2; exit 1; }
+echo "OK: the table cache in a directory: built and written, then loaded ($second)"

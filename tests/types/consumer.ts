@@ -1,17 +1,26 @@
-// A consumer of every export of twistsearch, twistsearch/worker and twistsearch/cubing, written the way a
+// A consumer of every export of twistsearch, twistsearch/worker, twistsearch/cubing and twistsearch/node, written the way a
 // user would. It is never run: `tsc --strict` (module nodenext) checks it against the package's own .d.ts
 // files, so a declaration that is missing, wrong or inconsistent with another fails the test suite.
 import {
   build,
+  indexedDBTableStore,
   init,
   loadPuzzle,
   randomScrambleForEvent,
   scrambleEvents,
   solveForEvent,
+  tableCacheWrites,
   threads,
   type Build,
   type CountOptions,
   type EventScrambleOptions,
+  type EventSolveOptions,
+  type IndexedDBTableStore,
+  type LoadOptions,
+  type TableCacheEvent,
+  type TableCacheOptions,
+  type TablesOptions,
+  type TableStore,
   type GodsAlgorithmOptions,
   type GodsAlgorithmResult,
   type InitResult,
@@ -44,6 +53,7 @@ import {
   solveForEvent as cubingSolveForEvent,
   type CubingSolver,
 } from 'twistsearch/cubing';
+import { fileTableStore, type FileTableStore } from 'twistsearch/node';
 import { Alg } from 'cubing/alg';
 import { cube3x3x3 } from 'cubing/puzzles';
 
@@ -94,7 +104,12 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const pattern: KPatternData = await p.position('X');
   const definition: KPuzzleDefinition = await p.definition();
   await p.releaseSolver();
+  const tablesOptions: TablesOptions = { generatorMoves: 'X', memoryMB: 16, phases: ['X'], targetPattern: 'X', signal };
+  const key: string = await p.tablesKey(tablesOptions);
+  const saved: Uint8Array | undefined = await p.saveTables({ qtm: true });
+  if (saved) await p.loadTables(saved, { onProgress: (pr) => progress.push(pr) });
   return [
+    key,
     info.name + notationMoves.join(','),
     name,
     metric,
@@ -109,6 +124,56 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     String(Object.keys(pattern).length + fromPattern.nodes + progress.length),
     ...solved.solutions,
   ];
+}
+
+/** A table store of the caller's own (here in memory), and what the cache reports. */
+function tableCache(events: TableCacheEvent[]): TableCacheOptions {
+  const kept = new Map<string, Uint8Array>();
+  const store: TableStore = {
+    get: async (key) => kept.get(key),
+    set: async (key, bytes) => {
+      kept.set(key, bytes);
+    },
+    delete: async (key) => {
+      kept.delete(key);
+    },
+  };
+  return {
+    tableCache: store,
+    tableCacheWrite: 'always',
+    onTableCache: (e) => events.push(e),
+  };
+}
+
+async function tables(): Promise<void> {
+  const events: TableCacheEvent[] = [];
+  const loadOptions: LoadOptions = { build: 'single', ...tableCache(events) };
+  const puzzle: Puzzle = await loadPuzzle(tws, loadOptions);
+  await puzzle.solve('X');
+  const browser: IndexedDBTableStore = indexedDBTableStore('my-tables');
+  const keys: string[] = await browser.keys();
+  await browser.clear();
+  const onDisk: FileTableStore = fileTableStore(new URL('./tables/', import.meta.url));
+  const fromDisk: Uint8Array | undefined = await onDisk.get(keys[0] ?? 'none');
+  await onDisk.delete('none');
+  const eventOptions: EventScrambleOptions = { seed: 1, tableCache: 'indexeddb', tableCacheWrite: 'never' };
+  await randomScrambleForEvent('333', eventOptions);
+  await randomScrambleForEvent('333', { tableCache: onDisk, onTableCache: (e) => events.push(e) });
+  const solveOptions: EventSolveOptions = { tableCache: fileTableStore('/tmp/tables'), signal: AbortSignal.timeout(1000) };
+  await solveForEvent('sq1', { WEDGES: { pieces: [], orientation: [] } }, solveOptions);
+  await tableCacheWrites();
+  const w = new TwistsearchWorker({ build: 'single' });
+  const wp: WorkerPuzzle = await w.loadPuzzle(tws, { tableCache: 'indexeddb', onTableCache: (e) => events.push(e) });
+  await wp.solve('X');
+  await w.randomScrambleForEvent('333', { tableCache: onDisk, tableCacheWrite: 'auto' });
+  await w.tableCacheWrites();
+  const own: WorkerPuzzle = await createWorkerPuzzle(tws, { build: 'single', ...tableCache(events) });
+  own.terminate();
+  const solver: CubingSolver = cubingSolver({ worker: true, tableCache: 'indexeddb', tableCacheWrite: 'always' });
+  solver.terminate();
+  const types: ('loaded' | 'missing' | 'refused' | 'writing' | 'error')[] = events.map((e) => e.type);
+  const sizes: (number | undefined)[] = events.map((e) => e.bytes ?? e.seconds);
+  console.log(types, sizes, events.map((e) => `${e.key} ${e.message ?? ''}`), fromDisk?.length);
 }
 
 async function direct(): Promise<void> {
@@ -168,4 +233,4 @@ async function cubing(): Promise<void> {
   console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes(), sq1Alg, viaSolverSq1);
 }
 
-export const checks: Array<() => Promise<void>> = [direct, worker, cubing];
+export const checks: Array<() => Promise<void>> = [direct, worker, cubing, tables];
