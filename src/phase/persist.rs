@@ -2,20 +2,22 @@
 //! `crate::saved` (magic `TWSPHASE`): per phase its projection tables (distance bytes, move masks where
 //! it has them) or its full table (two bits per coset), with the numbers that describe them. The key
 //! holds what the tables depend on — the puzzle, the moves of each group of the chain, the metric, the
-//! target and the table plan (which projections, which full tables, masks) — so tables of anything
-//! else are refused, naming what differs. Coordinates' move tables are not saved: they are rebuilt in
+//! target and the options that choose the tables (budget, projection size, full tables, masks) — so
+//! tables of anything else are refused, naming what differs; each table is then checked against the
+//! loader's own plan. Coordinates' move tables are not saved: they are rebuilt in
 //! milliseconds.
 
 use super::full::FullTable;
 use super::masks::{MoveMasks, MAX_MASKED_ENTRIES};
-use super::solver::Planned;
 use super::stage::Phase;
 use super::table::ProjectionTable;
-use super::PhaseSolver;
+use super::{PhaseSolver, PhaseSolverOptions};
 use crate::error::{Error, Result};
+use crate::moveset::{Metric, MoveSet};
 use crate::prune::persist::Hasher;
 use crate::puzzle::Puzzle;
 use crate::saved::{Container, Section};
+use crate::search::Target;
 
 /// The first bytes of saved phase tables.
 pub const MAGIC: [u8; 8] = *b"TWSPHASE";
@@ -27,46 +29,50 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Names files and errors.
 const WHAT: &str = "phase table file";
 
-/// What the tables of a plan depend on, as named hashes.
-pub(super) fn key(p: &Puzzle, plan: &Planned) -> Vec<(&'static str, u64)> {
+/// What the tables of a chain depend on, as named hashes: the puzzle, the moves of `G` and of each
+/// subgroup, the metric (each move's cost), the target, and the options that choose the tables (a
+/// loader still checks every table against its own plan).
+pub(super) fn key(
+    p: &Puzzle,
+    target: &Target,
+    groups: &[MoveSet],
+    options: &PhaseSolverOptions,
+) -> Vec<(&'static str, u64)> {
     let mut puzzle = Hasher::new();
     for o in p.orbits() {
         puzzle.number(o.size as u64).number(u64::from(o.orientations));
     }
     let mut moves = Hasher::new();
-    for m in plan.groups[0].moves() {
+    for m in groups[0].moves() {
         moves.bytes(p.transform(m.mv));
     }
     let mut chain = Hasher::new();
-    for g in &plan.groups[1..] {
+    for g in &groups[1..] {
         chain.number(g.moves().len() as u64);
         for m in g.moves() {
             chain.bytes(p.transform(m.mv));
         }
     }
     let mut metric = Hasher::new();
-    let mut tables = Hasher::new();
-    for (phase, projections) in &plan.planned {
-        metric.bytes(&phase.costs);
-        for s in phase.coords.sizes() {
-            tables.number(s);
+    metric.number(u64::from(options.metric == Metric::Qtm));
+    for g in groups {
+        for m in g.moves() {
+            metric.number(u64::from(m.qtm_cost));
         }
-        tables.number(projections.len() as u64);
-        for pr in projections {
-            tables.number(pr.len() as u64);
-            pr.iter().for_each(|&c| {
-                tables.number(c as u64);
-            });
-        }
-        tables.number(u64::from(phase.full_planned)).number(u64::from(phase.with_masks));
     }
+    let mut tables = Hasher::new();
+    tables
+        .number(options.memory_bytes as u64)
+        .number(options.projection_entries.unwrap_or(0))
+        .number(u64::from(options.full_tables))
+        .number(u64::from(options.move_masks));
     vec![
         ("puzzle", puzzle.finish()),
         ("move set", moves.finish()),
         ("chain of subgroups", chain.finish()),
         ("metric", metric.finish()),
-        ("target", Hasher::new().bytes(plan.target.bytes()).finish()),
-        ("table plan (memory budget or options)", tables.finish()),
+        ("target", Hasher::new().bytes(target.bytes()).finish()),
+        ("table plan (memory budget or table options)", tables.finish()),
     ]
 }
 

@@ -71,18 +71,18 @@ impl PhaseSolver {
         super::persist::save(self)
     }
 
-    /// A key for the tables `options` make on `puzzle` (puzzle, moves, chain, metric, target and table
-    /// plan), as 16 hex digits: where a shell keeps their saved bytes. Plans the phases (Schreier–Sims,
-    /// coordinates) without filling any table.
+    /// A key for the tables `options` make on `puzzle` (puzzle, moves, chain, metric, target and the
+    /// options that choose the tables: memory budget, projection size, full tables, masks), as 16 hex
+    /// digits: where a shell keeps their saved bytes. Cheap: no group is computed, no table planned.
     pub fn tables_key(puzzle: &Puzzle, options: &PhaseSolverOptions) -> Result<String> {
-        let plan = plan_all(puzzle, options)?;
-        Ok(format!("{:016x}", super::persist::combined(&super::persist::key(puzzle, &plan))))
+        let (target, groups) = groups_of(puzzle, options)?;
+        Ok(format!("{:016x}", super::persist::combined(&super::persist::key(puzzle, &target, &groups, options))))
     }
 
     fn build(puzzle: Arc<Puzzle>, options: PhaseSolverOptions, saved: Option<&[u8]>, control: Control) -> Result<Self> {
         let p = &*puzzle;
         let plan = plan_all(p, &options)?;
-        let plan_key = super::persist::key(p, &plan);
+        let plan_key = super::persist::key(p, &plan.target, &plan.groups, &options);
         let saved = match saved {
             Some(bytes) => Some(super::persist::open(bytes, &plan_key, plan.total)?),
             None => None,
@@ -320,6 +320,14 @@ fn plan_all(p: &Puzzle, options: &PhaseSolverOptions) -> Result<Planned> {
 /// The target, the groups `G, H_1, …` of a chain (each inside the previous one) and their stabilizer
 /// chains.
 fn chain_of(p: &Puzzle, options: &PhaseSolverOptions) -> Result<(Target, Vec<MoveSet>, Vec<StabilizerChain>)> {
+    let (target, groups) = groups_of(p, options)?;
+    let chains: Vec<StabilizerChain> = groups.iter().map(|m| puzzle_chain(p, m)).collect::<Result<_>>()?;
+    Ok((target, groups, chains))
+}
+
+/// The target and the groups `G, H_1, …` of a chain (each checked to be inside the previous one), without
+/// their stabilizer chains.
+pub(super) fn groups_of(p: &Puzzle, options: &PhaseSolverOptions) -> Result<(Target, Vec<MoveSet>)> {
     let target_state = options.target.clone().unwrap_or_else(|| p.solved().clone());
     let target = Target::new(p.layout(), target_state.as_bytes())?;
     let g = match options.moves.clone() {
@@ -337,8 +345,7 @@ fn chain_of(p: &Puzzle, options: &PhaseSolverOptions) -> Result<(Target, Vec<Mov
             )));
         }
     }
-    let chains: Vec<StabilizerChain> = groups.iter().map(|m| puzzle_chain(p, m)).collect::<Result<_>>()?;
-    Ok((target, groups, chains))
+    Ok((target, groups))
 }
 
 /// The inverse of a normalized position, when the target is the identity up to orientations it ignores
