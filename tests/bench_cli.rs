@@ -78,6 +78,9 @@ fn quick_bench_records_are_sane() {
             "3x3x3-short",
             "4x4x4-short",
             "megaminx-short",
+            "3x3x3-deep",
+            "4x4x4-deep",
+            "megaminx-deep",
             "god-2x2x2",
             "god-2x2x2-symmetry",
             "god-edges-cosets"

@@ -160,6 +160,9 @@ pub struct CaseOutput {
     pub table: Option<TableInfo>,
     pub warm: Option<Timing>,
     pub solves: Vec<SolveInfo>,
+    /// With a peer: our whole first pass (tables built, every position solved once) and the peer's
+    /// whole processes (its tables and solves).
+    pub peer_total: Option<(Timing, Timing)>,
 }
 
 /// One run of a case: one thread count.
@@ -175,6 +178,9 @@ struct Run {
     /// Later calls with the table kept (tperm).
     warm: Option<Timing>,
     solves: Vec<SolveInfo>,
+    /// With a peer: our tables and first pass of solves (`ours`), the peer's whole processes (`peer`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    totals: Option<PeerTotals>,
     /// The whole run: every repetition, set-up and checks included.
     wall_seconds: f64,
     /// Processor time of the process during the run (user + system, every thread; `null` off Linux):
@@ -184,6 +190,16 @@ struct Run {
     /// off Linux): on a shared machine, how much the run had to compete for the cores.
     others_cpu_seconds: Option<f64>,
     memory: Memory,
+}
+
+/// Whole passes with a peer.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PeerTotals {
+    ours: Timing,
+    peer: Timing,
+    /// The peer's median over ours.
+    ratio: f64,
 }
 
 /// One record per case.
@@ -331,6 +347,10 @@ fn run_one(f: cases::CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> 
         table: out.table,
         warm: out.warm,
         solves: out.solves,
+        totals: out.peer_total.map(|(ours, peer)| {
+            let ratio = peer.median_seconds / ours.median_seconds.max(1e-9);
+            PeerTotals { ours, peer, ratio }
+        }),
         wall_seconds,
         cpu_seconds,
         others_cpu_seconds,
@@ -438,6 +458,15 @@ fn record_text(r: &Record) -> String {
         }
         if let Some(w) = &run.warm {
             let _ = writeln!(out, "    warm calls: {}", timing_text(w));
+        }
+        if let Some(t) = &run.totals {
+            let _ = writeln!(
+                out,
+                "    whole pass (tables and every position once): ours {}, peer's processes {}: {:.2}x ours",
+                secs(t.ours.median_seconds),
+                secs(t.peer.median_seconds),
+                t.ratio
+            );
         }
         let mut cpu = String::new();
         if let Some(c) = run.cpu_seconds {

@@ -76,7 +76,24 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| short(&SHORT_MEGAMINX, c)),
     },
-    Case { name: "3x3x3-deep", about: super::deep::about, scaling: false, run: Ok(super::deep::run) },
+    Case {
+        name: "3x3x3-deep",
+        about: |q| super::deep::about(&super::deep::CUBE_3, q),
+        scaling: false,
+        run: Ok(|c| super::deep::run(&super::deep::CUBE_3, c)),
+    },
+    Case {
+        name: "4x4x4-deep",
+        about: |q| super::deep::about(&super::deep::CUBE_4, q),
+        scaling: false,
+        run: Ok(|c| super::deep::run(&super::deep::CUBE_4, c)),
+    },
+    Case {
+        name: "megaminx-deep",
+        about: |q| super::deep::about(&super::deep::MEGAMINX, q),
+        scaling: false,
+        run: Ok(|c| super::deep::run(&super::deep::MEGAMINX, c)),
+    },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
         name: "god-2x2x2-symmetry",
@@ -129,7 +146,7 @@ fn god_edges_cosets(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         work.push(r.counts.iter().sum());
     }
     let time = Timing::with_work(samples, &work, "states/s");
-    Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new() })
+    Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new(), peer_total: None })
 }
 
 /// Moves of `god-2x2x2` (all six faces; `--quick`: three, with one corner fixed) and the known totals.
@@ -181,7 +198,7 @@ fn god_2x2x2(name: &'static str, definition: &str, ctx: &Ctx) -> Result<CaseOutp
     }
     // The depth table's size shows in the run's peak memory; `table` describes pruning tables.
     let time = Timing::with_work(samples, &work, "states/s");
-    Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new() })
+    Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new(), peer_total: None })
 }
 
 pub(super) fn load(name: &str, text: &str) -> Result<Puzzle, Failure> {
@@ -236,7 +253,7 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let (bytes, entries, entries_set) = last.expect("at least one repetition");
     let time = Timing::with_work(samples, &work, "states/s");
     let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
-    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new() })
+    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new(), peer_total: None })
 }
 
 /// Depth and memory of `table-3x3x3-symmetry`.
@@ -295,7 +312,7 @@ fn table_3x3x3_symmetry(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let (bytes, entries, entries_set) = last.expect("at least one repetition");
     let time = Timing::with_work(samples, &work, "states/s");
     let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
-    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new() })
+    Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new(), peer_total: None })
 }
 
 /// Memory budget of the tperm case's table (the CLI's default).
@@ -393,6 +410,7 @@ fn tperm(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         table: Some(table),
         warm: Some(Timing::with_work(warm, &warm_nodes, "nodes/s")),
         solves: vec![first_solve],
+        peer_total: None,
     })
 }
 
@@ -648,5 +666,11 @@ fn short(spec: &Short, ctx: &Ctx) -> Result<CaseOutput, Failure> {
         .collect();
     let table = solver.table();
     let table = TableDepths::of(table, build_depth).info(Timing::with_work(vec![build], &[build_leaves], "states/s"));
-    Ok(CaseOutput { time: Timing::with_work(totals, &total_nodes, "nodes/s"), table: Some(table), warm: None, solves })
+    Ok(CaseOutput {
+        time: Timing::with_work(totals, &total_nodes, "nodes/s"),
+        table: Some(table),
+        warm: None,
+        solves,
+        peer_total: None,
+    })
 }
