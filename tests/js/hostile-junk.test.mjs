@@ -1,5 +1,6 @@
 // Issue 14: 1,000 calls with random junk arguments on the single-threaded build never poison the module:
-// each is answered (a value or an Error), and the last call still solves.
+// each is answered (a value or an Error), and the last call still solves. `scripts/fuzz-js.sh` runs the
+// same for as long as asked with fresh seeds (JUNK_SECONDS, JUNK_SEED; not in CI).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,12 +28,21 @@ const JUNK = [
   new Int32Array(1), { CORNER: { pieces: [0], orientation: [0] } },
 ];
 
-test('1,000 junk calls leave the module usable', async () => {
+const SECONDS = Number(process.env.JUNK_SECONDS ?? 0);
+const SEED = Number(process.env.JUNK_SEED ?? 14);
+
+test(SECONDS > 0 ? `junk calls for ${SECONDS} s (seed ${SEED}) leave the module usable` : '1,000 junk calls leave the module usable', { timeout: SECONDS > 0 ? (SECONDS + 600) * 1000 : undefined }, async () => {
   const cube = await loadPuzzle(tws('2x2x2'));
-  const methods = ['solve', 'randomScramble', 'canonicalCounts', 'order', 'algOrder', 'invert', 'simplify', 'position', 'definition'];
-  const next = rng(14);
+  const methods = [
+    'solve', 'randomScramble', 'canonicalCounts', 'order', 'algOrder', 'invert', 'simplify', 'position', 'definition',
+    'positions', 'tablesKey', 'saveTables', 'loadTables',
+  ].filter((m) => typeof cube[m] === 'function');
+  const next = rng(SEED);
   const pick = (list) => list[Math.floor(next() * list.length)];
-  for (let i = 0; i < 1000; i++) {
+  const end = Date.now() + SECONDS * 1000;
+  let calls = 0;
+  for (let i = 0; SECONDS > 0 ? Date.now() < end : i < 1000; i++) {
+    calls++;
     const method = pick(methods);
     const args = [pick(JUNK), pick(JUNK)];
     if (method === 'canonicalCounts' && typeof args[0] === 'number' && args[0] > 8) args[0] = 8;
@@ -43,6 +53,7 @@ test('1,000 junk calls leave the module usable', async () => {
       assert.ok(!(e instanceof WebAssembly.RuntimeError), `${method} trapped: ${e.message}`);
     }
   }
+  if (SECONDS > 0) console.log(`junk calls: ${calls} in ${SECONDS} s, seed ${SEED}`);
   const r = await cube.solve("R U R' U'");
   assert.equal(r.solutions.length, 1);
   assert.equal(r.lengths[0], 4);
