@@ -52,16 +52,9 @@ impl DepthBits {
     /// Prefetches position `i`'s word into the cache (a hint: nothing on other targets than x86-64).
     #[inline(always)]
     pub(crate) fn prefetch(&self, i: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(w) = self.words.get((i >> 5) as usize) {
-            // SAFETY: a prefetch never faults, and the address is inside the allocation anyway.
-            #[allow(unused_unsafe)]
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(w.as_ptr() as *const i8)
-            };
+            crate::memory::prefetch(w.as_ptr());
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
     }
 
     /// The value of position `i`.

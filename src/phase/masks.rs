@@ -34,6 +34,14 @@ impl MoveMasks {
         (same as u64) << 32 | up as u64
     }
 
+    /// Prefetches entry `i`'s word.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, i: usize) {
+        if let Some(w) = self.words.get(i) {
+            crate::memory::prefetch(w);
+        }
+    }
+
     /// Entry `i`'s word (`up | same << 32`).
     pub(crate) fn word_at(&self, i: usize) -> u64 {
         self.words[i]

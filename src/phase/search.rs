@@ -257,6 +257,7 @@ impl<'s> Search<'s> {
             return Ok(false);
         }
         let allowed = self.allowed(i, depth, remaining);
+        self.prefetch_children(i, depth, remaining, prev, allowed);
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
@@ -294,6 +295,7 @@ impl<'s> Search<'s> {
             return Ok(());
         }
         let allowed = self.allowed(i, depth, remaining);
+        self.prefetch_children(i, depth, remaining, prev, allowed);
         for mv in 0..ph.moves.len() {
             let m = ph.moves[mv];
             let cost = ph.costs[mv] as u32;
@@ -341,6 +343,39 @@ impl<'s> Search<'s> {
         let n = ph.coords.len();
         let vals = &self.vals[i][depth * n..(depth + 1) * n];
         ph.tables.iter().any(|t| t.lookup(vals) as u32 > remaining)
+    }
+
+    /// Prefetches the table entries (distances and masks) of the children the loop after it will visit,
+    /// so their cache misses overlap instead of following each other down the recursion. Children are
+    /// stepped twice (here and in the loop): the coordinates' move tables are small and cached.
+    #[inline(always)]
+    fn prefetch_children(&self, i: usize, depth: usize, remaining: u32, prev: usize, allowed: u32) {
+        const MAX: usize = 8;
+        let ph: &'s Phase = &self.solver.phases[i];
+        let n = ph.coords.len();
+        if remaining <= 1 || n > MAX || (ph.tables.is_empty() && ph.full.is_none()) {
+            return;
+        }
+        let vals = &self.vals[i][depth * n..(depth + 1) * n];
+        let mut child = [0u32; MAX];
+        for mv in 0..ph.moves.len() {
+            let cost = ph.costs[mv] as u32;
+            if cost > remaining || !self.solver.follows[prev][ph.moves[mv].base] || (mv < 32 && allowed >> mv & 1 == 0)
+            {
+                continue;
+            }
+            ph.coords.apply(vals, mv, &mut child[..n]);
+            if let Some(full) = &ph.full {
+                full.prefetch(&child[..n]);
+            }
+            for (k, t) in ph.tables.iter().enumerate() {
+                let idx = t.index(&child[..n]);
+                t.prefetch(idx);
+                if let Some(Some(m)) = ph.masks.get(k) {
+                    m.prefetch(idx);
+                }
+            }
+        }
     }
 
     /// The moves (bits by move index) whose results the projection tables do not prune, from the

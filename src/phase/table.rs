@@ -106,6 +106,14 @@ impl ProjectionTable {
         Ok(t)
     }
 
+    /// Prefetches entry `i`'s distance byte.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, i: usize) {
+        if let Some(d) = self.dist.get(i) {
+            crate::memory::prefetch(d);
+        }
+    }
+
     /// The distance bytes.
     pub(crate) fn distances(&self) -> &[u8] {
         &self.dist

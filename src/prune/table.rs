@@ -80,17 +80,8 @@ impl Nibbles {
     /// Asks the processor to fetch an entry's cache line (a hint; no effect on other targets).
     #[inline(always)]
     pub(crate) fn prefetch(&self, slot: usize) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let (cell, _) = self.cell(slot);
-            // SAFETY: a prefetch never faults, and the address is inside the allocation anyway.
-            #[allow(unused_unsafe)]
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(cell.as_ptr() as *const i8)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        let (cell, _) = self.cell(slot);
+        crate::memory::prefetch(cell.as_ptr());
     }
 
     /// Sets an unset entry to `value` (1..=15); returns whether this call set it. With `SHARED`, other
