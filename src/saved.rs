@@ -299,6 +299,7 @@ impl<'a> Container<'a> {
         let len = self.len(i);
         self.check_size(len, max)?;
         let mut out = vec![0u8; len as usize];
+        crate::memory::advise_huge_pages(out.as_ptr(), out.len());
         self.read_into(i, &mut out)?;
         Ok(out)
     }

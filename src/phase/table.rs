@@ -55,7 +55,10 @@ impl ProjectionTable {
         for i in (0..coords.len().saturating_sub(1)).rev() {
             strides[i] = strides[i + 1] * sizes[coords[i + 1]];
         }
-        let mut t = ProjectionTable { coords, strides, dist: vec![UNREACHED; n], max: 0 };
+        let mut dist = Vec::with_capacity(n);
+        crate::memory::advise_huge_pages(dist.as_ptr(), n);
+        dist.resize(n, UNREACHED);
+        let mut t = ProjectionTable { coords, strides, dist, max: 0 };
         let goal = t.index(pc.goal());
         t.dist[goal] = 0;
         let unit = backward && costs.iter().all(|&c| c == 1);
@@ -259,6 +262,7 @@ impl ProjectionTable {
     /// Every entry's move masks: which moves take the distance up and which keep it.
     pub(crate) fn move_masks(&self, pc: &PhaseCoords) -> MoveMasks {
         let mut words = vec![0u64; self.dist.len()];
+        crate::memory::advise_huge_pages(words.as_ptr() as *const u8, words.len() * 8);
         let fill = |(k, chunk): (usize, &mut [u64])| {
             let mut vals = vec![0u32; pc.len()];
             for (w, i) in chunk.iter_mut().zip(k * MASK_CHUNK..) {
