@@ -11,9 +11,6 @@ use crate::error::Result;
 /// The distance byte of an entry no move sequence reaches.
 pub(crate) const UNREACHED: u8 = u8::MAX;
 
-/// Entries per task when filling move masks.
-const MASK_CHUNK: usize = 1 << 14;
-
 /// Exact distances of one projection, one byte per entry.
 #[derive(Debug)]
 pub(crate) struct ProjectionTable {
@@ -259,36 +256,49 @@ impl ProjectionTable {
         self.dist[self.index(vals)]
     }
 
-    /// Every entry's move masks: which moves take the distance up and which keep it.
+    /// Every entry's move masks: which moves take the distance up and which keep it. Row by row of the
+    /// last coordinate (the largest, stride one): the other coordinates' share of each neighbour's index
+    /// is worked out once per row, so an entry costs one move-table read and one distance read per move.
     pub(crate) fn move_masks(&self, pc: &PhaseCoords) -> MoveMasks {
         let mut words = vec![0u64; self.dist.len()];
         crate::memory::advise_huge_pages(words.as_ptr() as *const u8, words.len() * 8);
-        let fill = |(k, chunk): (usize, &mut [u64])| {
+        let k = self.coords.len() - 1;
+        let last = self.coords[k];
+        let row = pc.sizes()[last] as usize;
+        let moves = pc.moves();
+        let fill = |(r, chunk): (usize, &mut [u64])| {
             let mut vals = vec![0u32; pc.len()];
-            for (w, i) in chunk.iter_mut().zip(k * MASK_CHUNK..) {
-                self.decode(i as u64, &mut vals);
-                let d = self.dist[i];
-                let (mut up, mut same) = (0u32, 0u32);
-                for mv in 0..pc.moves() {
-                    let j: u64 =
-                        self.coords.iter().zip(&self.strides).map(|(&c, &s)| pc.step(c, vals[c], mv) as u64 * s).sum();
-                    let e = self.dist[j as usize];
-                    if e > d {
-                        up |= 1 << mv;
+            let base = r * row;
+            self.decode(base as u64, &mut vals);
+            let part: Vec<u64> = (0..moves)
+                .map(|mv| {
+                    self.coords[..k].iter().zip(&self.strides).map(|(&c, &s)| pc.step(c, vals[c], mv) as u64 * s).sum()
+                })
+                .collect();
+            let own = &self.dist[base..base + chunk.len()];
+            // Move by move over the row: the entries' reads are independent of each other, so the
+            // processor overlaps them.
+            for (mv, &p) in part.iter().enumerate() {
+                let (up, same) = (MoveMasks::word(1 << mv, 0), MoveMasks::word(0, 1 << mv));
+                for (v, (w, &d)) in chunk.iter_mut().zip(own).enumerate() {
+                    let e = self.dist[(p + pc.step(last, v as u32, mv) as u64) as usize];
+                    *w |= if e > d {
+                        up
                     } else if e == d {
-                        same |= 1 << mv;
-                    }
+                        same
+                    } else {
+                        0
+                    };
                 }
-                *w = MoveMasks::word(up, same);
             }
         };
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            words.par_chunks_mut(MASK_CHUNK).enumerate().for_each(fill);
+            words.par_chunks_mut(row).enumerate().for_each(fill);
         }
         #[cfg(not(feature = "parallel"))]
-        words.chunks_mut(MASK_CHUNK).enumerate().for_each(fill);
+        words.chunks_mut(row).enumerate().for_each(fill);
         MoveMasks::from_words(words)
     }
 
