@@ -106,9 +106,13 @@ impl Node {
         }
     }
 
-    /// The nodes expanding this node visits (itself included), repetitions counted (saturating).
+    /// The nodes expanding this node visits (itself included), repetitions counted (saturating). A part
+    /// that expands to no moves is expanded at most once whatever its count (the expansion stops
+    /// repeating it), and not at all with a count of 0.
     fn expansion_steps(&self) -> u128 {
-        let times = |inner: u128| inner.saturating_mul(self.amount().unsigned_abs() as u128).saturating_add(1);
+        let count = self.amount().unsigned_abs() as u128;
+        let n = if self.expanded_len() == 0 { count.min(1) } else { count };
+        let times = |inner: u128| inner.saturating_mul(n).saturating_add(1);
         match self {
             Node::Move { .. } | Node::Pause { .. } => 1,
             Node::Group { alg, .. } => times(alg.expansion_steps()),

@@ -105,9 +105,15 @@ fn emit(alg: &Alg, puzzle: &Puzzle, inverse: bool, out: &mut Vec<MoveRef>) {
             }
         }
         Node::Pause { .. } => {}
+        // Every repetition emits as many moves as the first: when that is none (`[,]`, `(R0)`), the
+        // rest are skipped, so a huge count on an empty part costs nothing (the move cap counts moves).
         Node::Group { alg, amount, .. } => {
             for _ in 0..amount.unsigned_abs() {
+                let before = out.len();
                 emit(alg, puzzle, inverse ^ (*amount < 0), out);
+                if out.len() == before {
+                    break;
+                }
             }
         }
         Node::Commutator { a, b, amount, .. } => {
@@ -115,19 +121,27 @@ fn emit(alg: &Alg, puzzle: &Puzzle, inverse: bool, out: &mut Vec<MoveRef>) {
             let inv = inverse ^ (*amount < 0);
             let (x, y) = if inv { (b, a) } else { (a, b) };
             for _ in 0..amount.unsigned_abs() {
+                let before = out.len();
                 emit(x, puzzle, false, out);
                 emit(y, puzzle, false, out);
                 emit(x, puzzle, true, out);
                 emit(y, puzzle, true, out);
+                if out.len() == before {
+                    break;
+                }
             }
         }
         Node::Conjugate { a, b, amount, .. } => {
             // [A: B] = A B A'; its inverse is A B' A'.
             let inv = inverse ^ (*amount < 0);
             for _ in 0..amount.unsigned_abs() {
+                let before = out.len();
                 emit(a, puzzle, false, out);
                 emit(b, puzzle, inv, out);
                 emit(a, puzzle, true, out);
+                if out.len() == before {
+                    break;
+                }
             }
         }
     };
