@@ -1,4 +1,4 @@
-//! A [`PhaseSolver`]'s tables as bytes and back, in the checksummed, compressed container of
+//! A [`PhaseSolver`](super::PhaseSolver)'s tables as bytes and back, in the checksummed, compressed container of
 //! `crate::saved` (magic `TWSPHASE`): per phase its projection tables (distance bytes, move masks where
 //! it has them) or its full table (two bits per coset), with the numbers that describe them. The key
 //! holds what the tables depend on — the puzzle, the moves of each group of the chain, the metric, the
@@ -11,7 +11,7 @@ use super::full::FullTable;
 use super::masks::{MoveMasks, MAX_MASKED_ENTRIES};
 use super::stage::Phase;
 use super::table::ProjectionTable;
-use super::{PhaseSolver, PhaseSolverOptions};
+use super::PhaseSolverOptions;
 use crate::error::{Error, Result};
 use crate::moveset::{Metric, MoveSet};
 use crate::prune::persist::Hasher;
@@ -85,11 +85,11 @@ pub(super) fn combined(key: &[(&str, u64)]) -> u64 {
     h.finish()
 }
 
-/// The solver's tables as bytes.
-pub(super) fn save(solver: &PhaseSolver) -> Vec<u8> {
+/// A solver's tables (its phases, under its key) as bytes.
+pub(super) fn save(phases: &[Phase], key: &[(&str, u64)]) -> Vec<u8> {
     let mut meta = Vec::new();
     let mut sections = Vec::new();
-    for phase in &solver.phases {
+    for phase in phases {
         meta.push(phase.tables.len() as u64);
         for (j, t) in phase.tables.iter().enumerate() {
             meta.push(t.coords().len() as u64);
@@ -114,7 +114,7 @@ pub(super) fn save(solver: &PhaseSolver) -> Vec<u8> {
             None => meta.push(0),
         }
     }
-    Container::write(&MAGIC, FORMAT_VERSION, &solver.plan_key, &meta, &sections)
+    Container::write(&MAGIC, FORMAT_VERSION, key, &meta, &sections)
 }
 
 /// Opens saved tables for a plan (checks the header and key; the chunks are checked as they are read).
@@ -226,101 +226,4 @@ fn sorted(v: &[usize]) -> Vec<usize> {
 
 fn corrupt(why: &str) -> Error {
     Error::new(format!("not a valid saved {WHAT}: {why}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::control::Control;
-    use crate::moveset::MoveSet;
-    use crate::phase::{PhaseSolveOptions, PhaseSolverOptions};
-    use crate::{load_puzzle, Alg};
-
-    fn cube(text: &str) -> Arc<Puzzle> {
-        Arc::new(load_puzzle(text).unwrap())
-    }
-
-    /// Saved tables load to a solver whose tables save to the same bytes and which finds the same
-    /// solutions; with projections and move masks (the 3x3x3's compact tables) and with a full table.
-    #[test]
-    fn saved_tables_load_to_the_same_bytes_and_solutions() {
-        let c333 = cube(include_str!("../../tests/data/puzzles/main/3x3x3.tws"));
-        let c222 = cube(include_str!("../../tests/data/puzzles/main/2x2x2.tws"));
-        let cases = [
-            (c333.clone(), "U,D,F2,B2,R2,L2", Some(1u64 << 21), "R U2 F' L D B2 R' F2 U L'"),
-            (c222.clone(), "U,F2,R2", Some(64), "R U2 F' R U' F2 R'"),
-        ];
-        for (p, phase, cap, alg) in cases {
-            let options = PhaseSolverOptions {
-                phases: vec![MoveSet::parse(&p, phase).unwrap()],
-                projection_entries: cap,
-                move_masks: true,
-                ..Default::default()
-            };
-            let built = PhaseSolver::new(p.clone(), options.clone(), Control::none()).unwrap();
-            let bytes = built.save_tables();
-            assert_eq!(&bytes[..8], b"TWSPHASE");
-            let loaded = PhaseSolver::with_saved_tables(p.clone(), options.clone(), &bytes, Control::none()).unwrap();
-            assert_eq!(loaded.save_tables(), bytes);
-            assert_eq!(loaded.phase_info(), built.phase_info());
-            let state = p.position(&Alg::parse(alg).unwrap()).unwrap();
-            let solve = |s: &PhaseSolver| s.solve(&state, &PhaseSolveOptions::default(), Control::none()).unwrap();
-            let (a, b) = (solve(&built), solve(&loaded));
-            // Threads may find another solution of the same length first.
-            assert_eq!(a.solution.len(), b.solution.len());
-            assert_eq!(p.apply_moves(&state, &b.solution), *p.solved());
-            assert_eq!(PhaseSolver::tables_key(&p, &options).unwrap().len(), 16);
-        }
-        // The 2x2x2 case has a full table, the 3x3x3 case masks.
-        let full = PhaseSolverOptions {
-            phases: vec![MoveSet::parse(&c222, "U,F2,R2").unwrap()],
-            projection_entries: Some(64),
-            ..Default::default()
-        };
-        assert!(PhaseSolver::new(c222, full, Control::none()).unwrap().phases.iter().any(|ph| ph.full.is_some()));
-    }
-
-    /// Damaged or foreign tables are refused, saying why; the key names what differs.
-    #[test]
-    fn damaged_and_foreign_tables_are_refused() {
-        let p = cube(include_str!("../../tests/data/puzzles/main/2x2x2.tws"));
-        let options = |phase: &str, cap: u64| PhaseSolverOptions {
-            phases: vec![MoveSet::parse(&p, phase).unwrap()],
-            projection_entries: Some(cap),
-            ..Default::default()
-        };
-        let bytes = PhaseSolver::new(p.clone(), options("U,F2,R2", 64), Control::none()).unwrap().save_tables();
-        let load = |o: PhaseSolverOptions, b: &[u8]| {
-            PhaseSolver::with_saved_tables(p.clone(), o, b, Control::none()).map(|_| ()).unwrap_err().to_string()
-        };
-        assert!(load(options("U,F2", 64), &bytes).contains("another chain of subgroups"));
-        let mut metric = options("U,F2,R2", 64);
-        metric.metric = crate::moveset::Metric::Qtm;
-        assert!(load(metric, &bytes).contains("another metric"));
-        let mut projections = options("U,F2,R2", 64);
-        projections.full_tables = false;
-        assert!(load(projections, &bytes).contains("another table plan"));
-        let n = bytes.len();
-        let mut damaged = bytes.clone();
-        damaged[n - 5] ^= 0x10;
-        let e = load(options("U,F2,R2", 64), &damaged);
-        assert!(e.contains("chunk") || e.contains("checksum") || e.contains("inconsistent"), "{e}");
-        assert!(load(options("U,F2,R2", 64), &bytes[..n - 1]).contains("truncated"));
-        let other = cube(include_str!("../../tests/data/puzzles/main/3x3x3.tws"));
-        let e = PhaseSolver::with_saved_tables(
-            other.clone(),
-            PhaseSolverOptions {
-                phases: vec![MoveSet::parse(&other, "U,D,F2,B2,R2,L2").unwrap()],
-                ..Default::default()
-            },
-            &bytes,
-            Control::none(),
-        )
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("another puzzle"), "{e}");
-    }
 }

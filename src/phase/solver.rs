@@ -68,7 +68,7 @@ impl PhaseSolver {
     /// The tables as bytes (versioned, checksummed, compressed: see `phase::persist`), for a later
     /// [`PhaseSolver::with_saved_tables`].
     pub fn save_tables(&self) -> Vec<u8> {
-        super::persist::save(self)
+        super::persist::save(&self.phases, &self.plan_key)
     }
 
     /// A key for the tables `options` make on `puzzle` (puzzle, moves, chain, metric, target and the
