@@ -157,3 +157,23 @@ fn empty_groups_repeated_many_times_answer_quickly() {
     let alg = twistsearch::Alg::parse("((R U)0)1000 R").unwrap();
     assert_eq!(p.position(&alg).unwrap(), p.position(&twistsearch::Alg::parse("R").unwrap()).unwrap());
 }
+
+/// Found by fuzzing (targets `tws_definition` and `scramble`): an empty group repeated a billion times in
+/// a `MoveSequence` or a scramble took minutes to expand; it now expands once.
+#[test]
+fn empty_groups_in_definitions_and_scramble_files_load_at_once() {
+    let def = "Name y\nSet EDGE 4 2\n\nSolved\nEDGE\n1 2 3 4\n0 0 0 0\nEnd\n\nMove A\nEDGE\n2 3 4 1\n0 0 0 1\nEnd\n\n\
+               MoveSequence S ()999999999 A [,]99999999999\n";
+    let (r, took) = timed("definition", || twistsearch::load_puzzle(def));
+    let p = r.unwrap();
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    let (r, took) =
+        timed("scramble file", || twistsearch::tws::parse_scrambles(&p, "ScrambleAlg T\nA ()9999999999\nEnd\n"));
+    let file = r.unwrap();
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(file.scrambles.len(), 1);
+    assert_eq!(
+        p.alg_transform(&twistsearch::Alg::parse("S").unwrap()).unwrap(),
+        p.alg_transform(&twistsearch::Alg::parse("A").unwrap()).unwrap()
+    );
+}
