@@ -127,6 +127,36 @@ impl Alphabet {
         Ok(alphabet)
     }
 
+    /// The letters of each block: its first letter, its size, its twist modulus and whether its last
+    /// twist is implied by the others.
+    pub(crate) fn block_letters(&self) -> Vec<(usize, usize, u8, bool)> {
+        self.blocks.iter().map(|b| (b.first, b.slots.len(), b.m, b.constrained)).collect()
+    }
+
+    /// The orbit and slot of letter `letter`.
+    pub(crate) fn slot_of(&self, letter: usize) -> (usize, usize) {
+        let b = self.blocks.iter().rev().find(|b| b.first <= letter).unwrap_or(&self.blocks[0]);
+        (b.orbit, b.slots[letter - b.first])
+    }
+
+    /// The letter of slot `slot` of orbit `orbit`, if the words have one.
+    pub(crate) fn letter_of(&self, orbit: usize, slot: usize) -> Option<usize> {
+        self.blocks
+            .iter()
+            .filter(|b| b.orbit == orbit)
+            .find_map(|b| b.slots.binary_search(&slot).ok().map(|k| b.first + k))
+    }
+
+    /// `out = w⁻¹` (`w · w⁻¹` is the identity).
+    #[inline]
+    pub(crate) fn inverse(&self, w: &[u8], out: &mut [u8]) {
+        for (i, &l) in w.iter().enumerate() {
+            let (base, m) = (self.base[i], self.modulus[i]);
+            let (piece, twist) = (l / m, l % m);
+            out[base as usize + piece as usize] = (i as u8 - base) * m + (m - twist) % m;
+        }
+    }
+
     /// The size of the lead block.
     pub(crate) fn lead_size(&self) -> usize {
         self.blocks[0].slots.len()
