@@ -5,7 +5,7 @@
 //! reached this way holds exactly `|G_{L+1}|` reachable words ([`WordChain::below`]).
 //!
 //! The digits are the coset's prefix letters (whole letters), then the [`Step`]s of the numbering
-//! (pieces, then twists, block by block). The chain is built by sifting uniformly random elements of the
+//! (letter by letter, block by block: the piece, then the twist). The chain is built by sifting uniformly random elements of the
 //! group until the product of its levels' sizes is the group's order, so it is exact.
 
 use rand::Rng;

@@ -33,6 +33,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) steps: &'a [Step],
     /// The symmetries the enumeration is reduced by, with the chain their pre-calculation walks.
     pub(crate) sym: Option<(&'a WordSymmetry, &'a WordChain)>,
+    /// Whether every number of a reachable coset is a reachable word.
+    pub(crate) tight: bool,
 }
 
 /// Counts per distance: positions (with symmetry, each representative weighted by its class size),
@@ -294,7 +296,7 @@ pub(crate) fn run_coset(
     // With symmetry: the pre-calculation visits every non-representative first.
     let (target, mut reduced) = match (shared.sym, cand) {
         (Some((sym, chain)), Some(cand)) => {
-            let marked = sym.mark(alphabet, chain, shared.steps, cand, cover, &mut scratch.mark);
+            let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cover, &mut scratch.mark);
             cover.rebuild();
             (marked.reps, Some(Reduced::new(sym, alphabet, key, marked.special)))
         }
@@ -425,7 +427,7 @@ pub(crate) fn next_level(
     control: Control,
 ) -> Result<Level> {
     let d = levels.len();
-    let shared = Shared { alphabet, levels, full, steps, sym: None };
+    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false };
     let per_coset = super::map_cosets(cosets, steps, |scratch, &key| {
         let mut tally = Tally::new(d);
         let mut found = Vec::new();

@@ -381,6 +381,7 @@ pub fn coset_enumeration(
         full,
         steps: &steps,
         sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
+        tight: full == alphabet.capacity,
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;

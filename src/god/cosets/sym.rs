@@ -32,6 +32,17 @@ use crate::layout::Layout;
 
 /// A comparison state: the next digit to compare, or one of these outcomes.
 type State = u16;
+
+/// An open comparison: the conjugate, the next digit to compare (or [`EQUAL`]), and what it waits for:
+/// a letter to become known, or one of the pieces `watch` of block `block` to be placed.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    c: u16,
+    j: State,
+    letter: u8,
+    block: u8,
+    watch: u32,
+}
 /// The conjugate is larger, whatever the digits not yet known.
 const GREATER: State = u16::MAX;
 /// The conjugate is the word itself.
@@ -64,6 +75,16 @@ pub(crate) struct WordSymmetry {
     /// Per letter: the digits to fix before its piece, and its whole letter, are known.
     piece_at: Vec<usize>,
     whole_at: Vec<usize>,
+    /// Per letter: its block; per block: the mask of its pieces.
+    block_of: Vec<usize>,
+    pieces: Vec<u32>,
+    /// `below[(c · len + i) · 32 + p]`: the pieces of letter `src(i)` that give the `c`-th conjugate a
+    /// piece below `p` at letter `i`; `at[…]`: the piece that gives it piece `p`. With the source letter
+    /// not yet known, the pieces its block has left decide the comparison when they all fall on one side.
+    below: Vec<u32>,
+    at: Vec<u32>,
+    /// Per block: the twist of each letter value.
+    twists: Vec<[u8; 256]>,
 }
 
 /// One coset that may hold representatives: its key, a reachable word of it and the comparisons its
@@ -71,7 +92,7 @@ pub(crate) struct WordSymmetry {
 pub(crate) struct Candidate {
     pub(crate) key: u64,
     word: Vec<u8>,
-    states: Vec<State>,
+    open: Vec<Open>,
 }
 
 /// What the pre-calculation leaves for a coset's products: how many reachable representatives it has,
@@ -81,11 +102,12 @@ pub(crate) struct Marked {
     pub(crate) special: Vec<(u64, u64)>,
 }
 
-/// Working memory of [`WordSymmetry::mark`]: a word and the comparison states per digit.
+/// Working memory of [`WordSymmetry::mark`]: the words and the open comparisons per digit.
 #[derive(Default)]
 pub(crate) struct MarkScratch {
+    nodes: Vec<u64>,
     words: Vec<Vec<u8>>,
-    states: Vec<Vec<State>>,
+    open: Vec<Vec<Open>>,
 }
 
 impl WordSymmetry {
@@ -153,7 +175,36 @@ impl WordSymmetry {
             }
         }
         let whole_at = piece_at.iter().zip(&twist_at).map(|(&p, &t)| p.max(t)).collect();
-        let ws = WordSymmetry { order: count as u64 + 1, len, count, src, map, digits, piece_at, whole_at };
+        let pieces = blocks.iter().map(|&(_, n, _, _)| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }).collect();
+        let (mut below, mut at) = (vec![0u32; count * len * 32], vec![0u32; count * len * 32]);
+        for ci in 0..count * len {
+            let s = src[ci] as usize;
+            let (s_first, s_n, s_m, _) = blocks[block_of[s]];
+            let m = blocks[block_of[ci % len]].2;
+            let _ = s_first;
+            for p in 0..s_n {
+                let q = (map[ci][p * s_m as usize] / m) as usize;
+                at[ci * 32 + q] |= 1 << p;
+                for v in q + 1..32 {
+                    below[ci * 32 + v] |= 1 << p;
+                }
+            }
+        }
+        let ws = WordSymmetry {
+            order: count as u64 + 1,
+            len,
+            count,
+            src,
+            map,
+            digits,
+            piece_at,
+            whole_at,
+            block_of,
+            pieces,
+            below,
+            at,
+            twists: blocks.iter().map(|&(_, _, m, _)| std::array::from_fn(|l| (l % m as usize) as u8)).collect(),
+        };
         let mut out = vec![0u8; len];
         for c in 0..count {
             for w in move_words {
@@ -180,51 +231,97 @@ impl WordSymmetry {
         self.count
     }
 
-    /// Compares the `c`-th conjugate with `g` from digit `j` on, with `fixed` digits of `g` known: the
-    /// outcome, or the digit where it waits for more.
+    /// Compares the `c`-th conjugate with `g` from digit `j` on, with `fixed` digits of `g` known (the
+    /// last of them in block `block`, whose pieces `used` are placed): [`LESS`], [`GREATER`], or the
+    /// open comparison, waiting for what could decide it.
     #[inline]
-    fn advance(&self, c: usize, mut j: State, fixed: usize, g: &[u8]) -> State {
+    fn advance(&self, c: usize, mut j: State, fixed: usize, g: &[u8], block: usize, used: u64) -> std::result::Result<Open, State> {
         let base = c * self.len;
+        let wait = |j: State, letter: usize| Ok(Open { c: c as u16, j, letter: letter as u8, block: 0, watch: 0 });
         loop {
             let k = j as usize;
             if k == self.digits.len() {
-                return EQUAL;
-            }
-            if k >= fixed {
-                return j;
+                return Ok(Open { c: c as u16, j: EQUAL, letter: u8::MAX, block: 0, watch: 0 });
             }
             let d = self.digits[k];
-            let s = self.src[base + d.letter] as usize;
-            let need = if d.part == Part::Piece { self.piece_at[s] } else { self.whole_at[s] };
-            if need > fixed {
-                return j;
+            if k >= fixed {
+                return wait(j, d.letter);
             }
-            let (a, b) = (d.of(self.map[base + d.letter][g[s] as usize]), d.of(g[d.letter]));
+            let s = self.src[base + d.letter] as usize;
+            if self.piece_at[s] > fixed {
+                if d.part == Part::Twist {
+                    return wait(j, s);
+                }
+                // The source letter's piece is one of those its block has left.
+                let sb = self.block_of[s];
+                let left = if sb == block { self.pieces[sb] & !(used as u32) } else { self.pieces[sb] };
+                let i = (base + d.letter) * 32 + (g[d.letter] / d.m) as usize;
+                let (below, at) = (self.below[i], self.at[i]);
+                if left & below == 0 && left & at == 0 {
+                    return Err(GREATER);
+                }
+                if left & !below == 0 {
+                    return Err(LESS);
+                }
+                return Ok(Open { c: c as u16, j, letter: s as u8, block: sb as u8, watch: below | at });
+            }
+            if d.part == Part::Twist && self.whole_at[s] > fixed {
+                return wait(j, s);
+            }
+            let c = self.map[base + d.letter][g[s] as usize];
+            if d.part == Part::Whole && self.whole_at[s] > fixed {
+                // Only the piece of the source letter is known: the pieces may already differ.
+                return match (c / d.m).cmp(&(g[d.letter] / d.m)) {
+                    Ordering::Less => Err(LESS),
+                    Ordering::Greater => Err(GREATER),
+                    Ordering::Equal => wait(j, s),
+                };
+            }
+            let (a, b) = (d.of(c), d.of(g[d.letter]));
             match a.cmp(&b) {
-                Ordering::Less => return LESS,
-                Ordering::Greater => return GREATER,
+                Ordering::Less => return Err(LESS),
+                Ordering::Greater => return Err(GREATER),
                 Ordering::Equal => j += 1,
             }
         }
     }
 
-    /// Advances every open comparison of `from` into `to` for word `g` with `fixed` digits known.
+    /// Advances the open comparisons `from` into `to` (those still open, or equal) for word `g` with
+    /// `fixed` digits known, the last one at letter `letter` (a piece step placing `piece` of block
+    /// `block`, whose pieces `used` are placed; `piece` 32 for a twist step): only the comparisons that
+    /// wait for it are taken up again (all with `letter` out of range).
     #[inline]
-    fn decide(&self, from: &[State], to: &mut [State], fixed: usize, g: &[u8]) -> Verdict {
-        let mut open = false;
-        for c in 0..self.count {
-            let s = from[c];
-            let n = if s == GREATER || s == EQUAL { s } else { self.advance(c, s, fixed, g) };
-            if n == LESS {
-                return Verdict::Cut;
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &self,
+        from: &[Open],
+        to: &mut Vec<Open>,
+        fixed: usize,
+        g: &[u8],
+        letter: usize,
+        block: usize,
+        piece: u32,
+        used: u64,
+    ) -> Verdict {
+        to.clear();
+        let placed = if piece < 32 { 1u32 << piece } else { 0 };
+        for e in from {
+            let woken = e.j != EQUAL
+                && (e.letter as usize == letter || letter > u8::MAX as usize || (e.watch & placed != 0 && e.block as usize == block));
+            if !woken {
+                to.push(*e);
+                continue;
             }
-            to[c] = n;
-            open |= n != GREATER;
+            match self.advance(e.c as usize, e.j, fixed, g, block, used) {
+                Ok(o) => to.push(o),
+                Err(LESS) => return Verdict::Cut,
+                Err(_) => {}
+            }
         }
-        if open {
-            Verdict::Open
-        } else {
+        if to.is_empty() {
             Verdict::Greater
+        } else {
+            Verdict::Open
         }
     }
 
@@ -233,9 +330,10 @@ impl WordSymmetry {
     pub(crate) fn candidates(&self, alphabet: &Alphabet, chain: &WordChain) -> Vec<Candidate> {
         let mut out = Vec::new();
         let mut words = vec![vec![0u8; self.len]; alphabet.prefix + 1];
-        let mut states = vec![vec![0 as State; self.count]; alphabet.prefix + 1];
+        let mut open = vec![Vec::new(); alphabet.prefix + 1];
         words[0] = alphabet.identity();
-        self.prefix_node(alphabet, chain, 0, 0, 0, &mut words, &mut states, &mut out);
+        open[0] = (0..self.count as u16).map(|c| Open { c, j: 0, letter: 0, block: 0, watch: 0 }).collect();
+        self.prefix_node(alphabet, chain, 0, 0, 0, &mut words, &mut open, &mut out);
         out.sort_unstable_by_key(|c| c.key);
         out
     }
@@ -249,11 +347,11 @@ impl WordSymmetry {
         key: u64,
         used: u64,
         words: &mut [Vec<u8>],
-        states: &mut [Vec<State>],
+        open: &mut [Vec<Open>],
         out: &mut Vec<Candidate>,
     ) {
         if l == alphabet.prefix {
-            out.push(Candidate { key, word: words[l].clone(), states: states[l].clone() });
+            out.push(Candidate { key, word: words[l].clone(), open: open[l].clone() });
             return;
         }
         let (_, n, m, _) = alphabet.block_letters()[0];
@@ -267,44 +365,55 @@ impl WordSymmetry {
             let p = letter / m;
             let digit = (p as u32 - (used & ((1u64 << p) - 1)).count_ones()) as u64 * m as u64 + (letter % m) as u64;
             let verdict = {
-                let (lo, hi) = states.split_at_mut(l + 1);
-                self.decide(&lo[l], &mut hi[0], l + 1, &words[l + 1])
+                let (lo, hi) = open.split_at_mut(l + 1);
+                self.decide(&lo[l], &mut hi[0], l + 1, &words[l + 1], usize::MAX, 0, 32, used | 1 << p)
             };
             if !matches!(verdict, Verdict::Cut) {
-                self.prefix_node(alphabet, chain, l + 1, key * radix + digit, used | 1 << p, words, states, out);
+                self.prefix_node(alphabet, chain, l + 1, key * radix + digit, used | 1 << p, words, open, out);
             }
         }
     }
 
     /// The pre-calculation of symmetry for coset `cand` (numbered by `steps`): visits in `cover` every
     /// sub-coset with no reachable representative, at the first digit that decides it; returns the
-    /// representatives left and their class sizes other than `|M|`.
+    /// representatives left and their class sizes other than `|M|`. With `tight` (every number of the
+    /// coset is a reachable word) the digits are enumerated directly, else along the chain.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn mark(
         &self,
         alphabet: &Alphabet,
         chain: &WordChain,
         steps: &[Step],
+        tight: bool,
         cand: &Candidate,
         cover: &mut Cover,
         scratch: &mut MarkScratch,
     ) -> Marked {
         let prefix = alphabet.prefix;
         let mut out = Marked { reps: 0, special: Vec::new() };
-        if cand.states.iter().all(|&s| s == GREATER) {
+        if cand.open.is_empty() {
             out.reps = chain.below(prefix);
             return out;
         }
         scratch.words.resize(steps.len() + 1, Vec::new());
-        scratch.states.resize(steps.len() + 1, Vec::new());
-        for (w, s) in scratch.words.iter_mut().zip(scratch.states.iter_mut()) {
+        scratch.open.resize(steps.len() + 1, Vec::new());
+        for w in scratch.words.iter_mut() {
             w.resize(self.len, 0);
-            s.resize(self.count, 0);
         }
         scratch.words[0].copy_from_slice(&cand.word);
-        scratch.states[0].copy_from_slice(&cand.states);
+        scratch.open[0].clone_from(&cand.open);
         let used = alphabet.prefix_pieces(&cand.word[..prefix]);
-        let mut m = Mark { sym: self, alphabet, chain, steps, cover, scratch, out: &mut out };
-        m.node(0, 0, used);
+        let blocks = alphabet.block_letters();
+        let mut m = Mark { sym: self, alphabet, chain, steps, blocks: &blocks, cover, scratch, out: &mut out };
+        if tight {
+            m.direct(0, 0, used);
+        } else {
+            m.node(0, 0, used);
+        }
+        if std::env::var("COSYM_DEBUG").is_ok() {
+            eprintln!("coset {} reps {} special {} nodes {:?}", cand.key, out.reps, out.special.len(), scratch.nodes);
+            scratch.nodes.fill(0);
+        }
         out.special.sort_unstable();
         out
     }
@@ -359,51 +468,114 @@ struct Mark<'a> {
     alphabet: &'a Alphabet,
     chain: &'a WordChain,
     steps: &'a [Step],
+    /// The blocks' letters (first, size, twist modulus, last twist implied).
+    blocks: &'a [(usize, usize, u8, bool)],
     cover: &'a mut Cover,
     scratch: &'a mut MarkScratch,
     out: &'a mut Marked,
 }
 
 impl Mark<'_> {
-    /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block used so far).
+    /// Child `child` of a sub-coset with `t` steps fixed (its word in `scratch.words[w]`): decided, or
+    /// walked on with `walk`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        t: usize,
+        w: usize,
+        child: u64,
+        piece: u32,
+        next: u64,
+        walk: impl FnOnce(&mut Self, u64, u64),
+    ) {
+        let st = self.steps[t];
+        let l = self.alphabet.prefix + t;
+        let verdict = {
+            let (lo, hi) = self.scratch.open.split_at_mut(t + 1);
+            self.sym.decide(&lo[t], &mut hi[0], l + 1, &self.scratch.words[w], st.letter, st.block, piece, next)
+        };
+        match verdict {
+            Verdict::Cut => self.cover.fill(t + 1, child),
+            Verdict::Greater => self.out.reps += self.chain.below(l + 1),
+            Verdict::Open if t + 1 == self.steps.len() => {
+                self.out.reps += 1;
+                let open = &self.scratch.open[t + 1];
+                debug_assert!(open.iter().all(|o| o.j == EQUAL));
+                let symm = 1 + open.len() as u64;
+                if symm > 1 {
+                    self.out.special.push((child, symm));
+                }
+            }
+            Verdict::Open => walk(self, child, next),
+        }
+    }
+
+    /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
+    /// where every number is a reachable word: the digits set one letter at a time in one word (letters
+    /// not yet fixed are never read).
+    fn direct(&mut self, t: usize, node: u64, used: u64) {
+        let st = self.steps[t];
+        let used = if st.reset { 0 } else { used };
+        self.count(t);
+        let m = st.m;
+        let i = st.letter;
+        if st.twist {
+            let piece = self.scratch.words[0][i] - self.scratch.words[0][i] % m;
+            for tw in 0..m {
+                self.scratch.words[0][i] = piece + tw;
+                self.child(t, 0, node * st.radix + tw as u64, 32, used, |s, c, n| s.direct(t + 1, c, n));
+            }
+            return;
+        }
+        let (first, n, _, constrained) = self.blocks[st.block];
+        // The last twist of a block whose moves keep the twist sum: implied by the others.
+        let implied = if constrained && i == first + n - 1 {
+            let sum: u32 = self.scratch.words[0][first..i].iter().map(|&l| self.sym.twists[st.block][l as usize] as u32).sum();
+            ((m as u32 - sum % m as u32) % m as u32) as u8
+        } else {
+            0
+        };
+        let mut free = self.sym.pieces[st.block] & !(used as u32);
+        let mut digit = 0;
+        while free != 0 {
+            let p = free.trailing_zeros() as u8;
+            free &= free - 1;
+            let mut letter = p * m;
+            if constrained && i == first + n - 1 {
+                letter += implied;
+            }
+            self.scratch.words[0][i] = letter;
+            self.child(t, 0, node * st.radix + digit, p as u32, used | 1 << p, |s, c, n| s.direct(t + 1, c, n));
+            digit += 1;
+        }
+    }
+
+    /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
+    /// along the chain: the reachable ones only.
     fn node(&mut self, t: usize, node: u64, used: u64) {
         let st = self.steps[t];
         let l = self.alphabet.prefix + t;
         let used = if st.reset { 0 } else { used };
         let mut seen = 0u64;
         let len = self.sym.len;
+        self.count(t);
         for k in 0..self.chain.size(l) {
             {
                 let (lo, hi) = self.scratch.words.split_at_mut(t + 1);
                 self.alphabet.product(&lo[t], self.chain.word(l, k), len, &mut hi[0]);
             }
             let letter = self.scratch.words[t + 1][st.letter];
-            let (digit, next) = if st.twist {
-                ((letter % st.m) as u64, used)
+            let (digit, piece, next) = if st.twist {
+                ((letter % st.m) as u64, 32, used)
             } else {
                 let p = letter / st.m;
-                ((p as u32 - (used & ((1u64 << p) - 1)).count_ones()) as u64, used | 1 << p)
+                ((p as u32 - (used & ((1u64 << p) - 1)).count_ones()) as u64, p as u32, used | 1 << p)
             };
-            let child = node * st.radix + digit;
             if st.radix <= 64 {
                 seen |= 1 << digit;
             }
-            let verdict = {
-                let (lo, hi) = self.scratch.states.split_at_mut(t + 1);
-                self.sym.decide(&lo[t], &mut hi[0], l + 1, &self.scratch.words[t + 1])
-            };
-            match verdict {
-                Verdict::Cut => self.cover.fill(t + 1, child),
-                Verdict::Greater => self.out.reps += self.chain.below(l + 1),
-                Verdict::Open if t + 1 == self.steps.len() => {
-                    self.out.reps += 1;
-                    let symm = 1 + self.scratch.states[t + 1].iter().filter(|&&s| s == EQUAL).count() as u64;
-                    if symm > 1 {
-                        self.out.special.push((child, symm));
-                    }
-                }
-                Verdict::Open => self.node(t + 1, child, next),
-            }
+            self.child(t, t + 1, node * st.radix + digit, piece, next, |s, c, n| s.node(t + 1, c, n));
         }
         // Sub-cosets no reachable word leads to.
         if st.radix <= 64 {
@@ -413,6 +585,13 @@ impl Mark<'_> {
                 }
             }
         }
+    }
+
+    fn count(&mut self, t: usize) {
+        if self.scratch.nodes.len() <= t {
+            self.scratch.nodes.resize(t + 1, 0);
+        }
+        self.scratch.nodes[t] += 1;
     }
 }
 
