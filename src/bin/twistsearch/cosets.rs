@@ -12,6 +12,7 @@ use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, read, Failure};
 use twistsearch::bytes::describe_bytes;
 use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
+use twistsearch::god::Reduce;
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
 
@@ -67,9 +68,17 @@ fn write_atomically(path: &str, text: &str) -> Result<(), Failure> {
 
 /// Runs one unit of `god --method cosets`.
 pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Failure> {
-    if args.symmetry {
-        return Err(fail("--symmetry", "the coset method does not count up to symmetry yet"));
-    }
+    // Classes up to symmetry come with the reduction by symmetry.
+    let reduce = match (args.symmetry, crate::god::reduce(args.reduce)) {
+        (true, Reduce::Never) => {
+            return Err(fail(
+                "--symmetry",
+                "the coset method counts classes only when reduced by symmetry: drop --reduce never",
+            ))
+        }
+        (true, _) => Reduce::Always,
+        (false, r) => r,
+    };
     let set = move_set(puzzle, args.moves.as_deref())?;
     let c = &args.cosets;
     let options = CosetOptions {
@@ -80,6 +89,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         store_depth: c.store_depth,
         units: c.units,
         unit: unit_index(c)?,
+        reduce,
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();
@@ -99,10 +109,14 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         return Ok(json_text(v));
     }
     let mut out = String::new();
+    let reduced = match (r.symmetries, r.cosets_enumerated) {
+        (Some(n), Some(e)) => format!(", reduced by {n} symmetries ({e} cosets hold representatives)"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "# {} ({}, moves {}, sets {}): cosets of {} letters, unit {} of {} ({} of {} cosets), levels stored through \
-         {}, {}, {threads} thread{}",
+        "# {} ({}, moves {}, sets {}): cosets of {} letters{reduced}, unit {} of {} ({} of {} cosets), levels \
+         stored through {}, {}, {threads} thread{}",
         r.puzzle,
         r.metric,
         set.describe(puzzle),
@@ -116,7 +130,8 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         describe_bytes(r.memory_bytes),
         if threads == 1 { "" } else { "s" }
     );
-    table(&mut out, &r.counts, r.counts.iter().sum());
+    let classes = r.symmetries.zip(r.classes.as_deref().zip(r.inverse_classes.as_deref()));
+    table(&mut out, &r.counts, classes);
     if !r.complete {
         let _ = writeln!(out, "# counted through distance {} only", r.counts.len() - 1);
     }
@@ -129,12 +144,27 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
     Ok(out)
 }
 
-fn table(out: &mut String, counts: &[u64], total: u64) {
-    let _ = writeln!(out, "distance positions");
-    for (d, c) in counts.iter().enumerate() {
-        let _ = writeln!(out, "{d} {c}");
+/// The counts by distance, with the classes up to symmetry and up to symmetry and inverse when given
+/// (`(symmetries, (classes, inverse classes))`).
+fn table(out: &mut String, counts: &[u64], classes: Option<(u64, (&[u64], &[u64]))>) {
+    let total: u64 = counts.iter().sum();
+    match classes {
+        Some((n, (c, i))) => {
+            let _ = writeln!(out, "distance positions up-to-symmetry({n}) up-to-symmetry+inverse");
+            for (d, p) in counts.iter().enumerate() {
+                let at = |v: &[u64]| v.get(d).copied().unwrap_or(0);
+                let _ = writeln!(out, "{d} {p} {} {}", at(c), at(i));
+            }
+            let _ = writeln!(out, "total {total} {} {}", c.iter().sum::<u64>(), i.iter().sum::<u64>());
+        }
+        None => {
+            let _ = writeln!(out, "distance positions");
+            for (d, c) in counts.iter().enumerate() {
+                let _ = writeln!(out, "{d} {c}");
+            }
+            let _ = writeln!(out, "total {total}");
+        }
     }
-    let _ = writeln!(out, "total {total}");
 }
 
 /// `god-merge FILES…`.
@@ -150,6 +180,7 @@ pub fn merge(files: &[String], json: bool) -> Result<String, Failure> {
             "puzzle": units[0].puzzle, "sets": units[0].sets, "metric": units[0].metric,
             "fingerprint": m.fingerprint, "units": m.units, "groupOrder": m.group_order,
             "complete": m.complete, "counts": m.counts, "total": m.total,
+            "symmetries": m.symmetries, "classes": m.classes, "inverseClasses": m.inverse_classes,
         })));
     }
     let mut out = String::new();
@@ -162,7 +193,8 @@ pub fn merge(files: &[String], json: bool) -> Result<String, Failure> {
         m.units,
         m.fingerprint
     );
-    table(&mut out, &m.counts, m.total);
+    let classes = m.symmetries.zip(m.classes.as_deref().zip(m.inverse_classes.as_deref()));
+    table(&mut out, &m.counts, classes);
     if !m.complete {
         let _ = writeln!(out, "# incomplete: {} of {} positions", m.total, m.group_order);
     }

@@ -63,8 +63,10 @@ pub struct GodArgs {
     /// Sweep direction of the dense search (for measurements).
     #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
     pub direction: DirectionArg,
-    /// Reduce the search by the definition's rotations: when it pays, whenever possible, or never (the
-    /// counts are the same either way).
+    /// Reduce the search by the definition's rotations that keep the move set: when it pays, whenever
+    /// possible, or never (the counts are the same either way). With `--method cosets`, `auto` reduces
+    /// wherever there are such rotations, and the classes up to symmetry and up to symmetry and inverse
+    /// are counted too.
     #[arg(long, value_enum, default_value_t = ReduceArg::Auto)]
     pub reduce: ReduceArg,
     /// Worker threads (default: one per core).
@@ -131,12 +133,17 @@ fn god_options(args: &GodArgs) -> GodOptions {
             MethodArg::Hash => Method::Hash,
             MethodArg::Cosets => Method::Cosets,
         },
-        reduce: match args.reduce {
-            ReduceArg::Auto => Reduce::Auto,
-            ReduceArg::Always => Reduce::Always,
-            ReduceArg::Never => Reduce::Never,
-        },
+        reduce: reduce(args.reduce),
         max_depth: args.max_depth,
+    }
+}
+
+/// `--reduce` for the core.
+pub fn reduce(arg: ReduceArg) -> Reduce {
+    match arg {
+        ReduceArg::Auto => Reduce::Auto,
+        ReduceArg::Always => Reduce::Always,
+        ReduceArg::Never => Reduce::Never,
     }
 }
 

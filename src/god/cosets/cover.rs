@@ -165,6 +165,52 @@ impl Cover {
         self.visit(i, block)
     }
 
+    /// Visits every position of sub-coset `node` of level `l` at once (positions that cannot be counted:
+    /// not representatives, or not reachable); the completion bits are left to [`Cover::rebuild`].
+    pub(crate) fn fill(&mut self, l: usize, node: u64) {
+        let w = self.weight[l];
+        let (mut i, end) = (node * w, (node + 1) * w);
+        self.overflow = true;
+        while i < end {
+            let (word, b) = ((i >> 6) as usize, i & 63);
+            let n = (64 - b).min(end - i);
+            if n == 64 {
+                let last = ((end >> 6) as usize).min(self.bits.len());
+                self.bits[word..last].fill(u64::MAX);
+                i = (last as u64) << 6;
+            } else {
+                self.bits[word] |= ((1u64 << n) - 1) << b;
+                i += n;
+            }
+        }
+    }
+
+    /// Sets the completion bits from the positions' bits (after [`Cover::fill`]).
+    pub(crate) fn rebuild(&mut self) {
+        let capacity = self.weight[0];
+        for l in (1..=self.deepest).rev() {
+            let nodes = capacity / self.weight[l];
+            let (upper, lower) = self.levels.split_at_mut(l + 1);
+            let bits = &mut upper[l];
+            bits.fill(0);
+            let mut count = 0;
+            for n in 0..nodes {
+                let full = if l == self.deepest {
+                    let w = self.weight[l];
+                    all_set(&self.bits, n * w, w)
+                } else {
+                    let r = self.radix[l];
+                    all_set(&lower[0], n * r, r)
+                };
+                if full {
+                    set(bits, n);
+                    count += 1;
+                }
+            }
+            self.complete[l] = count;
+        }
+    }
+
     /// Marks `node` of the finest tracked level complete, and its ancestors while their children are.
     #[cold]
     fn climb(&mut self, mut node: u64) {
@@ -191,7 +237,7 @@ mod tests {
     use super::*;
 
     fn steps(radices: &[u64]) -> Vec<Step> {
-        radices.iter().map(|&radix| Step { letter: 0, base: 0, m: 1, twist: false, radix, reset: false }).collect()
+        radices.iter().map(|&radix| Step { letter: 0, base: 0, m: 1, twist: false, radix, reset: false, block: 0 }).collect()
     }
 
     #[test]

@@ -14,8 +14,10 @@
 //! part lands in one nested sub-coset of the product, so a sub-coset already complete ([`Cover`]) leaves
 //! every such product out at once; and a coset stops as soon as all its positions are visited.
 
+use super::chain::WordChain;
 use super::cover::Cover;
 use super::levels::Level;
+use super::sym::{Candidate, MarkScratch, Reduced, WordSymmetry};
 use super::word::{Alphabet, Step};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -29,11 +31,45 @@ pub(crate) struct Shared<'a> {
     pub(crate) full: u64,
     /// The digits of the numbering within a coset.
     pub(crate) steps: &'a [Step],
+    /// The symmetries the enumeration is reduced by, with the chain their pre-calculation walks.
+    pub(crate) sym: Option<(&'a WordSymmetry, &'a WordChain)>,
+    /// Whether every number of a reachable coset is a reachable word.
+    pub(crate) tight: bool,
+}
+
+/// Counts per distance: positions (with symmetry, each representative weighted by its class size),
+/// classes up to symmetry, classes up to symmetry and inverse (the last two only with symmetry).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Tally {
+    pub(crate) positions: Vec<u64>,
+    pub(crate) classes: Vec<u64>,
+    pub(crate) inverse: Vec<u64>,
+}
+
+impl Tally {
+    /// Zero counts through distance `limit`.
+    pub(crate) fn new(limit: usize) -> Tally {
+        Tally { positions: vec![0; limit + 1], classes: vec![0; limit + 1], inverse: vec![0; limit + 1] }
+    }
+
+    /// Adds `other` (same length).
+    pub(crate) fn add(&mut self, other: &Tally) {
+        for (a, b) in [
+            (&mut self.positions, &other.positions),
+            (&mut self.classes, &other.classes),
+            (&mut self.inverse, &other.inverse),
+        ] {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
 }
 
 /// One thread's working memory: the coset's cover and the `T` bucketing.
 pub(crate) struct Scratch {
     pub(crate) cover: Cover,
+    mark: MarkScratch,
     order: Vec<u32>,
     starts: Vec<u32>,
     pairs: Vec<(u64, u32)>,
@@ -45,6 +81,7 @@ impl Scratch {
     pub(crate) fn new(steps: &[Step]) -> Scratch {
         Scratch {
             cover: Cover::new(steps),
+            mark: MarkScratch::default(),
             order: Vec::new(),
             starts: Vec::new(),
             pairs: Vec::new(),
@@ -78,7 +115,7 @@ fn split(levels: &[Level], d: usize) -> Option<(usize, usize)> {
 }
 
 /// The products of one distance within one coset.
-struct Walk<'a> {
+struct Walk<'a, 'r> {
     steps: &'a [Step],
     letters: &'a Letters,
     len: usize,
@@ -88,8 +125,12 @@ struct Walk<'a> {
     cover: &'a mut Cover,
     /// Positions of the coset not yet visited.
     left: u64,
-    /// Positions new at this distance.
+    /// Positions new at this distance (with symmetry: the class sizes of the new representatives).
     new: u64,
+    /// With symmetry: new representatives, and those that represent their class up to inverse too.
+    classes: u64,
+    inverse: u64,
+    reduced: Option<&'a mut Reduced<'r>>,
     found: Option<&'a mut Vec<u64>>,
     /// Positions waiting to be visited.
     queue: Vec<(u64, u64)>,
@@ -98,7 +139,7 @@ struct Walk<'a> {
 /// Positions visited together.
 const QUEUE: usize = 64;
 
-impl Walk<'_> {
+impl Walk<'_, '_> {
     /// Visits position `node` (its finest tracked sub-coset `block`): queued, and the queue visited
     /// once full, its words loaded first all together (independent loads overlap their cache misses).
     #[inline(always)]
@@ -119,8 +160,16 @@ impl Walk<'_> {
         for i in 0..self.queue.len() {
             let (node, block) = self.queue[i];
             if self.cover.visit(node, block) {
-                self.new += 1;
                 self.left -= 1;
+                match self.reduced.as_deref_mut() {
+                    None => self.new += 1,
+                    Some(r) => {
+                        let (size, inverse) = r.count(node);
+                        self.new += size;
+                        self.classes += 1;
+                        self.inverse += inverse as u64;
+                    }
+                }
                 if let Some(f) = self.found.as_deref_mut() {
                     f.push(node);
                 }
@@ -223,16 +272,20 @@ impl Walk<'_> {
     }
 }
 
-/// Counts the positions of coset `key` at distances `0..=limit` into `counts` (which has `limit + 1`
-/// entries), pushing those beyond the stored levels to `found` when given. Returns whether the coset
-/// was completed (every position found); `false` when the limit or the stored levels stopped it.
+/// Counts the positions of coset `key` at distances `0..=limit` into `tally` (whose vectors have
+/// `limit + 1` entries), pushing those beyond the stored levels to `found` when given. With symmetry
+/// (`shared.sym`, and `cand` the coset's candidate), only representatives are visited and counted.
+/// Returns whether the coset was completed (every position, or every representative, found); `false`
+/// when the limit or the stored levels stopped it.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_coset(
     shared: &Shared,
     key: u64,
     limit: usize,
     scratch: &mut Scratch,
-    counts: &mut [u64],
+    tally: &mut Tally,
     mut found: Option<&mut Vec<u64>>,
+    cand: Option<&Candidate>,
     control: Control,
 ) -> Result<bool> {
     let alphabet = shared.alphabet;
@@ -240,12 +293,32 @@ pub(crate) fn run_coset(
     let k = shared.levels.len() - 1;
     let cover = &mut scratch.cover;
     cover.clear();
+    // With symmetry: the pre-calculation visits every non-representative first.
+    let (target, mut reduced) = match (shared.sym, cand) {
+        (Some((sym, chain)), Some(cand)) => {
+            let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cover, &mut scratch.mark);
+            cover.rebuild();
+            (marked.reps, Some(Reduced::new(sym, alphabet, key, marked.special)))
+        }
+        _ => (shared.full, None),
+    };
     let mut total = 0u64;
     for (d, level) in shared.levels.iter().enumerate().take(limit + 1) {
         for w in level.range(key).chunks_exact(len) {
-            cover.visit_index(alphabet.within(w));
-            counts[d] += 1;
+            let i = alphabet.within(w);
+            if !cover.visit_index(i) {
+                continue;
+            }
             total += 1;
+            match reduced.as_mut() {
+                None => tally.positions[d] += 1,
+                Some(r) => {
+                    let (size, inverse) = r.count(i);
+                    tally.positions[d] += size;
+                    tally.classes[d] += 1;
+                    tally.inverse[d] += inverse as u64;
+                }
+            }
         }
     }
     let mut word = vec![0u8; len];
@@ -254,8 +327,8 @@ pub(crate) fn run_coset(
     let used = alphabet.prefix_pieces(&coset);
     let letters = Letters::new(shared.steps);
     let mut need = vec![0u8; len];
-    for (d, count) in counts.iter_mut().enumerate().take(limit + 1).skip(k + 1) {
-        if total == shared.full {
+    for d in (k + 1)..=limit {
+        if total == target {
             break;
         }
         let Some((a, b)) = split(shared.levels, d) else { return Ok(false) };
@@ -313,8 +386,11 @@ pub(crate) fn run_coset(
             s: s.words(),
             t: t.words(),
             cover: &mut *cover,
-            left: shared.full - total,
+            left: target - total,
             new: 0,
+            classes: 0,
+            inverse: 0,
+            reduced: reduced.as_mut(),
             found: found.as_deref_mut(),
             queue: Vec::with_capacity(QUEUE),
         };
@@ -333,10 +409,12 @@ pub(crate) fn run_coset(
                 break;
             }
         }
-        *count += walk.new;
-        total += walk.new;
+        total = target - walk.left;
+        tally.positions[d] += walk.new;
+        tally.classes[d] += walk.classes;
+        tally.inverse[d] += walk.inverse;
     }
-    Ok(total == shared.full)
+    Ok(total == target)
 }
 
 /// `P[d]` for `d = levels.len()`, from the stored levels (through `d - 1`), over the reachable cosets.
@@ -349,11 +427,11 @@ pub(crate) fn next_level(
     control: Control,
 ) -> Result<Level> {
     let d = levels.len();
-    let shared = Shared { alphabet, levels, full, steps };
-    let per_coset = super::map_cosets(cosets, steps, |scratch, key| {
-        let mut counts = vec![0u64; d + 1];
+    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false };
+    let per_coset = super::map_cosets(cosets, steps, |scratch, &key| {
+        let mut tally = Tally::new(d);
         let mut found = Vec::new();
-        run_coset(&shared, key, d, scratch, &mut counts, Some(&mut found), control)?;
+        run_coset(&shared, key, d, scratch, &mut tally, Some(&mut found), None, control)?;
         found.sort_unstable();
         let mut words = vec![0u8; found.len() * alphabet.len];
         for (w, &i) in words.chunks_exact_mut(alphabet.len).zip(&found) {

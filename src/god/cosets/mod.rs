@@ -6,12 +6,18 @@
 //! [`UnitCounts`] can run on another machine, and [`merge_units`] checks that every unit is there once
 //! and adds them up.
 //!
+//! With the definition's rotations that keep the move set, the enumeration is reduced by symmetry
+//! (`sym`): only one representative per class of conjugate positions is visited, counted with its class
+//! size; the classes up to symmetry, and up to symmetry and inverse, are counted too.
+//!
 //! Needs a start with distinct pieces (every position is then one element of the move group), whose
 //! group order fits 64 bits; the depth it reaches is twice the stored depth.
 
+mod chain;
 mod cover;
 mod engine;
 mod levels;
+mod sym;
 mod units;
 mod word;
 
@@ -21,14 +27,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_traits::ToPrimitive;
 
+use self::chain::WordChain;
 use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{run_coset, Scratch, Shared};
+use self::engine::{run_coset, Scratch, Shared, Tally};
 use self::levels::Level;
+use self::sym::{Candidate, WordSymmetry};
 use self::word::{Alphabet, Step};
+use super::Reduce;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
-use crate::group::puzzle_chain;
+use crate::group::{puzzle_chain, rng_from_seed};
 use crate::layout::Layout;
 use crate::moveset::{Metric, MoveSet};
 use crate::puzzle::Puzzle;
@@ -52,6 +61,10 @@ pub struct CosetOptions {
     pub units: u64,
     /// The unit to run, in `0..units`.
     pub unit: u64,
+    /// Whether to reduce the enumeration by the definition's rotations that keep the move set (`Auto`:
+    /// wherever there are such rotations; `Always`: an error where there are none). The counts are the
+    /// same; the classes up to symmetry and inverse come only with the reduction.
+    pub reduce: Reduce,
 }
 
 impl Default for CosetOptions {
@@ -64,6 +77,7 @@ impl Default for CosetOptions {
             store_depth: None,
             units: 1,
             unit: 0,
+            reduce: Reduce::Auto,
         }
     }
 }
@@ -81,16 +95,20 @@ const CACHE_KEYS: u64 = 1 << 15;
 
 /// Runs `f` on every coset of `cosets` (in parallel where threads are available), each thread with its
 /// own working memory for cosets numbered by `steps`; the results in coset order.
-fn map_cosets<T: Send>(cosets: &[u64], steps: &[Step], f: impl Fn(&mut Scratch, u64) -> T + Sync + Send) -> Vec<T> {
+fn map_cosets<I: Sync, T: Send>(
+    cosets: &[I],
+    steps: &[Step],
+    f: impl Fn(&mut Scratch, &I) -> T + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        cosets.par_iter().map_init(|| Scratch::new(steps), |b, &key| f(b, key)).collect()
+        cosets.par_iter().map_init(|| Scratch::new(steps), |b, c| f(b, c)).collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
         let mut b = Scratch::new(steps);
-        cosets.iter().map(|&key| f(&mut b, key)).collect()
+        cosets.iter().map(|c| f(&mut b, c)).collect()
     }
 }
 
@@ -236,27 +254,56 @@ fn bitmap_bytes(alphabet: &Alphabet, options: &CosetOptions) -> Result<u64> {
     Ok(need)
 }
 
-/// Completes the cosets `keys` through distance `limit`: the positions at each distance, summed, and
-/// whether every coset was complete by then.
-fn count_cosets(shared: &Shared, keys: &[u64], limit: usize, control: Control) -> Result<(Vec<u64>, bool)> {
+/// Completes the cosets `work` (keys, with their candidates when reduced by symmetry) through distance
+/// `limit`: the counts at each distance, summed, and whether every coset was complete by then.
+fn count_cosets(
+    shared: &Shared,
+    work: &[(u64, Option<&Candidate>)],
+    limit: usize,
+    control: Control,
+) -> Result<(Tally, bool)> {
     let done = AtomicU64::new(0);
-    let results = map_cosets(keys, shared.steps, |scratch, key| {
-        let mut counts = vec![0u64; limit + 1];
-        let complete = run_coset(shared, key, limit, scratch, &mut counts, None, control)?;
+    let results = map_cosets(work, shared.steps, |scratch, &(key, cand)| {
+        let mut tally = Tally::new(limit);
+        let complete = run_coset(shared, key, limit, scratch, &mut tally, None, cand, control)?;
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(keys.len() as u64) });
-        Ok((counts, complete))
+        control.report(Progress { phase: "cosets", depth: limit as u32, done: n, total: Some(work.len() as u64) });
+        Ok((tally, complete))
     });
-    let mut counts = vec![0u64; limit + 1];
+    let mut tally = Tally::new(limit);
     let mut complete = true;
     for r in results {
-        let (c, done): (Vec<u64>, bool) = r?;
+        let (t, done): (Tally, bool) = r?;
         complete &= done;
-        for (a, b) in counts.iter_mut().zip(c) {
-            *a += b;
-        }
+        tally.add(&t);
     }
-    Ok((counts, complete))
+    Ok((tally, complete))
+}
+
+/// The symmetries the enumeration is reduced by (`None`: not reduced), as `options.reduce` asks.
+fn word_symmetry(
+    puzzle: &Puzzle,
+    alphabet: &Alphabet,
+    transforms: &[&[u8]],
+    move_words: &[Vec<u8>],
+    options: &CosetOptions,
+) -> Result<Option<WordSymmetry>> {
+    if options.reduce == Reduce::Never {
+        return Ok(None);
+    }
+    let layout = puzzle.layout();
+    let syms = match crate::group::symmetry::symmetries(puzzle, transforms, &layout.identity()) {
+        Ok(syms) => syms,
+        Err(e) if options.reduce == Reduce::Auto && !e.is_cancelled() => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let digits = chain::digits(alphabet, &alphabet.steps());
+    match WordSymmetry::new(alphabet, layout, &syms, digits, move_words)? {
+        None if options.reduce == Reduce::Always => {
+            Err(Error::new("no rotation of the definition but the identity keeps the move set: nothing to reduce by"))
+        }
+        found => Ok(found),
+    }
 }
 
 /// Runs work unit `options.unit` of `options.units` of the coset enumeration of the positions `moves`
@@ -277,7 +324,8 @@ pub fn coset_enumeration(
     let alphabet = choose_alphabet(layout, &transforms, options)?;
     let letters = alphabet.prefix;
     let need = bitmap_bytes(&alphabet, options)?;
-    let order = puzzle_chain(puzzle, moves)?
+    let group = puzzle_chain(puzzle, moves)?;
+    let order = group
         .order()
         .to_u64()
         .ok_or_else(|| Error::new("the coset method needs a group of fewer than 2^64 positions"))?;
@@ -295,19 +343,47 @@ pub fn coset_enumeration(
     if full * cosets.len() as u64 != order || full > alphabet.capacity {
         return Err(Error::new("internal: the cosets do not divide the group evenly"));
     }
+    let steps = alphabet.steps();
+    // With symmetry: the chain the pre-calculation walks, and the cosets that hold representatives.
+    let sym = word_symmetry(puzzle, &alphabet, &transforms, &move_words, options)?;
+    let reduced = match &sym {
+        Some(sym) => {
+            let mut rng = rng_from_seed(Some(0x636f_7365_7473))?;
+            let sample = chain::sampler(&alphabet, layout, &group, &mut rng);
+            let chain = WordChain::new(&alphabet, chain::digits(&alphabet, &steps), order, sample, control)?;
+            let candidates = sym.candidates(&alphabet, &chain);
+            Some((sym, chain, candidates))
+        }
+        None => None,
+    };
     let edge_words: Vec<u8> = move_words.iter().filter(|w| **w != identity).flatten().copied().collect();
     let clock = std::time::Instant::now();
     let levels = store_levels(&alphabet, edge_words, order, full, &cosets, options, control)?;
     let store_ms = clock.elapsed().as_millis() as u64;
-    let mine: Vec<u64> =
-        cosets.iter().enumerate().filter(|(p, _)| *p as u64 % options.units == options.unit).map(|(_, &c)| c).collect();
+    let work: Vec<(u64, Option<&Candidate>)> = match &reduced {
+        Some((_, _, candidates)) => candidates.iter().map(|c| (c.key, Some(c))).collect(),
+        None => cosets.iter().map(|&c| (c, None)).collect(),
+    };
+    let enumerated = work.len() as u64;
+    let mine: Vec<(u64, Option<&Candidate>)> = work
+        .into_iter()
+        .enumerate()
+        .filter(|(p, _)| *p as u64 % options.units == options.unit)
+        .map(|(_, c)| c)
+        .collect();
     let k = levels.len() - 1;
     let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let reach = if stored == order { k } else { 2 * k };
     let limit = options.max_depth.map_or(reach, |m| (m as usize).min(reach));
-    let steps = alphabet.steps();
-    let shared = Shared { alphabet: &alphabet, levels: &levels, full, steps: &steps };
-    let (mut counts, complete) = count_cosets(&shared, &mine, limit, control)?;
+    let shared = Shared {
+        alphabet: &alphabet,
+        levels: &levels,
+        full,
+        steps: &steps,
+        sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
+        tight: full == alphabet.capacity,
+    };
+    let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
@@ -315,16 +391,18 @@ pub fn coset_enumeration(
              farther away: raise the memory budget so that more levels are stored"
         )));
     }
-    while counts.len() > 1 && counts.last() == Some(&0) {
-        counts.pop();
+    while tally.positions.len() > 1 && tally.positions.last() == Some(&0) {
+        tally.positions.pop();
     }
+    let depths = tally.positions.len();
+    let symmetries = sym.as_ref().map(|s| s.order);
     let bytes = levels.iter().map(Level::bytes).sum::<u64>() + need;
     Ok(UnitCounts {
         format: units::FORMAT.to_string(),
         puzzle: puzzle.name().to_string(),
         sets: layout.orbits().iter().map(|o| o.name.clone()).collect(),
         metric: options.metric.name().to_string(),
-        fingerprint: units::fingerprint(puzzle, &move_words, options, letters),
+        fingerprint: units::fingerprint(puzzle, &move_words, options, letters, symmetries),
         units: options.units,
         unit: options.unit,
         letters,
@@ -335,8 +413,12 @@ pub fn coset_enumeration(
         max_depth: options.max_depth,
         complete,
         memory_bytes: bytes,
-        counts,
+        counts: tally.positions,
         store_ms,
         cosets_ms,
+        symmetries,
+        cosets_enumerated: symmetries.map(|_| enumerated),
+        classes: symmetries.map(|_| tally.classes[..depths].to_vec()),
+        inverse_classes: symmetries.map(|_| tally.inverse[..depths].to_vec()),
     })
 }

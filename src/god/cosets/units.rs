@@ -53,6 +53,19 @@ pub struct UnitCounts {
     /// Milliseconds spent completing this unit's cosets.
     #[serde(default)]
     pub cosets_ms: u64,
+    /// When reduced by symmetry: the number of symmetries (the identity included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<u64>,
+    /// When reduced by symmetry: the cosets of the whole run that hold representatives (the units split
+    /// these; the others are not enumerated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cosets_enumerated: Option<u64>,
+    /// When reduced by symmetry: this unit's classes up to symmetry at each distance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<u64>>,
+    /// When reduced by symmetry: this unit's classes up to symmetry and inverse at each distance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inverse_classes: Option<Vec<u64>>,
 }
 
 /// The sum of every unit of a run.
@@ -70,6 +83,12 @@ pub struct MergedCounts {
     pub fingerprint: String,
     /// The order of the move group.
     pub group_order: u64,
+    /// When reduced by symmetry: the number of symmetries.
+    pub symmetries: Option<u64>,
+    /// When reduced by symmetry: classes up to symmetry at each distance.
+    pub classes: Option<Vec<u64>>,
+    /// When reduced by symmetry: classes up to symmetry and inverse at each distance.
+    pub inverse_classes: Option<Vec<u64>>,
 }
 
 /// FNV-1a, 64 bits.
@@ -82,8 +101,14 @@ fn fnv(bytes: &[u8], mut h: u64) -> u64 {
 }
 
 /// The fingerprint of a run: puzzle name and sets, the moves (as words), the depth limit, the coset
-/// letters and the number of units.
-pub(crate) fn fingerprint(puzzle: &Puzzle, move_words: &[Vec<u8>], options: &CosetOptions, letters: usize) -> String {
+/// letters, the number of units and the symmetries it is reduced by.
+pub(crate) fn fingerprint(
+    puzzle: &Puzzle,
+    move_words: &[Vec<u8>],
+    options: &CosetOptions,
+    letters: usize,
+    symmetries: Option<u64>,
+) -> String {
     let mut h = fnv(puzzle.name().as_bytes(), 0xcbf2_9ce4_8422_2325);
     for o in puzzle.layout().orbits() {
         h = fnv(format!("|{} {} {}", o.name, o.size, o.orientations).as_bytes(), h);
@@ -92,7 +117,10 @@ pub(crate) fn fingerprint(puzzle: &Puzzle, move_words: &[Vec<u8>], options: &Cos
         h = fnv(b"|", h);
         h = fnv(w, h);
     }
-    let rest = format!("|{:?}|{}|{}", options.max_depth, letters, options.units);
+    let mut rest = format!("|{:?}|{}|{}", options.max_depth, letters, options.units);
+    if let Some(n) = symmetries {
+        rest += &format!("|symmetry {n}");
+    }
     format!("{:016x}", fnv(rest.as_bytes(), h))
 }
 
@@ -104,12 +132,17 @@ pub fn merge_units(units: &[UnitCounts]) -> Result<MergedCounts> {
         return Err(Error::new(format!("{} units are too many to merge", first.units)));
     }
     let mut counts: Vec<u64> = Vec::new();
+    let (mut classes, mut inverse): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut complete = true;
     for (i, u) in units.iter().enumerate() {
         if u.format != FORMAT {
             return Err(Error::new(format!("result {}: format {:?} is not {FORMAT}", i + 1, u.format)));
         }
-        if u.fingerprint != first.fingerprint || u.units != first.units || u.group_order != first.group_order {
+        if u.fingerprint != first.fingerprint
+            || u.units != first.units
+            || u.group_order != first.group_order
+            || u.symmetries != first.symmetries
+        {
             return Err(Error::new(format!(
                 "result {} (unit {}) belongs to another run: fingerprint {} with {} units, not {} with {}",
                 i + 1,
@@ -128,11 +161,11 @@ pub fn merge_units(units: &[UnitCounts]) -> Result<MergedCounts> {
         }
         *slot = true;
         complete &= u.complete;
-        if counts.len() < u.counts.len() {
-            counts.resize(u.counts.len(), 0);
-        }
-        for (a, &b) in counts.iter_mut().zip(&u.counts) {
-            *a = a.checked_add(b).ok_or_else(|| Error::new("the counts overflow 64 bits"))?;
+        add(&mut counts, &u.counts)?;
+        if first.symmetries.is_some() {
+            let missing = || Error::new(format!("result {}: unit {} has no class counts", i + 1, u.unit));
+            add(&mut classes, u.classes.as_ref().ok_or_else(missing)?)?;
+            add(&mut inverse, u.inverse_classes.as_ref().ok_or_else(missing)?)?;
         }
     }
     let missing: Vec<String> = seen.iter().enumerate().filter(|(_, &s)| !s).map(|(u, _)| u.to_string()).collect();
@@ -148,5 +181,19 @@ pub fn merge_units(units: &[UnitCounts]) -> Result<MergedCounts> {
         units: first.units,
         fingerprint: first.fingerprint.clone(),
         group_order: first.group_order,
+        symmetries: first.symmetries,
+        classes: first.symmetries.map(|_| classes),
+        inverse_classes: first.symmetries.map(|_| inverse),
     })
+}
+
+/// Adds `b` to `a` entry by entry (`a` grows to `b`'s length).
+fn add(a: &mut Vec<u64>, b: &[u64]) -> Result<()> {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x = x.checked_add(y).ok_or_else(|| Error::new("the counts overflow 64 bits"))?;
+    }
+    Ok(())
 }

@@ -41,6 +41,8 @@ pub(crate) struct Step {
     pub(crate) radix: u64,
     /// The first piece digit of a block after the lead one (its used pieces start empty).
     pub(crate) reset: bool,
+    /// The index of its block (the lead block is 0).
+    pub(crate) block: usize,
 }
 
 /// Words of a puzzle's move group and their numbering.
@@ -127,41 +129,58 @@ impl Alphabet {
         Ok(alphabet)
     }
 
+    /// The letters of each block: its first letter, its size, its twist modulus and whether its last
+    /// twist is implied by the others.
+    pub(crate) fn block_letters(&self) -> Vec<(usize, usize, u8, bool)> {
+        self.blocks.iter().map(|b| (b.first, b.slots.len(), b.m, b.constrained)).collect()
+    }
+
+    /// The orbit and slot of letter `letter`.
+    pub(crate) fn slot_of(&self, letter: usize) -> (usize, usize) {
+        let b = self.blocks.iter().rev().find(|b| b.first <= letter).unwrap_or(&self.blocks[0]);
+        (b.orbit, b.slots[letter - b.first])
+    }
+
+    /// The letter of slot `slot` of orbit `orbit`, if the words have one.
+    pub(crate) fn letter_of(&self, orbit: usize, slot: usize) -> Option<usize> {
+        self.blocks
+            .iter()
+            .filter(|b| b.orbit == orbit)
+            .find_map(|b| b.slots.binary_search(&slot).ok().map(|k| b.first + k))
+    }
+
+    /// `out = w⁻¹` (`w · w⁻¹` is the identity).
+    #[inline]
+    pub(crate) fn inverse(&self, w: &[u8], out: &mut [u8]) {
+        for (i, &l) in w.iter().enumerate() {
+            let (base, m) = (self.base[i], self.modulus[i]);
+            let (piece, twist) = (l / m, l % m);
+            out[base as usize + piece as usize] = (i as u8 - base) * m + (m - twist) % m;
+        }
+    }
+
     /// The size of the lead block.
     pub(crate) fn lead_size(&self) -> usize {
         self.blocks[0].slots.len()
     }
 
-    /// The digits of [`Alphabet::within`], most significant first: per block, the piece of each
-    /// letter (its rank among the pieces not yet used), then the twists (the last one left out when
-    /// implied).
+    /// The digits of [`Alphabet::within`], most significant first: per block, letter by letter, the
+    /// piece (its rank among the pieces not yet used), then the twist (left out when implied: the last
+    /// letter of a block whose moves keep the twist sum). Whole letters come one after the other, as in
+    /// the seed's numbering, so a word's first letters decide a sub-coset.
     pub(crate) fn steps(&self) -> Vec<Step> {
         let mut steps = Vec::new();
         for (k, b) in self.blocks.iter().enumerate() {
             let start = if k == 0 { self.prefix } else { 0 };
             let n = b.slots.len();
+            let last = n - usize::from(b.constrained);
             for i in start..n {
                 let reset = k > 0 && i == start;
-                steps.push(Step {
-                    letter: b.first + i,
-                    base: b.first,
-                    m: b.m,
-                    twist: false,
-                    radix: (n - i) as u64,
-                    reset,
-                });
-            }
-            if b.m > 1 {
-                let last = n - usize::from(b.constrained);
-                for i in start.min(last)..last {
-                    steps.push(Step {
-                        letter: b.first + i,
-                        base: b.first,
-                        m: b.m,
-                        twist: true,
-                        radix: b.m as u64,
-                        reset: false,
-                    });
+                let step =
+                    Step { letter: b.first + i, base: b.first, m: b.m, twist: false, radix: (n - i) as u64, reset, block: k };
+                steps.push(step);
+                if b.m > 1 && i < last {
+                    steps.push(Step { twist: true, radix: b.m as u64, reset: false, ..step });
                 }
             }
         }
@@ -257,15 +276,13 @@ impl Alphabet {
             for &l in &letters[..start] {
                 used |= 1 << (l / m);
             }
+            let last = n - usize::from(b.constrained);
             for (i, &l) in letters.iter().enumerate().skip(start) {
                 let p = l / m;
                 let digit = p as u64 - (used & ((1u64 << p) - 1)).count_ones() as u64;
                 used |= 1 << p;
                 idx = idx * (n - i) as u64 + digit;
-            }
-            if m > 1 {
-                let last = n - usize::from(b.constrained);
-                for &l in &letters[start.min(last)..last] {
+                if m > 1 && i < last {
                     idx = idx * m as u64 + (l % m) as u64;
                 }
             }
@@ -281,14 +298,12 @@ impl Alphabet {
             let start = if k == 0 { self.prefix } else { 0 };
             let (n, m) = (b.slots.len(), b.m);
             let mut twists = [0u8; MAX_BLOCK];
-            if m > 1 {
-                let last = n - usize::from(b.constrained);
-                for i in (start.min(last)..last).rev() {
+            let last = n - usize::from(b.constrained);
+            for i in (start..n).rev() {
+                if m > 1 && i < last {
                     twists[i] = (idx % m as u64) as u8;
                     idx /= m as u64;
                 }
-            }
-            for i in (start..n).rev() {
                 digits[i] = (idx % (n - i) as u64) as u8;
                 idx /= (n - i) as u64;
             }

@@ -1,0 +1,626 @@
+//! Symmetry and anti-symmetry in the coset enumeration (the seed's second half). The symmetries `M` are
+//! the definition's rotations that keep the move set ([`symmetries`](crate::group::symmetry::symmetries));
+//! conjugation `ζ ↦ μ⁻¹ζμ` keeps distances, so only one *representative* per class `ζ^M` is enumerated:
+//! the first of the class in the order of the numbering (the coset key, then the position within the
+//! coset: the [`Digit`]s of the [`WordChain`] compared one by one), counted with the class size
+//! `|M| / |Symm(ζ)|`.
+//!
+//! Conjugation works letter by letter: letter `i` of `μ⁻¹ζμ` is a fixed map of letter `src(i)` of `ζ`
+//! (its piece from the piece alone). So a partial word already decides some comparisons: once a
+//! conjugate is smaller on the digits known, no word of that sub-coset is a representative. Before the
+//! products of a coset are formed, [`WordSymmetry::mark`] walks the coset's reachable words digit by
+//! digit along the chain (the seed's pre-calculation of symmetry) and visits, at the first digit where
+//! it is decided, every sub-coset that holds no representative (and every unreachable one); a sub-coset
+//! whose conjugates are all larger is all representatives with no symmetry, and is left as it is. Only
+//! words that equal some conjugate reach the last digit: those with `|Symm(ζ)| > 1` go to a short
+//! sorted table for their class sizes. The products then only ever visit representatives; cosets with
+//! none ([`WordSymmetry::candidates`] decides it from the prefix) are not enumerated at all.
+//!
+//! Anti-symmetry: `ζ⁻¹` is at the distance of `ζ`, and `ζ^M`, `(ζ⁻¹)^M` are equal or disjoint. A
+//! representative `ζ` also represents its class up to inverse unless some `μ⁻¹ζ⁻¹μ` comes before it
+//! ([`WordSymmetry::inverse_representative`]; the seed's cases: smaller, not a representative; equal,
+//! `ζ⁻¹ ∈ ζ^M`; all larger, the two classes are disjoint).
+
+use std::cmp::Ordering;
+
+use super::chain::{Digit, Part, WordChain};
+use super::cover::Cover;
+use super::word::{Alphabet, Step};
+use crate::error::{Error, Result};
+use crate::group::symmetry::Symmetry;
+use crate::layout::Layout;
+
+/// A comparison state: the next digit to compare, or one of these outcomes.
+type State = u16;
+
+/// An open comparison: the conjugate, the next digit to compare (or [`EQUAL`]), and what it waits for:
+/// a letter to become known, or one of the pieces `watch` of block `block` to be placed.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    c: u16,
+    j: State,
+    letter: u8,
+    block: u8,
+    watch: u32,
+}
+/// The conjugate is larger, whatever the digits not yet known.
+const GREATER: State = u16::MAX;
+/// The conjugate is the word itself.
+const EQUAL: State = u16::MAX - 1;
+/// The conjugate is smaller.
+const LESS: State = u16::MAX - 2;
+
+/// What the digits known so far decide.
+enum Verdict {
+    /// Some conjugate is smaller: no representative.
+    Cut,
+    /// Every conjugate is larger: all representatives, with no symmetry but the identity.
+    Greater,
+    /// Not decided yet (or, with every digit known, the conjugates equal to the word are its symmetries).
+    Open,
+}
+
+/// The symmetries as conjugations of words, and the order they compare words in.
+pub(crate) struct WordSymmetry {
+    /// `|M|`, the identity included.
+    pub(crate) order: u64,
+    len: usize,
+    /// The conjugations other than the identity.
+    count: usize,
+    /// `src[c · len + i]`: the letter of `ζ` that letter `i` of the `c`-th conjugate comes from.
+    src: Vec<u8>,
+    /// `map[c · len + i][l]`: letter `i` of the conjugate when that letter of `ζ` is `l`.
+    map: Vec<[u8; 256]>,
+    digits: Vec<Digit>,
+    /// Per letter: the digits to fix before its piece, and its whole letter, are known.
+    piece_at: Vec<usize>,
+    whole_at: Vec<usize>,
+    /// Per letter: its block; per block: the mask of its pieces.
+    block_of: Vec<usize>,
+    pieces: Vec<u32>,
+    /// `below[(c · len + i) · 32 + p]`: the pieces of letter `src(i)` that give the `c`-th conjugate a
+    /// piece below `p` at letter `i`; `at[…]`: the piece that gives it piece `p`. With the source letter
+    /// not yet known, the pieces its block has left decide the comparison when they all fall on one side.
+    below: Vec<u32>,
+    at: Vec<u32>,
+    /// Per block: the twist of each letter value.
+    twists: Vec<[u8; 256]>,
+}
+
+/// One coset that may hold representatives: its key, a reachable word of it and the comparisons its
+/// prefix leaves open.
+pub(crate) struct Candidate {
+    pub(crate) key: u64,
+    word: Vec<u8>,
+    open: Vec<Open>,
+}
+
+/// What the pre-calculation leaves for a coset's products: how many reachable representatives it has,
+/// and the class sizes that are not `|M|` (by position, sorted).
+pub(crate) struct Marked {
+    pub(crate) reps: u64,
+    pub(crate) special: Vec<(u64, u64)>,
+}
+
+/// Working memory of [`WordSymmetry::mark`]: the words and the open comparisons per digit.
+#[derive(Default)]
+pub(crate) struct MarkScratch {
+    nodes: Vec<u64>,
+    words: Vec<Vec<u8>>,
+    open: Vec<Vec<Open>>,
+}
+
+impl WordSymmetry {
+    /// The conjugations of words by `syms` (rotations with their relabelling, for the identity start);
+    /// `None` when there is only the identity. `move_words` (the moves as words) check the tables: each
+    /// conjugation must map the moves onto themselves.
+    pub(crate) fn new(
+        alphabet: &Alphabet,
+        layout: &Layout,
+        syms: &[Symmetry],
+        digits: Vec<Digit>,
+        move_words: &[Vec<u8>],
+    ) -> Result<Option<WordSymmetry>> {
+        let len = alphabet.len;
+        let blocks = alphabet.block_letters();
+        let mut block_of = vec![0usize; len];
+        for (b, &(first, n, _, _)) in blocks.iter().enumerate() {
+            block_of[first..first + n].fill(b);
+        }
+        let broken = || Error::internal("a symmetry does not map the words' letters onto letters");
+        let (mut src, mut map, mut count) = (Vec::new(), Vec::new(), 0);
+        for sym in syms.iter().filter(|s| !s.is_identity(layout)) {
+            for i in 0..len {
+                let (orbit, slot) = alphabet.slot_of(i);
+                let o = &layout.orbits()[orbit];
+                let from = sym.s[o.offset + slot] as usize;
+                let s = alphabet.letter_of(orbit, from).ok_or_else(broken)?;
+                let (s_first, s_n, s_m, _) = blocks[block_of[s]];
+                let (first, _, m, _) = blocks[block_of[i]];
+                let mut table = [0u8; 256];
+                for lp in 0..s_n {
+                    let (_, p) = alphabet.slot_of(s_first + lp);
+                    let np = sym.label[orbit][p] as usize;
+                    let nl =
+                        alphabet.letter_of(orbit, np).filter(|&l| block_of[l] == block_of[i]).ok_or_else(broken)?;
+                    for tw in 0..s_m {
+                        let twist = (tw as u32 + sym.offset[orbit][p] as u32 + sym.s[o.offset + o.size + slot] as u32)
+                            % o.orientations as u32
+                            % m as u32;
+                        table[lp * s_m as usize + tw as usize] = (nl - first) as u8 * m + twist as u8;
+                    }
+                }
+                src.push(s as u8);
+                map.push(table);
+            }
+            count += 1;
+        }
+        if count == 0 {
+            return Ok(None);
+        }
+        let (mut piece_at, mut twist_at) = (vec![0usize; len], vec![0usize; len]);
+        for (k, d) in digits.iter().enumerate() {
+            match d.part {
+                Part::Whole => (piece_at[d.letter], twist_at[d.letter]) = (k + 1, k + 1),
+                Part::Piece => piece_at[d.letter] = k + 1,
+                Part::Twist => twist_at[d.letter] = k + 1,
+            }
+        }
+        for &(first, n, m, constrained) in &blocks {
+            if m == 1 {
+                twist_at[first..first + n].copy_from_slice(&piece_at[first..first + n]);
+            } else if constrained {
+                // The last twist is implied by the others.
+                twist_at[first + n - 1] = twist_at[first..first + n - 1].iter().copied().max().unwrap_or(0);
+            }
+        }
+        let whole_at = piece_at.iter().zip(&twist_at).map(|(&p, &t)| p.max(t)).collect();
+        let pieces = blocks.iter().map(|&(_, n, _, _)| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }).collect();
+        let (mut below, mut at) = (vec![0u32; count * len * 32], vec![0u32; count * len * 32]);
+        for ci in 0..count * len {
+            let s = src[ci] as usize;
+            let (s_first, s_n, s_m, _) = blocks[block_of[s]];
+            let m = blocks[block_of[ci % len]].2;
+            let _ = s_first;
+            for p in 0..s_n {
+                let q = (map[ci][p * s_m as usize] / m) as usize;
+                at[ci * 32 + q] |= 1 << p;
+                for v in q + 1..32 {
+                    below[ci * 32 + v] |= 1 << p;
+                }
+            }
+        }
+        let ws = WordSymmetry {
+            order: count as u64 + 1,
+            len,
+            count,
+            src,
+            map,
+            digits,
+            piece_at,
+            whole_at,
+            block_of,
+            pieces,
+            below,
+            at,
+            twists: blocks.iter().map(|&(_, _, m, _)| std::array::from_fn(|l| (l % m as usize) as u8)).collect(),
+        };
+        let mut out = vec![0u8; len];
+        for c in 0..count {
+            for w in move_words {
+                ws.conjugate(c, w, &mut out);
+                if !move_words.contains(&out) {
+                    return Err(Error::internal("a symmetry's conjugation of words does not keep the move set"));
+                }
+            }
+        }
+        Ok(Some(ws))
+    }
+
+    /// `out` = the `c`-th conjugate of the whole word `z`.
+    pub(crate) fn conjugate(&self, c: usize, z: &[u8], out: &mut [u8]) {
+        let base = c * self.len;
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.map[base + i][z[self.src[base + i] as usize] as usize];
+        }
+    }
+
+    /// The conjugations other than the identity.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Compares the `c`-th conjugate with `g` from digit `j` on, with `fixed` digits of `g` known (the
+    /// last of them in block `block`, whose pieces `used` are placed): [`LESS`], [`GREATER`], or the
+    /// open comparison, waiting for what could decide it.
+    #[inline]
+    fn advance(&self, c: usize, mut j: State, fixed: usize, g: &[u8], block: usize, used: u64) -> std::result::Result<Open, State> {
+        let base = c * self.len;
+        let wait = |j: State, letter: usize| Ok(Open { c: c as u16, j, letter: letter as u8, block: 0, watch: 0 });
+        loop {
+            let k = j as usize;
+            if k == self.digits.len() {
+                return Ok(Open { c: c as u16, j: EQUAL, letter: u8::MAX, block: 0, watch: 0 });
+            }
+            let d = self.digits[k];
+            if k >= fixed {
+                return wait(j, d.letter);
+            }
+            let s = self.src[base + d.letter] as usize;
+            if self.piece_at[s] > fixed {
+                if d.part == Part::Twist {
+                    return wait(j, s);
+                }
+                // The source letter's piece is one of those its block has left.
+                let sb = self.block_of[s];
+                let left = if sb == block { self.pieces[sb] & !(used as u32) } else { self.pieces[sb] };
+                let i = (base + d.letter) * 32 + (g[d.letter] / d.m) as usize;
+                let (below, at) = (self.below[i], self.at[i]);
+                if left & below == 0 && left & at == 0 {
+                    return Err(GREATER);
+                }
+                if left & !below == 0 {
+                    return Err(LESS);
+                }
+                return Ok(Open { c: c as u16, j, letter: s as u8, block: sb as u8, watch: below | at });
+            }
+            if d.part == Part::Twist && self.whole_at[s] > fixed {
+                return wait(j, s);
+            }
+            let c = self.map[base + d.letter][g[s] as usize];
+            if d.part == Part::Whole && self.whole_at[s] > fixed {
+                // Only the piece of the source letter is known: the pieces may already differ.
+                return match (c / d.m).cmp(&(g[d.letter] / d.m)) {
+                    Ordering::Less => Err(LESS),
+                    Ordering::Greater => Err(GREATER),
+                    Ordering::Equal => wait(j, s),
+                };
+            }
+            let (a, b) = (d.of(c), d.of(g[d.letter]));
+            match a.cmp(&b) {
+                Ordering::Less => return Err(LESS),
+                Ordering::Greater => return Err(GREATER),
+                Ordering::Equal => j += 1,
+            }
+        }
+    }
+
+    /// Advances the open comparisons `from` into `to` (those still open, or equal) for word `g` with
+    /// `fixed` digits known, the last one at letter `letter` (a piece step placing `piece` of block
+    /// `block`, whose pieces `used` are placed; `piece` 32 for a twist step): only the comparisons that
+    /// wait for it are taken up again (all with `letter` out of range).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &self,
+        from: &[Open],
+        to: &mut Vec<Open>,
+        fixed: usize,
+        g: &[u8],
+        letter: usize,
+        block: usize,
+        piece: u32,
+        used: u64,
+    ) -> Verdict {
+        to.clear();
+        let placed = if piece < 32 { 1u32 << piece } else { 0 };
+        for e in from {
+            let woken = e.j != EQUAL
+                && (e.letter as usize == letter || letter > u8::MAX as usize || (e.watch & placed != 0 && e.block as usize == block));
+            if !woken {
+                to.push(*e);
+                continue;
+            }
+            match self.advance(e.c as usize, e.j, fixed, g, block, used) {
+                Ok(o) => to.push(o),
+                Err(LESS) => return Verdict::Cut,
+                Err(_) => {}
+            }
+        }
+        if to.is_empty() {
+            Verdict::Greater
+        } else {
+            Verdict::Open
+        }
+    }
+
+    /// The cosets that may hold representatives, by key: the reachable cosets whose prefix no conjugate
+    /// beats.
+    pub(crate) fn candidates(&self, alphabet: &Alphabet, chain: &WordChain) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        let mut words = vec![vec![0u8; self.len]; alphabet.prefix + 1];
+        let mut open = vec![Vec::new(); alphabet.prefix + 1];
+        words[0] = alphabet.identity();
+        open[0] = (0..self.count as u16).map(|c| Open { c, j: 0, letter: 0, block: 0, watch: 0 }).collect();
+        self.prefix_node(alphabet, chain, 0, 0, 0, &mut words, &mut open, &mut out);
+        out.sort_unstable_by_key(|c| c.key);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn prefix_node(
+        &self,
+        alphabet: &Alphabet,
+        chain: &WordChain,
+        l: usize,
+        key: u64,
+        used: u64,
+        words: &mut [Vec<u8>],
+        open: &mut [Vec<Open>],
+        out: &mut Vec<Candidate>,
+    ) {
+        if l == alphabet.prefix {
+            out.push(Candidate { key, word: words[l].clone(), open: open[l].clone() });
+            return;
+        }
+        let (_, n, m, _) = alphabet.block_letters()[0];
+        let radix = ((n - l) * m as usize) as u64;
+        for k in 0..chain.size(l) {
+            {
+                let (lo, hi) = words.split_at_mut(l + 1);
+                alphabet.product(&lo[l], chain.word(l, k), self.len, &mut hi[0]);
+            }
+            let letter = words[l + 1][l];
+            let p = letter / m;
+            let digit = (p as u32 - (used & ((1u64 << p) - 1)).count_ones()) as u64 * m as u64 + (letter % m) as u64;
+            let verdict = {
+                let (lo, hi) = open.split_at_mut(l + 1);
+                self.decide(&lo[l], &mut hi[0], l + 1, &words[l + 1], usize::MAX, 0, 32, used | 1 << p)
+            };
+            if !matches!(verdict, Verdict::Cut) {
+                self.prefix_node(alphabet, chain, l + 1, key * radix + digit, used | 1 << p, words, open, out);
+            }
+        }
+    }
+
+    /// The pre-calculation of symmetry for coset `cand` (numbered by `steps`): visits in `cover` every
+    /// sub-coset with no reachable representative, at the first digit that decides it; returns the
+    /// representatives left and their class sizes other than `|M|`. With `tight` (every number of the
+    /// coset is a reachable word) the digits are enumerated directly, else along the chain.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn mark(
+        &self,
+        alphabet: &Alphabet,
+        chain: &WordChain,
+        steps: &[Step],
+        tight: bool,
+        cand: &Candidate,
+        cover: &mut Cover,
+        scratch: &mut MarkScratch,
+    ) -> Marked {
+        let prefix = alphabet.prefix;
+        let mut out = Marked { reps: 0, special: Vec::new() };
+        if cand.open.is_empty() {
+            out.reps = chain.below(prefix);
+            return out;
+        }
+        scratch.words.resize(steps.len() + 1, Vec::new());
+        scratch.open.resize(steps.len() + 1, Vec::new());
+        for w in scratch.words.iter_mut() {
+            w.resize(self.len, 0);
+        }
+        scratch.words[0].copy_from_slice(&cand.word);
+        scratch.open[0].clone_from(&cand.open);
+        let used = alphabet.prefix_pieces(&cand.word[..prefix]);
+        let blocks = alphabet.block_letters();
+        let mut m = Mark { sym: self, alphabet, chain, steps, blocks: &blocks, cover, scratch, out: &mut out };
+        if tight {
+            m.direct(0, 0, used);
+        } else {
+            m.node(0, 0, used);
+        }
+        if std::env::var("COSYM_DEBUG").is_ok() {
+            eprintln!("coset {} reps {} special {} nodes {:?}", cand.key, out.reps, out.special.len(), scratch.nodes);
+            scratch.nodes.fill(0);
+        }
+        out.special.sort_unstable();
+        out
+    }
+
+    /// Compares the `c`-th conjugate (`None`: the identity) of the whole word `x` with the whole word `z`.
+    fn compare(&self, c: Option<usize>, x: &[u8], z: &[u8]) -> Ordering {
+        for d in &self.digits {
+            let l = match c {
+                None => x[d.letter],
+                Some(c) => {
+                    let i = c * self.len + d.letter;
+                    self.map[i][x[self.src[i] as usize] as usize]
+                }
+            };
+            match d.of(l).cmp(&d.of(z[d.letter])) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Whether the representative `z` also represents its class up to symmetry and inverse: no
+    /// conjugate of `z⁻¹` (written to `inv`) comes before it.
+    pub(crate) fn inverse_representative(&self, alphabet: &Alphabet, z: &[u8], inv: &mut [u8]) -> bool {
+        alphabet.inverse(z, inv);
+        if self.compare(None, inv, z) == Ordering::Less {
+            return false;
+        }
+        (0..self.count).all(|c| self.compare(Some(c), inv, z) != Ordering::Less)
+    }
+
+    /// Whether the whole word `z` is the representative of its class (the first of its conjugates), and
+    /// its number of symmetries: for checks.
+    #[cfg(test)]
+    pub(crate) fn classify(&self, z: &[u8]) -> (bool, u64) {
+        let mut symm = 1;
+        for c in 0..self.count {
+            match self.compare(Some(c), z, z) {
+                Ordering::Less => return (false, 0),
+                Ordering::Equal => symm += 1,
+                Ordering::Greater => {}
+            }
+        }
+        (true, symm)
+    }
+}
+
+/// One coset's pre-calculation.
+struct Mark<'a> {
+    sym: &'a WordSymmetry,
+    alphabet: &'a Alphabet,
+    chain: &'a WordChain,
+    steps: &'a [Step],
+    /// The blocks' letters (first, size, twist modulus, last twist implied).
+    blocks: &'a [(usize, usize, u8, bool)],
+    cover: &'a mut Cover,
+    scratch: &'a mut MarkScratch,
+    out: &'a mut Marked,
+}
+
+impl Mark<'_> {
+    /// Child `child` of a sub-coset with `t` steps fixed (its word in `scratch.words[w]`): decided, or
+    /// walked on with `walk`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        t: usize,
+        w: usize,
+        child: u64,
+        piece: u32,
+        next: u64,
+        walk: impl FnOnce(&mut Self, u64, u64),
+    ) {
+        let st = self.steps[t];
+        let l = self.alphabet.prefix + t;
+        let verdict = {
+            let (lo, hi) = self.scratch.open.split_at_mut(t + 1);
+            self.sym.decide(&lo[t], &mut hi[0], l + 1, &self.scratch.words[w], st.letter, st.block, piece, next)
+        };
+        match verdict {
+            Verdict::Cut => self.cover.fill(t + 1, child),
+            Verdict::Greater => self.out.reps += self.chain.below(l + 1),
+            Verdict::Open if t + 1 == self.steps.len() => {
+                self.out.reps += 1;
+                let open = &self.scratch.open[t + 1];
+                debug_assert!(open.iter().all(|o| o.j == EQUAL));
+                let symm = 1 + open.len() as u64;
+                if symm > 1 {
+                    self.out.special.push((child, symm));
+                }
+            }
+            Verdict::Open => walk(self, child, next),
+        }
+    }
+
+    /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
+    /// where every number is a reachable word: the digits set one letter at a time in one word (letters
+    /// not yet fixed are never read).
+    fn direct(&mut self, t: usize, node: u64, used: u64) {
+        let st = self.steps[t];
+        let used = if st.reset { 0 } else { used };
+        self.count(t);
+        let m = st.m;
+        let i = st.letter;
+        if st.twist {
+            let piece = self.scratch.words[0][i] - self.scratch.words[0][i] % m;
+            for tw in 0..m {
+                self.scratch.words[0][i] = piece + tw;
+                self.child(t, 0, node * st.radix + tw as u64, 32, used, |s, c, n| s.direct(t + 1, c, n));
+            }
+            return;
+        }
+        let (first, n, _, constrained) = self.blocks[st.block];
+        // The last twist of a block whose moves keep the twist sum: implied by the others.
+        let implied = if constrained && i == first + n - 1 {
+            let sum: u32 = self.scratch.words[0][first..i].iter().map(|&l| self.sym.twists[st.block][l as usize] as u32).sum();
+            ((m as u32 - sum % m as u32) % m as u32) as u8
+        } else {
+            0
+        };
+        let mut free = self.sym.pieces[st.block] & !(used as u32);
+        let mut digit = 0;
+        while free != 0 {
+            let p = free.trailing_zeros() as u8;
+            free &= free - 1;
+            let mut letter = p * m;
+            if constrained && i == first + n - 1 {
+                letter += implied;
+            }
+            self.scratch.words[0][i] = letter;
+            self.child(t, 0, node * st.radix + digit, p as u32, used | 1 << p, |s, c, n| s.direct(t + 1, c, n));
+            digit += 1;
+        }
+    }
+
+    /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
+    /// along the chain: the reachable ones only.
+    fn node(&mut self, t: usize, node: u64, used: u64) {
+        let st = self.steps[t];
+        let l = self.alphabet.prefix + t;
+        let used = if st.reset { 0 } else { used };
+        let mut seen = 0u64;
+        let len = self.sym.len;
+        self.count(t);
+        for k in 0..self.chain.size(l) {
+            {
+                let (lo, hi) = self.scratch.words.split_at_mut(t + 1);
+                self.alphabet.product(&lo[t], self.chain.word(l, k), len, &mut hi[0]);
+            }
+            let letter = self.scratch.words[t + 1][st.letter];
+            let (digit, piece, next) = if st.twist {
+                ((letter % st.m) as u64, 32, used)
+            } else {
+                let p = letter / st.m;
+                ((p as u32 - (used & ((1u64 << p) - 1)).count_ones()) as u64, p as u32, used | 1 << p)
+            };
+            if st.radix <= 64 {
+                seen |= 1 << digit;
+            }
+            self.child(t, t + 1, node * st.radix + digit, piece, next, |s, c, n| s.node(t + 1, c, n));
+        }
+        // Sub-cosets no reachable word leads to.
+        if st.radix <= 64 {
+            for d in 0..st.radix {
+                if seen >> d & 1 == 0 {
+                    self.cover.fill(t + 1, node * st.radix + d);
+                }
+            }
+        }
+    }
+
+    fn count(&mut self, t: usize) {
+        if self.scratch.nodes.len() <= t {
+            self.scratch.nodes.resize(t + 1, 0);
+        }
+        self.scratch.nodes[t] += 1;
+    }
+}
+
+/// A coset's representatives as the products reach them: their class sizes and whether they also
+/// represent their class up to inverse.
+pub(crate) struct Reduced<'a> {
+    sym: &'a WordSymmetry,
+    alphabet: &'a Alphabet,
+    key: u64,
+    special: Vec<(u64, u64)>,
+    word: Vec<u8>,
+    inv: Vec<u8>,
+}
+
+impl<'a> Reduced<'a> {
+    pub(crate) fn new(sym: &'a WordSymmetry, alphabet: &'a Alphabet, key: u64, special: Vec<(u64, u64)>) -> Self {
+        Reduced { sym, alphabet, key, special, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
+    }
+
+    /// The class size of representative `i` (its position in the coset) and whether it represents its
+    /// class up to inverse too.
+    #[inline]
+    pub(crate) fn count(&mut self, i: u64) -> (u64, bool) {
+        let symm = if self.special.is_empty() {
+            1
+        } else {
+            self.special.binary_search_by_key(&i, |&(p, _)| p).map_or(1, |k| self.special[k].1)
+        };
+        self.alphabet.word(self.key, i, &mut self.word);
+        (self.sym.order / symm, self.sym.inverse_representative(self.alphabet, &self.word, &mut self.inv))
+    }
+}
