@@ -237,7 +237,10 @@ mod tests {
     use super::*;
 
     fn steps(radices: &[u64]) -> Vec<Step> {
-        radices.iter().map(|&radix| Step { letter: 0, base: 0, m: 1, twist: false, radix, reset: false, block: 0 }).collect()
+        radices
+            .iter()
+            .map(|&radix| Step { letter: 0, base: 0, m: 1, twist: false, radix, reset: false, block: 0 })
+            .collect()
     }
 
     #[test]

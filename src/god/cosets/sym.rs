@@ -50,6 +50,9 @@ const EQUAL: State = u16::MAX - 1;
 /// The conjugate is smaller.
 const LESS: State = u16::MAX - 2;
 
+/// Sub-cosets of at most this many words are pre-calculated word by word, each compared whole.
+const FOLD: u64 = 8;
+
 /// What the digits known so far decide.
 enum Verdict {
     /// Some conjugate is smaller: no representative.
@@ -235,7 +238,15 @@ impl WordSymmetry {
     /// last of them in block `block`, whose pieces `used` are placed): [`LESS`], [`GREATER`], or the
     /// open comparison, waiting for what could decide it.
     #[inline]
-    fn advance(&self, c: usize, mut j: State, fixed: usize, g: &[u8], block: usize, used: u64) -> std::result::Result<Open, State> {
+    fn advance(
+        &self,
+        c: usize,
+        mut j: State,
+        fixed: usize,
+        g: &[u8],
+        block: usize,
+        used: u64,
+    ) -> std::result::Result<Open, State> {
         let base = c * self.len;
         let wait = |j: State, letter: usize| Ok(Open { c: c as u16, j, letter: letter as u8, block: 0, watch: 0 });
         loop {
@@ -307,7 +318,9 @@ impl WordSymmetry {
         let placed = if piece < 32 { 1u32 << piece } else { 0 };
         for e in from {
             let woken = e.j != EQUAL
-                && (e.letter as usize == letter || letter > u8::MAX as usize || (e.watch & placed != 0 && e.block as usize == block));
+                && (e.letter as usize == letter
+                    || letter > u8::MAX as usize
+                    || (e.watch & placed != 0 && e.block as usize == block));
             if !woken {
                 to.push(*e);
                 continue;
@@ -406,7 +419,8 @@ impl WordSymmetry {
         let blocks = alphabet.block_letters();
         let mut m = Mark { sym: self, alphabet, chain, steps, blocks: &blocks, cover, scratch, out: &mut out };
         if tight {
-            m.direct(0, 0, used);
+            let lead = &self.twists[0];
+            m.direct(0, 0, used, cand.word[..prefix].iter().map(|&l| lead[l as usize] as u32).sum());
         } else {
             m.node(0, 0, used);
         }
@@ -416,6 +430,23 @@ impl WordSymmetry {
         }
         out.special.sort_unstable();
         out
+    }
+
+    /// Compares the `c`-th conjugate of the whole word `z` with `z` from digit `j` on.
+    #[inline]
+    fn finish(&self, c: usize, j: State, z: &[u8]) -> Ordering {
+        if j == EQUAL {
+            return Ordering::Equal;
+        }
+        let base = c * self.len;
+        for d in &self.digits[j as usize..] {
+            let i = base + d.letter;
+            match d.of(self.map[i][z[self.src[i] as usize] as usize]).cmp(&d.of(z[d.letter])) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        Ordering::Equal
     }
 
     /// Compares the `c`-th conjugate (`None`: the identity) of the whole word `x` with the whole word `z`.
@@ -480,15 +511,7 @@ impl Mark<'_> {
     /// walked on with `walk`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        t: usize,
-        w: usize,
-        child: u64,
-        piece: u32,
-        next: u64,
-        walk: impl FnOnce(&mut Self, u64, u64),
-    ) {
+    fn child(&mut self, t: usize, w: usize, child: u64, piece: u32, next: u64, walk: impl FnOnce(&mut Self, u64, u64)) {
         let st = self.steps[t];
         let l = self.alphabet.prefix + t;
         let verdict = {
@@ -514,9 +537,13 @@ impl Mark<'_> {
     /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
     /// where every number is a reachable word: the digits set one letter at a time in one word (letters
     /// not yet fixed are never read).
-    fn direct(&mut self, t: usize, node: u64, used: u64) {
+    fn direct(&mut self, t: usize, node: u64, used: u64, twists: u32) {
+        if self.chain.below(self.alphabet.prefix + t) <= FOLD {
+            self.leaves(t, node, used, twists, t);
+            return;
+        }
         let st = self.steps[t];
-        let used = if st.reset { 0 } else { used };
+        let (used, twists) = if st.reset { (0, 0) } else { (used, twists) };
         self.count(t);
         let m = st.m;
         let i = st.letter;
@@ -524,18 +551,15 @@ impl Mark<'_> {
             let piece = self.scratch.words[0][i] - self.scratch.words[0][i] % m;
             for tw in 0..m {
                 self.scratch.words[0][i] = piece + tw;
-                self.child(t, 0, node * st.radix + tw as u64, 32, used, |s, c, n| s.direct(t + 1, c, n));
+                self.child(t, 0, node * st.radix + tw as u64, 32, used, |s, c, n| {
+                    s.direct(t + 1, c, n, twists + tw as u32)
+                });
             }
             return;
         }
         let (first, n, _, constrained) = self.blocks[st.block];
         // The last twist of a block whose moves keep the twist sum: implied by the others.
-        let implied = if constrained && i == first + n - 1 {
-            let sum: u32 = self.scratch.words[0][first..i].iter().map(|&l| self.sym.twists[st.block][l as usize] as u32).sum();
-            ((m as u32 - sum % m as u32) % m as u32) as u8
-        } else {
-            0
-        };
+        let implied = ((m as u32 - twists % m as u32) % m as u32) as u8;
         let mut free = self.sym.pieces[st.block] & !(used as u32);
         let mut digit = 0;
         while free != 0 {
@@ -546,7 +570,52 @@ impl Mark<'_> {
                 letter += implied;
             }
             self.scratch.words[0][i] = letter;
-            self.child(t, 0, node * st.radix + digit, p as u32, used | 1 << p, |s, c, n| s.direct(t + 1, c, n));
+            self.child(t, 0, node * st.radix + digit, p as u32, used | 1 << p, |s, c, n| s.direct(t + 1, c, n, twists));
+            digit += 1;
+        }
+    }
+
+    /// Every word of the small sub-coset `node` (`t` steps fixed, as in [`Mark::direct`]), each compared
+    /// whole with the conjugates still open at step `at`.
+    fn leaves(&mut self, t: usize, node: u64, used: u64, twists: u32, at: usize) {
+        if t == self.steps.len() {
+            let mut symm = 1;
+            for &o in &self.scratch.open[at] {
+                match self.sym.finish(o.c as usize, o.j, &self.scratch.words[0]) {
+                    Ordering::Less => {
+                        self.cover.fill(t, node);
+                        return;
+                    }
+                    Ordering::Equal => symm += 1,
+                    Ordering::Greater => {}
+                }
+            }
+            self.out.reps += 1;
+            if symm > 1 {
+                self.out.special.push((node, symm));
+            }
+            return;
+        }
+        let st = self.steps[t];
+        let (used, twists) = if st.reset { (0, 0) } else { (used, twists) };
+        let (m, i) = (st.m, st.letter);
+        if st.twist {
+            let piece = self.scratch.words[0][i] - self.scratch.words[0][i] % m;
+            for tw in 0..m {
+                self.scratch.words[0][i] = piece + tw;
+                self.leaves(t + 1, node * st.radix + tw as u64, used, twists + tw as u32, at);
+            }
+            return;
+        }
+        let implied = ((m as u32 - twists % m as u32) % m as u32) as u8;
+        let (first, n, _, constrained) = self.blocks[st.block];
+        let mut free = self.sym.pieces[st.block] & !(used as u32);
+        let mut digit = 0;
+        while free != 0 {
+            let p = free.trailing_zeros() as u8;
+            free &= free - 1;
+            self.scratch.words[0][i] = p * m + if constrained && i == first + n - 1 { implied } else { 0 };
+            self.leaves(t + 1, node * st.radix + digit, used | 1 << p, twists, at);
             digit += 1;
         }
     }
@@ -622,5 +691,115 @@ impl<'a> Reduced<'a> {
         };
         self.alphabet.word(self.key, i, &mut self.word);
         (self.sym.order / symm, self.sym.inverse_representative(self.alphabet, &self.word, &mut self.inv))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chain::{digits, sampler};
+    use super::*;
+    use crate::control::Control;
+    use crate::group::{puzzle_chain, rng_from_seed};
+    use crate::load_puzzle;
+    use crate::moveset::MoveSet;
+
+    const CUBE3: &str = include_str!("../../../tests/data/puzzles/symm/3x3x3.tws");
+
+    /// The edges group with cosets of `prefix` letters: its alphabet, symmetries, chain and candidates.
+    fn edges(prefix: usize) -> (crate::Puzzle, Alphabet, WordSymmetry, WordChain, Vec<Candidate>) {
+        let p = crate::omit::omit_sets(&load_puzzle(CUBE3).unwrap(), &["CORNERS".to_string()]).unwrap();
+        let set = MoveSet::all(&p).unwrap();
+        let transforms: Vec<&[u8]> = set.moves().iter().map(|m| p.transform(m.mv)).collect();
+        let layout = p.layout();
+        let a = Alphabet::new(layout, &transforms, prefix).unwrap();
+        let move_words: Vec<Vec<u8>> = transforms
+            .iter()
+            .map(|t| {
+                let mut w = vec![0; a.len];
+                a.word_of(layout, t, &mut w);
+                w
+            })
+            .collect();
+        let syms = crate::group::symmetry::symmetries(&p, &transforms, &layout.identity()).unwrap();
+        let sym = WordSymmetry::new(&a, layout, &syms, digits(&a, &a.steps()), &move_words).unwrap().unwrap();
+        let group = puzzle_chain(&p, &set).unwrap();
+        let mut rng = rng_from_seed(Some(7)).unwrap();
+        let order = 980_995_276_800;
+        let chain =
+            WordChain::new(&a, digits(&a, &a.steps()), order, sampler(&a, layout, &group, &mut rng), Control::none())
+                .unwrap();
+        let cands = sym.candidates(&a, &chain);
+        (p, a, sym, chain, cands)
+    }
+
+    #[test]
+    fn conjugating_words_is_conjugating_transformations() {
+        let (p, a, sym, _, _) = edges(2);
+        assert_eq!(sym.order, 24);
+        let layout = p.layout();
+        let set = MoveSet::all(&p).unwrap();
+        let transforms: Vec<&[u8]> = set.moves().iter().map(|m| p.transform(m.mv)).collect();
+        let syms: Vec<Symmetry> = crate::group::symmetry::symmetries(&p, &transforms, &layout.identity())
+            .unwrap()
+            .into_iter()
+            .filter(|s| !s.is_identity(layout))
+            .collect();
+        let (mut t, mut w, mut c, mut x) = (layout.identity(), vec![0; a.len], vec![0; a.len], vec![0; a.len]);
+        let mut conj = layout.identity();
+        for step in 0..60 {
+            t = layout.compose(&t, p.transform(set.moves()[step * 7 % set.moves().len()].mv));
+            a.word_of(layout, &t, &mut w);
+            assert_eq!(syms.len(), sym.count());
+            for (k, s) in syms.iter().enumerate() {
+                s.conjugate(layout, &t, &mut conj);
+                a.word_of(layout, &conj, &mut x);
+                sym.conjugate(k, &w, &mut c);
+                assert_eq!(c, x, "step {step} symmetry {k}");
+            }
+        }
+    }
+
+    /// Every position of some cosets: the pre-calculation leaves exactly the representatives unvisited,
+    /// with their symmetries; cosets that are no candidates hold none.
+    #[test]
+    fn the_pre_calculation_leaves_exactly_the_representatives() {
+        let (_, a, sym, chain, cands) = edges(5);
+        let steps = a.steps();
+        let mut cover = Cover::new(&steps);
+        let mut scratch = MarkScratch::default();
+        let mut word = vec![0; a.len];
+        let keys: Vec<u64> = cands.iter().map(|c| c.key).collect();
+        let picks = [0, 1, cands.len() / 3, cands.len() / 2, cands.len() - 1];
+        for &k in &picks {
+            let cand = &cands[k];
+            cover.clear();
+            let marked = sym.mark(&a, &chain, &steps, true, cand, &mut cover, &mut scratch);
+            cover.rebuild();
+            let (mut reps, mut special) = (0, Vec::new());
+            for i in 0..a.capacity {
+                a.word(cand.key, i, &mut word);
+                let (rep, symm) = sym.classify(&word);
+                assert_eq!(cover.visited(i), !rep, "coset {} position {i}", cand.key);
+                if rep {
+                    reps += 1;
+                    if symm > 1 {
+                        special.push((i, symm));
+                    }
+                }
+            }
+            assert_eq!(marked.reps, reps, "coset {}", cand.key);
+            assert_eq!(marked.special, special, "coset {}", cand.key);
+            assert!(reps > 0);
+        }
+        // Cosets that are not candidates: no representative.
+        let mut checked = 0;
+        for key in (0..a.keys).step_by(997).filter(|k| keys.binary_search(k).is_err()) {
+            for i in (0..a.capacity).step_by(13) {
+                a.word(key, i, &mut word);
+                assert!(!sym.classify(&word).0, "coset {key} position {i}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 10);
     }
 }

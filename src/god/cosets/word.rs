@@ -176,8 +176,15 @@ impl Alphabet {
             let last = n - usize::from(b.constrained);
             for i in start..n {
                 let reset = k > 0 && i == start;
-                let step =
-                    Step { letter: b.first + i, base: b.first, m: b.m, twist: false, radix: (n - i) as u64, reset, block: k };
+                let step = Step {
+                    letter: b.first + i,
+                    base: b.first,
+                    m: b.m,
+                    twist: false,
+                    radix: (n - i) as u64,
+                    reset,
+                    block: k,
+                };
                 steps.push(step);
                 if b.m > 1 && i < last {
                     steps.push(Step { twist: true, radix: b.m as u64, reset: false, ..step });
