@@ -144,9 +144,11 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
     Ok(out)
 }
 
-/// The counts by distance, with the classes up to symmetry and up to symmetry and inverse when given
-/// (`(symmetries, (classes, inverse classes))`).
-fn table(out: &mut String, counts: &[u64], classes: Option<(u64, (&[u64], &[u64]))>) {
+/// The symmetries, and per distance the classes up to symmetry and up to symmetry and inverse.
+type Classes<'a> = (u64, (&'a [u64], &'a [u64]));
+
+/// The counts by distance, with the classes up to symmetry and up to symmetry and inverse when given.
+fn table(out: &mut String, counts: &[u64], classes: Option<Classes<'_>>) {
     let total: u64 = counts.iter().sum();
     match classes {
         Some((n, (c, i))) => {
