@@ -87,6 +87,24 @@ fn small_random_state_events() {
     check_random_state("pyram", 10, 6);
 }
 
+/// Master tetraminx scrambles: cubing.js's vertex turns (`U L R B`) and wide ones (`u l r b`), at most
+/// the event's target length (24), each reaching the drawn state (checked by `check_random_state`).
+#[test]
+fn master_tetraminx_random_state() {
+    check_random_state("master_tetraminx", 10, 2);
+    let s = scrambler("master_tetraminx");
+    let mut rng = rng_from_seed(Some(3)).unwrap();
+    for _ in 0..10 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        assert!(sc.length <= 24, "{}", sc.alg);
+        let tokens: Vec<&str> = sc.alg.split(' ').collect();
+        assert_eq!(tokens.len(), sc.length);
+        for t in tokens {
+            assert!(["U", "L", "R", "B", "u", "l", "r", "b"].contains(&t.trim_end_matches('\'')), "{}", sc.alg);
+        }
+    }
+}
+
 /// Redi cube scrambles: cubing.js's eight corner turns, at most the event's target length (17), reaching
 /// the drawn state exactly (the solver's target leaves the edges' orientations out, which their places
 /// give).

@@ -149,6 +149,13 @@ export const EVENT_SOLVERS = {
     method: 'event',
     label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
   },
+  master_tetraminx: {
+    method: 'phases',
+    moves: 'U,L,R,B,u,l,r,b',
+    phases: ['U,L,u,l'],
+    targetLength: 24,
+    label: 'near-optimal: two-phase search (phase 2 in U,L,u,l), stopping at 24 moves or less, in cubing.js notation',
+  },
   redi_cube: {
     method: 'phases',
     moves: 'UL,U,UR,F,L,B,R,D',
@@ -176,7 +183,7 @@ export function eventSolver(eventID) {
 
 /** What makes an event's scramble (twistsearch's scramblers, as src/events/registry.rs sets them). */
 export function eventScrambleKind(eventID) {
-  if (/^333/.test(eventID) || eventID === 'pyram' || eventID === 'redi_cube' || eventID === 'kilominx') {
+  if (/^333/.test(eventID) || eventID === 'pyram' || eventID === 'redi_cube' || eventID === 'kilominx' || eventID === 'master_tetraminx') {
     return 'random state, multi-phase solver';
   }
   if (['222', 'skewb', 'baby_fto'].includes(eventID)) return 'random state, optimal solver';

@@ -37,6 +37,9 @@ pub(crate) const WIDE_666: &[(&str, &str)] = &[
 ];
 /// The pyraminx's big corners: a tip and the layer below it.
 pub(crate) const PYRAMINX_BIG: &[(&str, &str)] = &[("U", "u 2u"), ("L", "l 2l"), ("R", "r 2r"), ("B", "b 2b")];
+/// The master tetraminx's wide vertex turns as cubing.js reads them: `u` is `U 2U` (its `U` turns the
+/// vertex's corner and three wings, `2U` the layer below).
+pub(crate) const MASTER_TETRAMINX_WIDE: &[(&str, &str)] = &[("u", "U 2U"), ("l", "L 2L"), ("r", "R 2R"), ("b", "B 2B")];
 
 /// The notation moves for a cubing.js puzzle ID (`pyraminx`, `4x4x4`), as `(name, alg)` pairs. The
 /// event registry prints its scrambles with these lists (its events name them), so what the scramblers
@@ -48,6 +51,7 @@ pub fn notation_moves(puzzle: &str) -> Vec<(&'static str, &'static str)> {
         "5x5x5" => WIDE_555,
         "6x6x6" | "7x7x7" => WIDE_666,
         "pyraminx" => PYRAMINX_BIG,
+        "master_tetraminx" => MASTER_TETRAMINX_WIDE,
         "megaminx" => POCHMANN,
         _ => &[],
     };

@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube'];
-const REFUSED = ['444', '444bf', 'fto', 'master_tetraminx'];
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube', 'master_tetraminx'];
+const REFUSED = ['444', '444bf', 'fto'];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -27,6 +27,7 @@ const RULES = {
   skewb: { families: ['U', 'L', 'R', 'B'], moves: [7, 11], randomState: true },
   baby_fto: { families: ['U', 'F', 'L', 'R', 'B', 'D', 'BL', 'BR'], moves: [2, 14], randomState: true },
   redi_cube: { families: ['UL', 'U', 'UR', 'F', 'L', 'B', 'R', 'D'], moves: [2, 17], randomState: true },
+  master_tetraminx: { families: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'], moves: [2, 24], randomState: true },
   kilominx: { families: ['U', 'F', 'R', 'L', 'BL', 'BR', 'D', 'B', 'DR', 'DL', 'FR', 'FL'], moves: [2, 36], randomState: true },
   555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
   666: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [80, 80] },
