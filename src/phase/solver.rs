@@ -277,8 +277,8 @@ impl PhaseSolver {
 }
 
 /// A chain planned: its target, groups and their stabilizer chains, each phase with its coordinates
-/// (move tables not built) and the projections it will fill (none where it gets a full table), and the
-/// bytes of all tables (within the budget).
+/// (move tables not built) and the projections it will fill (where it gets a full table, only the masked
+/// ones, where they fit), and the bytes of all tables (within the budget).
 pub(super) struct Planned {
     pub(super) target: Target,
     pub(super) groups: Vec<MoveSet>,
@@ -302,9 +302,16 @@ fn plan_all(p: &Puzzle, options: &PhaseSolverOptions) -> Result<Planned> {
     }
     for (i, (phase, projections)) in planned.iter_mut().enumerate().filter(|_| options.full_tables) {
         let index = chains.get(i + 1).map_or_else(|| chains[i].order(), |h| chains[i].order() / h.order());
-        if let Some(bytes) = full_table_fits(p, phase, projections, index, total, options.memory_bytes as u64) {
-            total = bytes;
-            projections.clear();
+        let budget = options.memory_bytes as u64;
+        if let Some(bytes) = full_table_fits(p, phase, projections, index, total, budget) {
+            // The projections small enough for move masks stay beside the full table where they fit: their
+            // masks keep the search from reading the full table for most children it prunes (3x3x3 phase
+            // 1: 3.3 M children read instead of 12.7 M for 300 random states, 9 % less time).
+            let masked = masked_projections(phase, projections);
+            let with_masked = bytes.saturating_add(projection_bytes(phase, &masked));
+            let keep = !masked.is_empty() && with_masked <= budget;
+            total = if keep { with_masked } else { bytes };
+            *projections = if keep { masked } else { Vec::new() };
             phase.full_planned = true;
         }
     }
@@ -439,6 +446,16 @@ fn full_table_fits(
         total.checked_sub(projection_bytes(phase, projections))?.checked_add(FullTable::bytes_for(cosets))?;
     let gt: Vec<&[u8]> = phase.moves.iter().map(|&m| p.transform(m)).collect();
     (with_full <= budget && FullTable::possible(p, &phase.coords, phase.relabel.start(), &gt)).then_some(with_full)
+}
+
+/// The projections of a phase that get move masks (none where the phase has no masks).
+fn masked_projections(phase: &Phase, projections: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let sizes = phase.coords.sizes();
+    projections
+        .iter()
+        .filter(|pr| phase.with_masks && ProjectionTable::entries(&sizes, pr).is_some_and(|n| n <= MAX_MASKED_ENTRIES))
+        .cloned()
+        .collect()
 }
 
 /// The bytes of a phase's projection tables (with their move masks).

@@ -31,7 +31,8 @@ pub(crate) struct Phase {
     pub(crate) masks: Vec<Option<MoveMasks>>,
     /// Whether the projection tables get masks (asked for, and the phase [`masked`](Self::masked)).
     pub(crate) with_masks: bool,
-    /// The exact distance of every coset, where it fits the budget (then there are no projections).
+    /// The exact distance of every coset, where it fits the budget (then the only projections are the
+    /// masked ones, kept where they fit as a filter of the moves worth trying).
     pub(crate) full: Option<FullTable>,
     /// Whether reaching the goal coordinates means being in `H_i` (else membership is checked).
     pub(crate) exact: bool,
