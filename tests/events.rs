@@ -87,6 +87,23 @@ fn small_random_state_events() {
     check_random_state("pyram", 10, 6);
 }
 
+/// FTO scrambles: cubing.js's eight face turns, at most the event's target length (40), each reaching the
+/// drawn state up to the identical center triangles (checked in the scrambler), and applying on the puzzle
+/// to a legal position that its inverse brings back (`check_random_state`).
+#[test]
+fn fto_random_state() {
+    check_random_state("fto", 10, 2);
+    let s = scrambler("fto");
+    let mut rng = rng_from_seed(Some(4)).unwrap();
+    for _ in 0..10 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        assert!(sc.length <= 40, "{}", sc.alg);
+        for t in sc.alg.split(' ') {
+            assert!(["U", "L", "F", "R", "B", "BR", "D", "BL"].contains(&t.trim_end_matches('\'')), "{}", sc.alg);
+        }
+    }
+}
+
 /// Master tetraminx scrambles: cubing.js's vertex turns (`U L R B`) and wide ones (`u l r b`), at most
 /// the event's target length (24), each reaching the drawn state (checked by `check_random_state`).
 #[test]

@@ -170,6 +170,7 @@ const NO_SOLVE = {
   minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
+  fto: "not offered in the demo: the FTO is solved up to its identical center triangles, which a puzzle's solve() does not know",
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,
   666: NO_SOLVE_BIG,
@@ -183,7 +184,7 @@ export function eventSolver(eventID) {
 
 /** What makes an event's scramble (twistsearch's scramblers, as src/events/registry.rs sets them). */
 export function eventScrambleKind(eventID) {
-  if (/^333/.test(eventID) || eventID === 'pyram' || eventID === 'redi_cube' || eventID === 'kilominx' || eventID === 'master_tetraminx') {
+  if (/^333/.test(eventID) || eventID === 'pyram' || eventID === 'redi_cube' || eventID === 'kilominx' || eventID === 'master_tetraminx' || eventID === 'fto') {
     return 'random state, multi-phase solver';
   }
   if (['222', 'skewb', 'baby_fto'].includes(eventID)) return 'random state, optimal solver';

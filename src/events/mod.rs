@@ -3,6 +3,7 @@
 //! - [`registry`](self) — the event table: event ID → puzzle, scramble kind, moves, phases, filters;
 //! - random moves — the random-move scrambles cubing.js gives for the big cubes and the megaminx;
 //! - clock — the WCA clock scramble (random dial turns in WCA order, then random pins);
+//! - identical — pieces the real puzzle cannot tell apart (the FTO's centers): states solved up to them;
 //! - [`square1`] — Square-1: its own model (slashes blocked by corners) and two-phase search;
 //! - [`EventScrambler`] — one event's scrambler: uniformly random states solved by a
 //!   [`PhaseSolver`](crate::phase::PhaseSolver) built on first use and reused across calls.
@@ -12,6 +13,7 @@
 
 mod clock;
 mod definitions;
+mod identical;
 mod random_moves;
 mod registry;
 mod scrambler;

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::clock::clock_scramble;
 use super::definitions::embedded_definition;
+use super::identical::Identical;
 use super::random_moves::{big_cube, megaminx};
 use super::registry::{lookup, Event, ScrambleKind, Suffix};
 use super::square1::{self, Square1Solver};
@@ -96,7 +97,7 @@ impl EventScrambler {
         let event = lookup(id)?;
         let same_states = matches!(event.kind, ScrambleKind::RandomState { .. }) && event.kind == self.event.kind;
         let same_puzzle = event.puzzle == self.event.puzzle && event.derived == self.event.derived;
-        if !same_puzzle || event.omit != self.event.omit || !same_states {
+        if !same_puzzle || event.omit != self.event.omit || event.identical != self.event.identical || !same_states {
             return Ok(None);
         }
         Ok(Some(EventScrambler {
@@ -249,10 +250,14 @@ impl EventScrambler {
             return Ok(None);
         };
         let phases = phases.iter().map(|p| MoveSet::parse(&self.puzzle, p)).collect::<Result<Vec<_>>>()?;
+        let mut target = implied_target(&self.puzzle, implied_orientations)?;
+        if let Some(id) = Identical::new(&self.puzzle, self.event.identical)? {
+            target = Some(id.apply(target.as_ref().unwrap_or(self.puzzle.solved())));
+        }
         Ok(Some(PhaseSolverOptions {
             moves: Some(MoveSet::parse(&self.puzzle, moves)?),
             phases,
-            target: implied_target(&self.puzzle, implied_orientations)?,
+            target,
             metric: Metric::Htm,
             memory_bytes: self.memory_bytes,
             projection_entries: Some(PROJECTION_ENTRIES),
@@ -276,9 +281,15 @@ impl EventScrambler {
             MoveSet::parse(p, tips)?.generators().iter().map(|g| g.base).collect()
         };
         let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        // Solved up to identical pieces: the drawn state and the scramble's are compared labelled.
+        let identical = Identical::new(p, self.event.identical)?;
+        let label = |s: State| match &identical {
+            Some(id) => id.apply(&s),
+            None => s,
+        };
         loop {
             control.check()?;
-            let state = random_position(p, chain, rng)?;
+            let state = label(random_position(p, chain, rng)?);
             let report = solver.solve(&state, &options, control)?;
             // Tips commute with every move: written last, as cubers read them.
             let mut scramble: Vec<MoveRef> = p.invert_moves(&report.solution);
@@ -287,7 +298,7 @@ impl EventScrambler {
             if (main as u32) < min_length {
                 continue;
             }
-            if p.apply_moves(p.solved(), &scramble) != state {
+            if label(p.apply_moves(p.solved(), &scramble)) != state {
                 return Err(Error::new(format!("event {}: the scramble does not reach the state", self.event.id)));
             }
             let names: Vec<String> = scramble.iter().map(|&m| p.move_name(m)).collect();

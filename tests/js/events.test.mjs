@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube', 'master_tetraminx'];
-const REFUSED = ['444', '444bf', 'fto'];
+const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube', 'master_tetraminx', 'fto'];
+const REFUSED = ['444', '444bf'];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -27,6 +27,7 @@ const RULES = {
   skewb: { families: ['U', 'L', 'R', 'B'], moves: [7, 11], randomState: true },
   baby_fto: { families: ['U', 'F', 'L', 'R', 'B', 'D', 'BL', 'BR'], moves: [2, 14], randomState: true },
   redi_cube: { families: ['UL', 'U', 'UR', 'F', 'L', 'B', 'R', 'D'], moves: [2, 17], randomState: true },
+  fto: { families: ['U', 'L', 'F', 'R', 'B', 'BR', 'D', 'BL'], moves: [2, 40], randomState: true },
   master_tetraminx: { families: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'], moves: [2, 24], randomState: true },
   kilominx: { families: ['U', 'F', 'R', 'L', 'BL', 'BR', 'D', 'B', 'DR', 'DL', 'FR', 'FL'], moves: [2, 36], randomState: true },
   555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
@@ -268,6 +269,29 @@ test('kilominx: only the corners are pieces (cubing.js draws nothing else); scra
   const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
   // 19 degrees of freedom: P(chi2 > 43.82) = 0.001.
   assert.ok(chi2 < 43.82, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
+});
+
+test('fto: solved up to the center triangles cubing.js draws alike (the groups of src/events/registry.rs FTO_CENTERS); edges uniform', async () => {
+  // The groups the scrambler treats as identical (a copy of FTO_CENTERS): each is one colour in cubing.js's net.
+  const groups = [[3, 16, 19], [6, 8, 17], [2, 4, 15], [10, 12, 13], [5, 7, 11], [0, 1, 14], [9, 18, 21], [20, 22, 23]];
+  const svg = await puzzles.fto.svg();
+  const colour = new Map([...svg.matchAll(/id="CENTERS-l(\d+)-o0"[^>]*fill: ([^;"]+)/g)].map((m) => [Number(m[1]), m[2]]));
+  assert.equal(colour.size, 24);
+  for (const g of groups) assert.equal(new Set(g.map((c) => colour.get(c))).size, 1, `centers ${g} share a colour`);
+  assert.equal(new Set(groups.map((g) => colour.get(g[0]))).size, 8);
+  // Which edge sits in the first slot: 12 cells of probability 1/12 in a uniformly random state.
+  const kpuzzle = await puzzles.fto.kpuzzle();
+  const n = 240;
+  const counts = new Map();
+  for (let seed = 3000; seed < 3000 + n; seed++) {
+    const edges = kpuzzle.defaultPattern().applyAlg(await randomScrambleForEvent('fto', { seed })).patternData.EDGES;
+    counts.set(edges.pieces[0], (counts.get(edges.pieces[0]) ?? 0) + 1);
+  }
+  assert.equal(counts.size, 12, [...counts.keys()].join(' '));
+  const expected = n / 12;
+  const chi2 = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
+  // 11 degrees of freedom: P(chi2 > 31.26) = 0.001.
+  assert.ok(chi2 < 31.26, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
 });
 
 test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cubing.js', async () => {
