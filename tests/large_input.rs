@@ -177,3 +177,31 @@ fn empty_groups_in_definitions_and_scramble_files_load_at_once() {
         p.alg_transform(&twistsearch::Alg::parse("A").unwrap()).unwrap()
     );
 }
+
+/// Found by fuzzing (`tws_definition`): a group of a move with a long power, repeated to nearly the move
+/// cap, re-read the power's name on every repetition (0.5 s for a 241-byte definition, a timeout under the
+/// sanitizer). Repetitions are now copies of the first; the moves are the same as spelled out.
+#[test]
+fn repetitions_are_copied_not_reread() {
+    let def = "Name Tiny\nSet EDGE 4 2\nSet CORNER 3 3\nSolved\nEDGE\n1 2 3 4\n0 0 0 0\nCORNER\n1 2 3\n0 0 0\nEnd\n\
+               Move A\nEDGE\n2 3 4 1\n0 0 0 1\nEnd\nMove B\nCORNER\n2 3 1\n1 1 1\nEnd\n\
+               MoveSequence S (A B00000014423289173207620722)00000447317\n";
+    let (p, took) = timed("definition", || twistsearch::tws::parse_definition(def));
+    let p = p.unwrap();
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // 14423289173207620722 = 0 (mod 3), B has order 3: S is A 447317 times, A's order is 8: A5.
+    let s = p.position(&twistsearch::Alg::parse("S").unwrap()).unwrap();
+    let spelled = p.position(&twistsearch::Alg::parse("A A A A A").unwrap()).unwrap();
+    assert_eq!(s, spelled);
+    // Nested and inverted repetitions give the moves written out.
+    let c = twistsearch::load_puzzle(include_str!("data/puzzles/main/3x3x3.tws")).unwrap();
+    for (short, long) in [
+        ("((R U2)3 [F, D]2)2'", "(D F D' F' D F D' F' U2' R' U2' R' U2' R')2"),
+        ("[R: (U F)2']3", "R F' U' F' U' R' R F' U' F' U' R' R F' U' F' U' R'"),
+        ("[(R)2, U]0 L", "L"),
+    ] {
+        let a = c.position(&twistsearch::Alg::parse(short).unwrap()).unwrap();
+        let b = c.position(&twistsearch::Alg::parse(long).unwrap()).unwrap();
+        assert_eq!(a, b, "{short}");
+    }
+}

@@ -105,50 +105,56 @@ fn emit(alg: &Alg, puzzle: &Puzzle, inverse: bool, out: &mut Vec<MoveRef>) {
             }
         }
         Node::Pause { .. } => {}
-        // Every repetition emits as many moves as the first: when that is none (`[,]`, `(R0)`), the
-        // rest are skipped, so a huge count on an empty part costs nothing (the move cap counts moves).
+        // Every repetition emits the same moves as the first: the rest are copies of it (a huge count on
+        // an empty part, `[,]` or `(R0)`, costs nothing; the move cap bounds the copies).
         Node::Group { alg, amount, .. } => {
-            for _ in 0..amount.unsigned_abs() {
-                let before = out.len();
+            let before = out.len();
+            if *amount != 0 {
                 emit(alg, puzzle, inverse ^ (*amount < 0), out);
-                if out.len() == before {
-                    break;
-                }
             }
+            repeat_tail(out, before, amount.unsigned_abs());
         }
         Node::Commutator { a, b, amount, .. } => {
             // [A, B] = A B A' B'; its inverse is [B, A].
             let inv = inverse ^ (*amount < 0);
             let (x, y) = if inv { (b, a) } else { (a, b) };
-            for _ in 0..amount.unsigned_abs() {
-                let before = out.len();
+            let before = out.len();
+            if *amount != 0 {
                 emit(x, puzzle, false, out);
                 emit(y, puzzle, false, out);
                 emit(x, puzzle, true, out);
                 emit(y, puzzle, true, out);
-                if out.len() == before {
-                    break;
-                }
             }
+            repeat_tail(out, before, amount.unsigned_abs());
         }
         Node::Conjugate { a, b, amount, .. } => {
             // [A: B] = A B A'; its inverse is A B' A'.
             let inv = inverse ^ (*amount < 0);
-            for _ in 0..amount.unsigned_abs() {
-                let before = out.len();
+            let before = out.len();
+            if *amount != 0 {
                 emit(a, puzzle, false, out);
                 emit(b, puzzle, inv, out);
                 emit(a, puzzle, true, out);
-                if out.len() == before {
-                    break;
-                }
             }
+            repeat_tail(out, before, amount.unsigned_abs());
         }
     };
     if inverse {
         alg.nodes.iter().rev().for_each(|n| visit(n, out));
     } else {
         alg.nodes.iter().for_each(|n| visit(n, out));
+    }
+}
+
+/// Repeats the moves `out[from..]` (one repetition, already emitted; none for `times` 0) until there
+/// are `times` of them.
+fn repeat_tail(out: &mut Vec<MoveRef>, from: usize, times: u64) {
+    let len = out.len() - from;
+    if len == 0 {
+        return;
+    }
+    for _ in 1..times {
+        out.extend_from_within(from..from + len);
     }
 }
 
