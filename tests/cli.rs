@@ -370,6 +370,15 @@ fn illegal_placements_make_positions_unsolvable_and_random_states_refused() {
             "{err}"
         );
     }
+    // `order` is the group's order still, and says on stderr (and in --json) that Illegal is not counted.
+    let (code, out, err) = run(&["order", p]);
+    assert_eq!((code, out.as_str()), (0, "88179840\n"), "{err}");
+    assert!(err.starts_with("note: the definition declares 8 Illegal placements, which this count does not"), "{err}");
+    let v = json(&["order", p]);
+    assert_eq!((v["order"].as_str(), v["illegalPlacements"].as_u64()), (Some("88179840"), Some(8)), "{v}");
+    assert!(v["note"].as_str().unwrap().contains("the legal positions reached through legal ones are not a group"));
+    let (_, _, err) = run(&["order", "tests/data/puzzles/main/2x2x2.tws"]);
+    assert!(err.is_empty(), "{err}");
 }
 
 /// Issue 14: the issue's reproducer, moves `A1` and `A12`, is refused when the puzzle is loaded, naming

@@ -186,6 +186,12 @@ test('canonical counts (HTM and QTM) and group orders', async () => {
   assert.equal(await cube.order('U,R'), 73483200n);
   assert.equal(await cube.order({ generatorMoves: ['R2', 'U2'] }), 12n);
   assert.equal(await cube.algOrder('R U'), 105n);
+  assert.equal((await cube.positions()).note, null);
+  // Issue 14: with Illegal placements the group counts say what they leave out; God's algorithm honours them.
+  const illegal = await loadPuzzle(`${tws('2x2x2')}\nIllegal CORNER 1 2\n`);
+  assert.equal(await illegal.order('U,F,R'), 3674160n);
+  assert.match((await illegal.positions('U,F,R')).note, /^the definition declares 1 Illegal placement, which this count does not take into account/);
+  assert.equal((await illegal.godsAlgorithm({ generatorMoves: 'U,F,R' })).total, 1049760n);
   await assert.rejects(cube.canonicalCounts(20000), /too large/);
   await assert.rejects(cube.canonicalCounts(-1), RangeError);
   await assert.rejects(cube.canonicalCounts('6'), TypeError);
