@@ -116,6 +116,9 @@ test('errors are Error instances with the core message', async () => {
   await assert.rejects(cube.solve('R', { maxSolution: 2 }), (e) => e instanceof Error && /unknown field `maxSolution`/.test(e.message));
   await assert.rejects(cube.solve('R', { memoryMB: -1 }), (e) => e instanceof Error && /memoryMB/.test(e.message));
   await assert.rejects(cube.solve('R', { initialMemoryMB: 0 }), (e) => e instanceof Error && /initialMemoryMB 0/.test(e.message));
+  // Finite but beyond any instance's memory (issue 14): refused naming the option and the limit.
+  await assert.rejects(cube.solve('R', { memoryMB: 1e12 }), (e) => e instanceof Error && /memoryMB 1000000000000: must be a number of MiB above 0 and at most 65536/.test(e.message));
+  await assert.rejects(cube.solve('R', { maxSolutions: 1e9 }), (e) => e instanceof Error && /asked for 1000000000 solutions: at most 100000 are kept/.test(e.message));
   await assert.rejects(cube.solve('R', { minDepth: 5, maxDepth: 3 }), /min depth 5 exceeds max depth 3/);
   await assert.rejects(cube.solve(TPERM, { maxDepth: 9 }), /no solution within depth 9/);
   await assert.rejects(cube.solve({ EDGE: { pieces: [0], orientation: [0] } }), (e) => e instanceof Error && /EDGE/.test(e.message));
