@@ -113,6 +113,11 @@ export interface PositionCount {
   orientations: bigint;
   /** The group order (`order()`): transformations, also counting what the solved state does not show. */
   groupOrder: bigint;
+  /**
+   * `null`, or on a definition that declares `Illegal` placements why these counts are not what the puzzle
+   * reaches: they count the group the moves generate, positions holding those placements included.
+   */
+  note: string | null;
 }
 
 export interface SolveResult {
@@ -166,7 +171,7 @@ export interface PuzzleInfo {
 export interface GodsAlgorithmOptions extends CallOptions {
   generatorMoves?: GeneratorMoves;
   qtm?: boolean;
-  /** How many antipodes (positions at the last depth) to return. */
+  /** How many antipodes (positions at the last depth) to return: at most 10000 (more is refused). */
   antipodes?: number;
   /** Also count positions up to the definition's rotations that keep the move set. */
   symmetry?: boolean;
@@ -287,7 +292,8 @@ export interface PuzzleApi {
   /**
    * The order of the group the moves generate: transformations, so it counts what the solved state does
    * not show (the 3x3x3 KPuzzle's center orientations) and every orientation of the whole puzzle the moves
-   * reach. For the number of positions as users count them, see `positions`.
+   * reach. For the number of positions as users count them, see `positions`. `Illegal` placements of the
+   * definition are not taken into account (`positions().note` says so).
    */
   order(moves?: GeneratorMoves | { generatorMoves?: GeneratorMoves }): Promise<bigint>;
   /** How many positions the moves reach, as users count them. */

@@ -324,7 +324,8 @@ export class Puzzle {
    * How many positions the moves reach, as users count them (bigints): `upToOrientation` (positions up to
    * the whole puzzle's orientation: the 3x3x3's 43,252,003,274,489,856,000), `positions` (orientations of
    * the whole puzzle the moves reach counted apart), `orientations` (how many), `groupOrder` (what
-   * `order()` gives: transformations, counting orientations the solved state does not show).
+   * `order()` gives: transformations, counting orientations the solved state does not show), `note`
+   * (null, or on a definition with `Illegal` placements what these group counts leave out).
    */
   async positions(moves) {
     return this.#call('positions', orderOptions(moves), (rest) => {
@@ -334,6 +335,7 @@ export class Puzzle {
         positions: BigInt(r.positions),
         orientations: BigInt(r.orientations),
         upToOrientation: BigInt(r.upToOrientation),
+        note: r.note,
       };
     });
   }

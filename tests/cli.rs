@@ -258,6 +258,36 @@ fn god_prints_the_distance_table_and_antipodes() {
     assert!(err.contains("up to 43252003274489856000 positions"), "{err}");
 }
 
+/// Runs `args` and checks that its first line (starting with `first`) arrives within a minute, before the
+/// run could have collected its output, and that closing the pipe then ends the run quietly.
+fn streams(args: &[&str], first: &str) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    // The pipe is closed when this thread ends, after its first line.
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(line) => assert!(line.starts_with(first) && line.ends_with('\n'), "{args:?}: {line:?}"),
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: no first line within a minute ({e}): the output is not streamed");
+        }
+    }
+    assert!(child.wait().unwrap().success(), "{args:?}: stops quietly when the pipe closes");
+}
+
 /// Issue 14: huge counts stream (text) or are refused before anything is collected (JSON, solutions);
 /// non-UTF-8 input names its line, column and byte offset.
 #[test]
@@ -269,17 +299,13 @@ fn hostile_counts_and_bytes() {
     let (code, _, err) = run(&["solve", p, "--scramble", "R U", "-c", "1000000000"]);
     assert_eq!(code, 1);
     assert!(err.contains("at most 100000 are kept"), "{err}");
-    // A count of 10^12 streams: the first states arrive and a closed pipe ends the run.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(["random-state", p, "--count", "1000000000000", "--seed", "1"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 64];
-    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
-    assert!(first.starts_with(b"ScrambleState random-1"));
-    drop(child.stdout.take());
-    assert!(child.wait().unwrap().success(), "stops quietly when the pipe closes");
+    let (code, _, err) = run(&["scramble", "--event", "222", "--count", "1000000000", "--json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--count: 1000000000 is too many for --json"), "{err}");
+    // A count of 10^12 streams: the first results arrive and a closed pipe ends the run.
+    streams(&["random-state", p, "--count", "1000000000000", "--seed", "1"], "ScrambleState random-1\n");
+    streams(&["scramble", p, "--count", "1000000000000", "--seed", "1", "--memory", "16"], "");
+    streams(&["scramble", "--event", "222", "--count", "1000000000000", "--seed", "1"], "");
     let dir = std::env::temp_dir().join(format!("twistsearch-cli-bytes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("latin1.tws");
@@ -344,6 +370,15 @@ fn illegal_placements_make_positions_unsolvable_and_random_states_refused() {
             "{err}"
         );
     }
+    // `order` is the group's order still, and says on stderr (and in --json) that Illegal is not counted.
+    let (code, out, err) = run(&["order", p]);
+    assert_eq!((code, out.as_str()), (0, "88179840\n"), "{err}");
+    assert!(err.starts_with("note: the definition declares 8 Illegal placements, which this count does not"), "{err}");
+    let v = json(&["order", p]);
+    assert_eq!((v["order"].as_str(), v["illegalPlacements"].as_u64()), (Some("88179840"), Some(8)), "{v}");
+    assert!(v["note"].as_str().unwrap().contains("the legal positions reached through legal ones are not a group"));
+    let (_, _, err) = run(&["order", "tests/data/puzzles/main/2x2x2.tws"]);
+    assert!(err.is_empty(), "{err}");
 }
 
 /// Issue 14: the issue's reproducer, moves `A1` and `A12`, is refused when the puzzle is loaded, naming

@@ -288,7 +288,7 @@ async function selectPuzzle(id) {
         if (demo.puzzle !== id || !$('group-order')) return;
         const turned = c.orientations > 1n ? ` (${fmtInt(c.positions)} counting its ${fmtInt(c.orientations)} orientations apart)` : '';
         $('group-order').textContent =
-          `The moves reach ${fmtInt(c.upToOrientation)} positions up to the puzzle's orientation${turned}; group order ${fmtInt(c.groupOrder)}.`;
+          `The moves reach ${fmtInt(c.upToOrientation)} positions up to the puzzle's orientation${turned}; group order ${fmtInt(c.groupOrder)}.${c.note ? ` Note: ${c.note}.` : ''}`;
       })
       .catch(() => {});
   } catch (err) {

@@ -50,20 +50,21 @@ struct ChunkOut {
     keep: Vec<u64>,
 }
 
-/// Keeps the `n` smallest values pushed, sorted (once full, most pushes are one comparison).
+/// Keeps the `n` smallest values pushed, in no particular order, among at most `2 n` values (callers
+/// sort and truncate at the end). Amortized constant time per push, whatever `n` is and in whatever order
+/// the values come: from the `n`-th push on, `keep[n - 1]` is the largest of `keep[..n]`, so a value not
+/// below it cannot be among the `n` smallest and costs one comparison; the others are appended, and at
+/// `2 n` values the `n` smallest are selected again in linear time.
 #[inline]
 pub(super) fn keep_push(keep: &mut Vec<u64>, n: usize, v: u64) {
-    if n == 0 {
+    if n == 0 || (keep.len() >= n && v >= keep[n - 1]) {
         return;
     }
-    if keep.len() == n {
-        if v >= keep[n - 1] {
-            return;
-        }
-        keep.pop();
+    keep.push(v);
+    if keep.len() == n || keep.len() == n.saturating_mul(2) {
+        keep.select_nth_unstable(n - 1);
+        keep.truncate(n);
     }
-    let at = keep.partition_point(|&x| x < v);
-    keep.insert(at, v);
 }
 
 pub(super) fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {

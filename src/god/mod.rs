@@ -41,6 +41,11 @@ use crate::state::State;
 /// The default memory budget: 1 GiB.
 pub const DEFAULT_MEMORY: u64 = 1 << 30;
 
+/// The most antipodes a report may hold (each with an alg). Larger requests are refused before the
+/// search: every step keeps up to this many of its new positions per chunk of rows, so the request bounds
+/// that memory (at most a few tens of MiB) beside the budgeted tables.
+pub const MAX_ANTIPODES: usize = 10_000;
+
 /// Above this many points a puzzle that does not fit densely is refused without computing its group
 /// order (which can take minutes on the biggest cubes).
 const HASH_PLANNING_POINTS: usize = 2000;
@@ -160,6 +165,12 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
 
 /// Enumerates every position the moves reach from the puzzle's solved state, by distance.
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.antipodes > MAX_ANTIPODES {
+        return Err(Error::new(format!(
+            "{} antipodes asked for: at most {MAX_ANTIPODES} are returned (ask for fewer)",
+            options.antipodes
+        )));
+    }
     if options.method == Method::Cosets {
         return by_cosets(puzzle, moves, options, control);
     }

@@ -24,7 +24,7 @@ pub mod symmetry;
 pub(crate) use chain::ProbableChain;
 pub use chain::{orbit_order_for, BasePoint, StabilizerChain};
 pub use membership::{reachable, reachable_with_budget, Membership, DEFAULT_BUDGET};
-pub use positions::{positions, PositionCount};
+pub use positions::{illegal_placements_note, positions, PositionCount};
 pub use random::{random_position, random_state, rng_from_seed};
 
 use crate::error::{Error, Result};

@@ -31,6 +31,23 @@ pub struct PositionCount {
     pub up_to_orientation: BigUint,
 }
 
+/// What the group order and [`positions`] leave out on a puzzle whose definition declares `Illegal`
+/// placements (`None` on one that declares none). They count the group the moves generate, which holds
+/// positions with those placements and positions reached only through them: the legal positions reached
+/// through legal ones are not a group, so group theory cannot count them; God's algorithm does, by
+/// enumerating them (`gods_algorithm`'s total), where the puzzle is small enough.
+pub fn illegal_placements_note(puzzle: &Puzzle) -> Option<String> {
+    let n = puzzle.illegal().len();
+    (n > 0).then(|| {
+        format!(
+            "the definition declares {n} Illegal placement{}, which this count does not take into account: it \
+             is the order of the group the moves generate, with positions holding those placements (the legal \
+             positions reached through legal ones are not a group; god counts them)",
+            if n == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// The sizes of what a move set reaches (see the module notes).
 pub fn positions(puzzle: &Puzzle, moves: &MoveSet) -> Result<PositionCount> {
     let layout = puzzle.layout();
@@ -91,5 +108,14 @@ mod tests {
         assert_eq!(c.positions, BigUint::from(3_674_160u32));
         assert_eq!(c.up_to_orientation, c.positions);
         assert_eq!(c.orientations, BigUint::from(1u32));
+        assert_eq!(illegal_placements_note(&p), None);
+    }
+
+    #[test]
+    fn illegal_placements_are_noted() {
+        let text = format!("{}\nIllegal CORNER 1 2 3\n", include_str!("../../tests/data/puzzles/main/2x2x2.tws"));
+        let p = load_puzzle(&text).unwrap();
+        let note = illegal_placements_note(&p).unwrap();
+        assert!(note.starts_with("the definition declares 2 Illegal placements, which this count does not"), "{note}");
     }
 }

@@ -148,22 +148,25 @@ pub fn move_set(puzzle: &Puzzle, moves: Option<&MovesOption>) -> Result<MoveSet,
     }
 }
 
+/// The largest memory option accepted, in MiB (64 GiB: more than a WebAssembly instance can address).
+const MAX_MEMORY_MB: f64 = 65536.0;
+
+/// `mb` MiB in bytes, or an error naming the option `name`.
+fn mib(name: &str, mb: f64) -> Result<usize, Error> {
+    if mb.is_finite() && mb > 0.0 && mb <= MAX_MEMORY_MB {
+        return Ok((mb * (1u64 << 20) as f64) as usize);
+    }
+    Err(Error::new(format!("{name} {mb}: must be a number of MiB above 0 and at most {MAX_MEMORY_MB}")))
+}
+
 /// The table's memory budget in bytes (default: the core's).
 pub fn memory_bytes(mb: Option<f64>) -> Result<usize, Error> {
-    match mb {
-        None => Ok(crate::search::DEFAULT_MEMORY),
-        Some(mb) if mb.is_finite() && mb > 0.0 && mb <= 65536.0 => Ok((mb * (1u64 << 20) as f64) as usize),
-        Some(mb) => Err(Error::new(format!("memoryMB {mb} is not a size in MiB"))),
-    }
+    mb.map_or(Ok(crate::search::DEFAULT_MEMORY), |mb| mib("memoryMB", mb))
 }
 
 /// The table's starting size in bytes (`None`: the core's choice).
 pub fn initial_memory_bytes(mb: Option<f64>) -> Result<Option<usize>, Error> {
-    match mb {
-        None => Ok(None),
-        Some(mb) if mb.is_finite() && mb > 0.0 && mb <= 65536.0 => Ok(Some((mb * (1u64 << 20) as f64) as usize)),
-        Some(mb) => Err(Error::new(format!("initialMemoryMB {mb} is not a size in MiB"))),
-    }
+    mb.map(|mb| mib("initialMemoryMB", mb)).transpose()
 }
 
 /// An alg, with its move names checked against the puzzle.

@@ -137,7 +137,8 @@ impl Puzzle {
     }
 
     /// How many positions the moves reach, as users count them (decimal strings): `{groupOrder, positions,
-    /// orientations, upToOrientation}` (see [`crate::group::positions`]). Options: `{generatorMoves}`.
+    /// orientations, upToOrientation, note}` (see [`crate::group::positions`]; `note`: what the counts
+    /// leave out on a definition with `Illegal` placements, else null). Options: `{generatorMoves}`.
     pub fn positions(&self, options: JsValue) -> Result<JsValue, JsValue> {
         let o: MovesOptions = js(options::read(options, "positions options"))?;
         let p = &*self.puzzle;
@@ -148,6 +149,7 @@ impl Puzzle {
             "positions": c.positions.to_string(),
             "orientations": c.orientations.to_string(),
             "upToOrientation": c.up_to_orientation.to_string(),
+            "note": crate::group::illegal_placements_note(p),
         }))
     }
 

@@ -116,6 +116,9 @@ test('errors are Error instances with the core message', async () => {
   await assert.rejects(cube.solve('R', { maxSolution: 2 }), (e) => e instanceof Error && /unknown field `maxSolution`/.test(e.message));
   await assert.rejects(cube.solve('R', { memoryMB: -1 }), (e) => e instanceof Error && /memoryMB/.test(e.message));
   await assert.rejects(cube.solve('R', { initialMemoryMB: 0 }), (e) => e instanceof Error && /initialMemoryMB 0/.test(e.message));
+  // Finite but beyond any instance's memory (issue 14): refused naming the option and the limit.
+  await assert.rejects(cube.solve('R', { memoryMB: 1e12 }), (e) => e instanceof Error && /memoryMB 1000000000000: must be a number of MiB above 0 and at most 65536/.test(e.message));
+  await assert.rejects(cube.solve('R', { maxSolutions: 1e9 }), (e) => e instanceof Error && /asked for 1000000000 solutions: at most 100000 are kept/.test(e.message));
   await assert.rejects(cube.solve('R', { minDepth: 5, maxDepth: 3 }), /min depth 5 exceeds max depth 3/);
   await assert.rejects(cube.solve(TPERM, { maxDepth: 9 }), /no solution within depth 9/);
   await assert.rejects(cube.solve({ EDGE: { pieces: [0], orientation: [0] } }), (e) => e instanceof Error && /EDGE/.test(e.message));
@@ -186,6 +189,12 @@ test('canonical counts (HTM and QTM) and group orders', async () => {
   assert.equal(await cube.order('U,R'), 73483200n);
   assert.equal(await cube.order({ generatorMoves: ['R2', 'U2'] }), 12n);
   assert.equal(await cube.algOrder('R U'), 105n);
+  assert.equal((await cube.positions()).note, null);
+  // Issue 14: with Illegal placements the group counts say what they leave out; God's algorithm honours them.
+  const illegal = await loadPuzzle(`${tws('2x2x2')}\nIllegal CORNER 1 2\n`);
+  assert.equal(await illegal.order('U,F,R'), 3674160n);
+  assert.match((await illegal.positions('U,F,R')).note, /^the definition declares 1 Illegal placement, which this count does not take into account/);
+  assert.equal((await illegal.godsAlgorithm({ generatorMoves: 'U,F,R' })).total, 1049760n);
   await assert.rejects(cube.canonicalCounts(20000), /too large/);
   await assert.rejects(cube.canonicalCounts(-1), RangeError);
   await assert.rejects(cube.canonicalCounts('6'), TypeError);

@@ -98,6 +98,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const orderOf: bigint = await p.order({ generatorMoves: 'X' });
   const sizes: PositionCount = await p.positions('X');
   const upToOrientation: bigint = sizes.upToOrientation + sizes.positions + sizes.orientations + sizes.groupOrder;
+  const note: string | null = sizes.note;
   const algOrder: bigint = await p.algOrder('X X');
   const inverse: string = await p.invert('X');
   const simple: string = await p.simplify('X X');
@@ -120,6 +121,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     inverse,
     simple,
     definition.name,
+    note ?? '',
     String(counts[0] + god.total + order + orderOf + algOrder + upToOrientation),
     String(Object.keys(pattern).length + fromPattern.nodes + progress.length),
     ...solved.solutions,

@@ -9,7 +9,9 @@ use crate::shell::{
     emit, fail, json_text, move_set, parse_alg, read, state_text, too_many_for_json, Failure, PositionFormat,
     MAX_BUFFERED,
 };
-use twistsearch::group::{puzzle_chain, random_position, reachable, rng_from_seed, Membership, StabilizerChain};
+use twistsearch::group::{
+    illegal_placements_note, puzzle_chain, random_position, reachable, rng_from_seed, Membership, StabilizerChain,
+};
 use twistsearch::kpuzzle::{parse_pattern, pattern_value};
 use twistsearch::tws::parse_scrambles;
 use twistsearch::{Puzzle, State};
@@ -38,6 +40,9 @@ pub fn order(puzzle: &Puzzle, alg: Option<&str>, moves: Option<&str>, json_out: 
     let (chain, names) = chain(puzzle, moves)?;
     let seconds = t.elapsed().as_secs_f64();
     let order = chain.order();
+    // With Illegal placements the group order is not what the puzzle reaches: said beside the number
+    // (on stderr in text, so that standard output stays the number).
+    let note = illegal_placements_note(puzzle);
     if json_out {
         let set = move_set(puzzle, moves)?;
         let sizes = twistsearch::group::positions(puzzle, &set).map_err(|e| fail("group", e))?;
@@ -50,7 +55,12 @@ pub fn order(puzzle: &Puzzle, alg: Option<&str>, moves: Option<&str>, json_out: 
             "positionsUpToOrientation": sizes.up_to_orientation.to_string(),
             "levels": chain.orbit_sizes().len(),
             "seconds": seconds,
+            "illegalPlacements": puzzle.illegal().len(),
+            "note": note,
         })));
+    }
+    if let Some(note) = note {
+        eprintln!("note: {note}");
     }
     let _ = writeln!(out, "{order}");
     Ok(out)
