@@ -20,6 +20,9 @@ pub(crate) struct Cover {
     /// One bit per position.
     bits: Vec<u64>,
     log: Vec<u64>,
+    /// Word ranges of `bits` filled since the last clear, and their words in all.
+    fills: Vec<(usize, usize)>,
+    filled: usize,
     overflow: bool,
     /// `levels[l]` for tracked levels `1..=deepest`: one bit per sub-coset (`levels[0]` is unused).
     levels: Vec<Vec<u64>>,
@@ -85,6 +88,8 @@ impl Cover {
         Cover {
             bits: vec![0; capacity.div_ceil(64) as usize],
             log: Vec::new(),
+            fills: Vec::new(),
+            filled: 0,
             overflow: false,
             levels,
             complete: vec![0; deepest + 1],
@@ -117,8 +122,13 @@ impl Cover {
             for &i in &self.log {
                 self.bits[(i >> 6) as usize] = 0;
             }
+            for &(a, b) in &self.fills {
+                self.bits[a..b].fill(0);
+            }
         }
         self.log.clear();
+        self.fills.clear();
+        self.filled = 0;
         self.overflow = false;
         for (l, c) in self.complete.iter_mut().enumerate() {
             if *c > 0 {
@@ -182,7 +192,15 @@ impl Cover {
     pub(crate) fn fill(&mut self, l: usize, node: u64) {
         let w = self.weight[l];
         let (mut i, end) = (node * w, (node + 1) * w);
-        self.overflow = true;
+        if !self.overflow {
+            let range = ((i >> 6) as usize, (end.div_ceil(64) as usize).min(self.bits.len()));
+            self.filled += range.1 - range.0;
+            if self.filled > self.bits.len() / 4 || self.fills.len() >= LOG_LIMIT {
+                self.overflow = true;
+            } else {
+                self.fills.push(range);
+            }
+        }
         while i < end {
             let (word, b) = ((i >> 6) as usize, i & 63);
             let n = (64 - b).min(end - i);
@@ -343,6 +361,17 @@ mod tests {
         }
         assert!(c.done(1, 2) && c.done(2, 2) && c.done(2, 3) && c.done(2, 4) && c.done(3, 8) && c.done(4, 9));
         assert!(c.done(4, 20) && !c.done(3, 2) && !c.done(3, 1) && !c.done(1, 1));
+        let clean = |c: &Cover| c.bits.iter().all(|&w| w == 0) && c.levels.iter().flatten().all(|&w| w == 0);
+        c.clear();
+        assert!(clean(&c));
+        // Few fills: cleared range by range.
+        for &(l, node) in &[(4, 3), (5, 1000), (3, 7)] {
+            c.fill(l, node);
+        }
+        c.visit_index(5000);
+        assert!(!c.overflow && c.fills.len() == 3);
+        c.clear();
+        assert!(clean(&c));
     }
 
     #[test]
