@@ -64,9 +64,9 @@ pub struct GodArgs {
     #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
     pub direction: DirectionArg,
     /// Reduce the search by the definition's rotations that keep the move set: when it pays, whenever
-    /// possible, or never (the counts are the same either way). With `--method cosets`, `always` reduces
-    /// and counts the classes up to symmetry and up to symmetry and inverse too; `auto` does not reduce
-    /// there yet (measured slower than the plain enumeration).
+    /// possible, or never (the counts are the same either way). With `--method cosets`, `auto` and
+    /// `always` reduce wherever there are such rotations and count the classes up to symmetry and up to
+    /// symmetry and inverse too.
     #[arg(long, value_enum, default_value_t = ReduceArg::Auto)]
     pub reduce: ReduceArg,
     /// Worker threads (default: one per core).

@@ -20,6 +20,9 @@ pub(crate) struct Cover {
     /// One bit per position.
     bits: Vec<u64>,
     log: Vec<u64>,
+    /// Word ranges of `bits` filled since the last clear, and their words in all.
+    fills: Vec<(usize, usize)>,
+    filled: usize,
     overflow: bool,
     /// `levels[l]` for tracked levels `1..=deepest`: one bit per sub-coset (`levels[0]` is unused).
     levels: Vec<Vec<u64>>,
@@ -41,6 +44,17 @@ fn test(bits: &[u64], i: u64) -> bool {
 #[inline(always)]
 fn set(bits: &mut [u64], i: u64) {
     bits[(i >> 6) as usize] |= 1 << (i & 63);
+}
+
+/// Sets bits `start..start + len`.
+fn set_range(bits: &mut [u64], start: u64, len: u64) {
+    let (mut i, end) = (start, start + len);
+    while i < end {
+        let (w, b) = ((i >> 6) as usize, i & 63);
+        let n = (64 - b).min(end - i);
+        bits[w] |= if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << b };
+        i += n;
+    }
 }
 
 /// Whether bits `start..start + len` are all set.
@@ -74,6 +88,8 @@ impl Cover {
         Cover {
             bits: vec![0; capacity.div_ceil(64) as usize],
             log: Vec::new(),
+            fills: Vec::new(),
+            filled: 0,
             overflow: false,
             levels,
             complete: vec![0; deepest + 1],
@@ -106,8 +122,13 @@ impl Cover {
             for &i in &self.log {
                 self.bits[(i >> 6) as usize] = 0;
             }
+            for &(a, b) in &self.fills {
+                self.bits[a..b].fill(0);
+            }
         }
         self.log.clear();
+        self.fills.clear();
+        self.filled = 0;
         self.overflow = false;
         for (l, c) in self.complete.iter_mut().enumerate() {
             if *c > 0 {
@@ -166,11 +187,20 @@ impl Cover {
     }
 
     /// Visits every position of sub-coset `node` of level `l` at once (positions that cannot be counted:
-    /// not representatives, or not reachable); the completion bits are left to [`Cover::rebuild`].
+    /// not representatives, or not reachable), with the completion bits of its tracked sub-cosets and of
+    /// the ancestors it completes.
     pub(crate) fn fill(&mut self, l: usize, node: u64) {
         let w = self.weight[l];
         let (mut i, end) = (node * w, (node + 1) * w);
-        self.overflow = true;
+        if !self.overflow {
+            let range = ((i >> 6) as usize, (end.div_ceil(64) as usize).min(self.bits.len()));
+            self.filled += range.1 - range.0;
+            if self.filled > self.bits.len() / 4 || self.fills.len() >= LOG_LIMIT {
+                self.overflow = true;
+            } else {
+                self.fills.push(range);
+            }
+        }
         while i < end {
             let (word, b) = ((i >> 6) as usize, i & 63);
             let n = (64 - b).min(end - i);
@@ -183,9 +213,41 @@ impl Cover {
                 i += n;
             }
         }
+        if self.deepest == 0 {
+            return;
+        }
+        if l > self.deepest {
+            // Within one finest tracked sub-coset: complete if its other positions are visited.
+            let wd = self.weight[self.deepest];
+            let block = node * w / wd;
+            if !test(&self.levels[self.deepest], block) && all_set(&self.bits, block * wd, wd) {
+                self.climb(block);
+            }
+            return;
+        }
+        // Every tracked sub-coset within it, at every finer level.
+        for k in l.max(1)..=self.deepest {
+            let per = w / self.weight[k];
+            set_range(&mut self.levels[k], node * per, per);
+            self.complete[k] += per;
+        }
+        // The ancestors it completes.
+        let (mut level, mut node) = (l, node);
+        while level > 1 {
+            let r = self.radix[level - 1];
+            let parent = node / r;
+            if test(&self.levels[level - 1], parent) || !all_set(&self.levels[level], parent * r, r) {
+                return;
+            }
+            set(&mut self.levels[level - 1], parent);
+            self.complete[level - 1] += 1;
+            node = parent;
+            level -= 1;
+        }
     }
 
-    /// Sets the completion bits from the positions' bits (after [`Cover::fill`]).
+    /// Sets the completion bits from the positions' bits (for checks: [`Cover::fill`] keeps them).
+    #[cfg(test)]
     pub(crate) fn rebuild(&mut self) {
         let capacity = self.weight[0];
         for l in (1..=self.deepest).rev() {
@@ -270,6 +332,46 @@ mod tests {
         assert!(c.done(2, 0));
         c.clear();
         assert!(!c.done(1, 1) && !c.done(3, 0) && !c.visited(700));
+    }
+
+    /// Filled sub-cosets (at tracked levels, finer ones, completing their ancestors or not) keep the
+    /// completion bits that [`Cover::rebuild`] finds from the positions.
+    #[test]
+    fn fill_keeps_the_completion_bits() {
+        let s = steps(&[3, 5, 2, 8, 64]);
+        let mut c = Cover::new(&s);
+        assert_eq!(c.deepest, 4);
+        let fills: &[(usize, u64)] =
+            &[(2, 3), (5, 7), (4, 0), (3, 4), (4, 11), (3, 5), (2, 4), (5, 1281), (1, 2), (4, 9), (4, 8), (5, 160)];
+        for (n, &(l, node)) in fills.iter().enumerate() {
+            c.fill(l, node);
+            if n == 5 {
+                // Visits completing a block beside fills.
+                for i in (1280..1344).filter(|&i| i != 1281) {
+                    c.visit_index(i);
+                }
+            }
+            let kept: Vec<Vec<u64>> = c.levels.clone();
+            let flags: Vec<bool> = c.complete.iter().map(|&x| x > 0).collect();
+            c.rebuild();
+            assert_eq!(kept, c.levels, "after fill {n}");
+            for (l, f) in flags.iter().enumerate().skip(1) {
+                assert!(*f || c.complete[l] == 0, "after fill {n}: level {l} not flagged");
+            }
+        }
+        assert!(c.done(1, 2) && c.done(2, 2) && c.done(2, 3) && c.done(2, 4) && c.done(3, 8) && c.done(4, 9));
+        assert!(c.done(4, 20) && !c.done(3, 2) && !c.done(3, 1) && !c.done(1, 1));
+        let clean = |c: &Cover| c.bits.iter().all(|&w| w == 0) && c.levels.iter().flatten().all(|&w| w == 0);
+        c.clear();
+        assert!(clean(&c));
+        // Few fills: cleared range by range.
+        for &(l, node) in &[(4, 3), (5, 1000), (3, 7)] {
+            c.fill(l, node);
+        }
+        c.visit_index(5000);
+        assert!(!c.overflow && c.fills.len() == 3);
+        c.clear();
+        assert!(clean(&c));
     }
 
     #[test]

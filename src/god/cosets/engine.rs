@@ -164,10 +164,11 @@ impl Walk<'_, '_> {
                 match self.reduced.as_deref_mut() {
                     None => self.new += 1,
                     Some(r) => {
-                        let (size, inverse) = r.count(node);
-                        self.new += size;
-                        self.classes += 1;
-                        self.inverse += inverse as u64;
+                        if let Some((size, inverse)) = r.count(node) {
+                            self.new += size;
+                            self.classes += 1;
+                            self.inverse += inverse as u64;
+                        }
                     }
                 }
                 if let Some(f) = self.found.as_deref_mut() {
@@ -272,6 +273,17 @@ impl Walk<'_, '_> {
     }
 }
 
+/// The size of the sub-cosets the symmetry pre-calculation leaves undecided (see
+/// [`WordSymmetry::mark`](super::sym::WordSymmetry::mark)): their positions are classified one by one
+/// when the products visit them. Deciding every sub-coset down to single positions walked about
+/// 3 M sub-cosets per coset of the 3x3x3 edges group (0.36 s per coset, most of a shallow run's time);
+/// `COSYM_CUTOFF` overrides it, for measurements.
+const MARK_CUTOFF: u64 = 1 << 16;
+
+fn mark_cutoff() -> u64 {
+    std::env::var("COSYM_CUTOFF").ok().and_then(|v| v.parse().ok()).unwrap_or(MARK_CUTOFF)
+}
+
 /// Counts the positions of coset `key` at distances `0..=limit` into `tally` (whose vectors have
 /// `limit + 1` entries), pushing those beyond the stored levels to `found` when given. With symmetry
 /// (`shared.sym`, and `cand` the coset's candidate), only representatives are visited and counted.
@@ -296,9 +308,9 @@ pub(crate) fn run_coset(
     // With symmetry: the pre-calculation visits every non-representative first.
     let (target, mut reduced) = match (shared.sym, cand) {
         (Some((sym, chain)), Some(cand)) => {
-            let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cover, &mut scratch.mark);
-            cover.rebuild();
-            (marked.reps, Some(Reduced::new(sym, alphabet, key, marked.special)))
+            let cutoff = mark_cutoff();
+            let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cutoff, cover, &mut scratch.mark);
+            (marked.reps, Some(Reduced::new(sym, alphabet, key, marked)))
         }
         _ => (shared.full, None),
     };
@@ -313,10 +325,11 @@ pub(crate) fn run_coset(
             match reduced.as_mut() {
                 None => tally.positions[d] += 1,
                 Some(r) => {
-                    let (size, inverse) = r.count(i);
-                    tally.positions[d] += size;
-                    tally.classes[d] += 1;
-                    tally.inverse[d] += inverse as u64;
+                    if let Some((size, inverse)) = r.count(i) {
+                        tally.positions[d] += size;
+                        tally.classes[d] += 1;
+                        tally.inverse[d] += inverse as u64;
+                    }
                 }
             }
         }

@@ -14,7 +14,10 @@
 //! whose conjugates are all larger is all representatives with no symmetry, and is left as it is. Only
 //! words that equal some conjugate reach the last digit: those with `|Symm(ζ)| > 1` go to a short
 //! sorted table for their class sizes. The products then only ever visit representatives; cosets with
-//! none ([`WordSymmetry::candidates`] decides it from the prefix) are not enumerated at all.
+//! none ([`WordSymmetry::candidates`] decides it from the prefix) are not enumerated at all. Walking
+//! every sub-coset down to single words costs more than a shallow enumeration of the coset, so the
+//! walk stops at sub-cosets of a cutoff size: the words of those left open are classified as the
+//! products visit them (non-representatives visited, not counted).
 //!
 //! Anti-symmetry: `ζ⁻¹` is at the distance of `ζ`, and `ζ^M`, `(ζ⁻¹)^M` are equal or disjoint. A
 //! representative `ζ` also represents its class up to inverse unless some `μ⁻¹ζ⁻¹μ` comes before it
@@ -103,6 +106,9 @@ pub(crate) struct Candidate {
 pub(crate) struct Marked {
     pub(crate) reps: u64,
     pub(crate) special: Vec<(u64, u64)>,
+    /// Whether some sub-cosets were left undecided (see [`WordSymmetry::mark`]'s `cutoff`): `reps` then
+    /// counts their reachable words too, and every visit must be classified.
+    pub(crate) lazy: bool,
 }
 
 /// Working memory of [`WordSymmetry::mark`]: the words and the open comparisons per digit.
@@ -390,7 +396,9 @@ impl WordSymmetry {
     /// The pre-calculation of symmetry for coset `cand` (numbered by `steps`): visits in `cover` every
     /// sub-coset with no reachable representative, at the first digit that decides it; returns the
     /// representatives left and their class sizes other than `|M|`. With `tight` (every number of the
-    /// coset is a reachable word) the digits are enumerated directly, else along the chain.
+    /// coset is a reachable word) the digits are enumerated directly, else along the chain. Sub-cosets
+    /// of at most `cutoff` reachable words still open are left undecided (counted in `reps`, `lazy`
+    /// set): the products' visits are then classified one by one ([`Reduced::count`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn mark(
         &self,
@@ -399,11 +407,12 @@ impl WordSymmetry {
         steps: &[Step],
         tight: bool,
         cand: &Candidate,
+        cutoff: u64,
         cover: &mut Cover,
         scratch: &mut MarkScratch,
     ) -> Marked {
         let prefix = alphabet.prefix;
-        let mut out = Marked { reps: 0, special: Vec::new() };
+        let mut out = Marked { reps: 0, special: Vec::new(), lazy: false };
         if cand.open.is_empty() {
             out.reps = chain.below(prefix);
             return out;
@@ -417,7 +426,7 @@ impl WordSymmetry {
         scratch.open[0].clone_from(&cand.open);
         let used = alphabet.prefix_pieces(&cand.word[..prefix]);
         let blocks = alphabet.block_letters();
-        let mut m = Mark { sym: self, alphabet, chain, steps, blocks: &blocks, cover, scratch, out: &mut out };
+        let mut m = Mark { sym: self, alphabet, chain, steps, blocks: &blocks, cutoff, cover, scratch, out: &mut out };
         if tight {
             let lead = &self.twists[0];
             m.direct(0, 0, used, cand.word[..prefix].iter().map(|&l| lead[l as usize] as u32).sum());
@@ -477,19 +486,25 @@ impl WordSymmetry {
         (0..self.count).all(|c| self.compare(Some(c), inv, z) != Ordering::Less)
     }
 
-    /// Whether the whole word `z` is the representative of its class (the first of its conjugates), and
-    /// its number of symmetries: for checks.
-    #[cfg(test)]
-    pub(crate) fn classify(&self, z: &[u8]) -> (bool, u64) {
+    /// The number of symmetries of the whole word `z` when it is the representative of its class (the
+    /// first of its conjugates), else `None`.
+    pub(crate) fn symmetries(&self, z: &[u8]) -> Option<u64> {
         let mut symm = 1;
         for c in 0..self.count {
             match self.compare(Some(c), z, z) {
-                Ordering::Less => return (false, 0),
+                Ordering::Less => return None,
                 Ordering::Equal => symm += 1,
                 Ordering::Greater => {}
             }
         }
-        (true, symm)
+        Some(symm)
+    }
+
+    /// Whether the whole word `z` is the representative of its class, and its number of symmetries: for
+    /// checks.
+    #[cfg(test)]
+    pub(crate) fn classify(&self, z: &[u8]) -> (bool, u64) {
+        self.symmetries(z).map_or((false, 0), |s| (true, s))
     }
 }
 
@@ -501,6 +516,8 @@ struct Mark<'a> {
     steps: &'a [Step],
     /// The blocks' letters (first, size, twist modulus, last twist implied).
     blocks: &'a [(usize, usize, u8, bool)],
+    /// Sub-cosets of at most this many reachable words are left undecided (0: every one decided).
+    cutoff: u64,
     cover: &'a mut Cover,
     scratch: &'a mut MarkScratch,
     out: &'a mut Marked,
@@ -538,6 +555,9 @@ impl Mark<'_> {
     /// where every number is a reachable word: the digits set one letter at a time in one word (letters
     /// not yet fixed are never read).
     fn direct(&mut self, t: usize, node: u64, used: u64, twists: u32) {
+        if self.undecided(t) {
+            return;
+        }
         if self.chain.below(self.alphabet.prefix + t) <= FOLD {
             self.leaves(t, node, used, twists, t);
             return;
@@ -623,6 +643,9 @@ impl Mark<'_> {
     /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
     /// along the chain: the reachable ones only.
     fn node(&mut self, t: usize, node: u64, used: u64) {
+        if self.undecided(t) {
+            return;
+        }
         let st = self.steps[t];
         let l = self.alphabet.prefix + t;
         let used = if st.reset { 0 } else { used };
@@ -656,6 +679,19 @@ impl Mark<'_> {
         }
     }
 
+    /// Whether the sub-coset with `t` steps fixed is small enough to be left undecided: its reachable
+    /// words are then classified one by one as the products visit them.
+    #[inline(always)]
+    fn undecided(&mut self, t: usize) -> bool {
+        let below = self.chain.below(self.alphabet.prefix + t);
+        if below > self.cutoff {
+            return false;
+        }
+        self.out.reps += below;
+        self.out.lazy = true;
+        true
+    }
+
     fn count(&mut self, t: usize) {
         if self.scratch.nodes.len() <= t {
             self.scratch.nodes.resize(t + 1, 0);
@@ -671,26 +707,31 @@ pub(crate) struct Reduced<'a> {
     alphabet: &'a Alphabet,
     key: u64,
     special: Vec<(u64, u64)>,
+    lazy: bool,
     word: Vec<u8>,
     inv: Vec<u8>,
 }
 
 impl<'a> Reduced<'a> {
-    pub(crate) fn new(sym: &'a WordSymmetry, alphabet: &'a Alphabet, key: u64, special: Vec<(u64, u64)>) -> Self {
-        Reduced { sym, alphabet, key, special, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
+    pub(crate) fn new(sym: &'a WordSymmetry, alphabet: &'a Alphabet, key: u64, marked: Marked) -> Self {
+        let Marked { special, lazy, .. } = marked;
+        Reduced { sym, alphabet, key, special, lazy, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
     }
 
-    /// The class size of representative `i` (its position in the coset) and whether it represents its
-    /// class up to inverse too.
+    /// For position `i` (just visited): `None` when it is no representative, else its class size and
+    /// whether it represents its class up to inverse too. Without undecided sub-coset every visit is a
+    /// representative, its symmetries from the pre-calculation's table; else they are found here.
     #[inline]
-    pub(crate) fn count(&mut self, i: u64) -> (u64, bool) {
-        let symm = if self.special.is_empty() {
+    pub(crate) fn count(&mut self, i: u64) -> Option<(u64, bool)> {
+        self.alphabet.word(self.key, i, &mut self.word);
+        let symm = if self.lazy {
+            self.sym.symmetries(&self.word)?
+        } else if self.special.is_empty() {
             1
         } else {
             self.special.binary_search_by_key(&i, |&(p, _)| p).map_or(1, |k| self.special[k].1)
         };
-        self.alphabet.word(self.key, i, &mut self.word);
-        (self.sym.order / symm, self.sym.inverse_representative(self.alphabet, &self.word, &mut self.inv))
+        Some((self.sym.order / symm, self.sym.inverse_representative(self.alphabet, &self.word, &mut self.inv)))
     }
 }
 
@@ -773,7 +814,7 @@ mod tests {
         for &k in &picks {
             let cand = &cands[k];
             cover.clear();
-            let marked = sym.mark(&a, &chain, &steps, true, cand, &mut cover, &mut scratch);
+            let marked = sym.mark(&a, &chain, &steps, true, cand, 0, &mut cover, &mut scratch);
             cover.rebuild();
             let (mut reps, mut special) = (0, Vec::new());
             for i in 0..a.capacity {

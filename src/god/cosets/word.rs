@@ -66,6 +66,28 @@ pub(crate) struct Alphabet {
 /// The most slots a block may have (piece sets are bit masks).
 const MAX_BLOCK: usize = 32;
 
+/// `MAGIC[d]` = ⌈2⁶⁴ / d⌉ for `2 ≤ d ≤ 256`: `n / d` is `(n · MAGIC[d]) >> 64` for `n < 2⁵⁶`.
+const MAGIC: [u64; 257] = {
+    let mut t = [0u64; 257];
+    let mut d = 2;
+    while d <= 256 {
+        t[d] = u64::MAX / d as u64 + 1;
+        d += 1;
+    }
+    t
+};
+
+/// `(n / d, n % d)` for `1 ≤ d ≤ 256` and `n < 2⁵⁶` (positions within a coset), by multiplication.
+#[inline(always)]
+fn divmod(n: u64, d: u64) -> (u64, u64) {
+    debug_assert!((1..=256).contains(&d) && n < 1 << 56);
+    if d == 1 {
+        return (n, 0);
+    }
+    let q = ((n as u128 * MAGIC[d as usize] as u128) >> 64) as u64;
+    (q, n - q * d)
+}
+
 impl Alphabet {
     /// The alphabet of the group `moves` generate, or an error when the positions cannot be numbered
     /// (too many, or a block larger than 32 slots). `prefix` letters name a coset (at most the lead
@@ -308,11 +330,13 @@ impl Alphabet {
             let last = n - usize::from(b.constrained);
             for i in (start..n).rev() {
                 if m > 1 && i < last {
-                    twists[i] = (idx % m as u64) as u8;
-                    idx /= m as u64;
+                    let (q, r) = divmod(idx, m as u64);
+                    twists[i] = r as u8;
+                    idx = q;
                 }
-                digits[i] = (idx % (n - i) as u64) as u8;
-                idx /= (n - i) as u64;
+                let (q, r) = divmod(idx, (n - i) as u64);
+                digits[i] = r as u8;
+                idx = q;
             }
             if k == 0 {
                 let mut key = key;
@@ -328,17 +352,11 @@ impl Alphabet {
             let mut sum = 0u32;
             for i in 0..n {
                 // The digits[i]-th unused piece.
-                let mut left = digits[i];
-                let mut p = 0u8;
-                loop {
-                    if used >> p & 1 == 0 {
-                        if left == 0 {
-                            break;
-                        }
-                        left -= 1;
-                    }
-                    p += 1;
+                let mut free = !used;
+                for _ in 0..digits[i] {
+                    free &= free - 1;
                 }
+                let p = free.trailing_zeros() as u8;
                 used |= 1 << p;
                 if b.constrained && i == n - 1 {
                     twists[i] = ((m as u32 - sum % m as u32) % m as u32) as u8;
