@@ -299,17 +299,27 @@ fn agree_by_symmetry(p: &Puzzle, moves: Option<&str>, metric: Metric, depth: Opt
     }
     let dense = b.counts.clone();
     for &(letters, store) in runs {
-        let run = |reduce| {
+        let run = |reduce, cutoff| {
             cosets(p, moves, |o| {
                 o.metric = metric;
                 o.letters = Some(letters);
                 o.store_depth = Some(store);
                 o.max_depth = depth;
                 o.reduce = reduce;
+                o.mark_cutoff = cutoff;
             })
         };
-        let (plain, reduced) = (run(Reduce::Never), run(Reduce::Always));
+        let (plain, reduced) = (run(Reduce::Never, None), run(Reduce::Always, None));
         let what = format!("{moves:?} {metric:?} letters {letters} stored {store}");
+        // The pre-calculation deciding every sub-coset up front (cutoff 0), or down to small ones (50),
+        // instead of leaving sub-cosets of up to 65,536 positions (all of these small groups' cosets) to
+        // the products: the same counts and classes.
+        for cutoff in [0, 50] {
+            let other = run(Reduce::Always, Some(cutoff));
+            assert_eq!(other.counts, reduced.counts, "{what}: cutoff {cutoff}");
+            assert_eq!(other.classes, reduced.classes, "{what}: cutoff {cutoff}");
+            assert_eq!(other.inverse_classes, reduced.inverse_classes, "{what}: cutoff {cutoff}");
+        }
         assert_eq!(plain.counts, dense, "{what}: plain");
         assert_eq!(reduced.counts, dense, "{what}: weighted representatives");
         assert_eq!(reduced.symmetries, Some(b.symmetries), "{what}");

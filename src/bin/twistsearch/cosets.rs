@@ -90,6 +90,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         units: c.units,
         unit: unit_index(c)?,
         reduce,
+        mark_cutoff: None,
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();

@@ -35,6 +35,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) sym: Option<(&'a WordSymmetry, &'a WordChain)>,
     /// Whether every number of a reachable coset is a reachable word.
     pub(crate) tight: bool,
+    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided ([`MARK_CUTOFF`] unless
+    /// asked otherwise).
+    pub(crate) mark_cutoff: u64,
 }
 
 /// Counts per distance: positions (with symmetry, each representative weighted by its class size),
@@ -277,12 +280,8 @@ impl Walk<'_, '_> {
 /// [`WordSymmetry::mark`](super::sym::WordSymmetry::mark)): their positions are classified one by one
 /// when the products visit them. Deciding every sub-coset down to single positions walked about
 /// 3 M sub-cosets per coset of the 3x3x3 edges group (0.36 s per coset, most of a shallow run's time);
-/// `COSYM_CUTOFF` overrides it, for measurements.
-const MARK_CUTOFF: u64 = 1 << 16;
-
-fn mark_cutoff() -> u64 {
-    std::env::var("COSYM_CUTOFF").ok().and_then(|v| v.parse().ok()).unwrap_or(MARK_CUTOFF)
-}
+/// [`CosetOptions::mark_cutoff`](super::CosetOptions::mark_cutoff) sets another.
+pub(crate) const MARK_CUTOFF: u64 = 1 << 16;
 
 /// Counts the positions of coset `key` at distances `0..=limit` into `tally` (whose vectors have
 /// `limit + 1` entries), pushing those beyond the stored levels to `found` when given. With symmetry
@@ -308,7 +307,7 @@ pub(crate) fn run_coset(
     // With symmetry: the pre-calculation visits every non-representative first.
     let (target, mut reduced) = match (shared.sym, cand) {
         (Some((sym, chain)), Some(cand)) => {
-            let cutoff = mark_cutoff();
+            let cutoff = shared.mark_cutoff;
             let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cutoff, cover, &mut scratch.mark);
             (marked.reps, Some(Reduced::new(sym, alphabet, key, marked)))
         }
@@ -440,7 +439,7 @@ pub(crate) fn next_level(
     control: Control,
 ) -> Result<Level> {
     let d = levels.len();
-    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false };
+    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false, mark_cutoff: MARK_CUTOFF };
     let per_coset = super::map_cosets(cosets, steps, |scratch, &key| {
         let mut tally = Tally::new(d);
         let mut found = Vec::new();

@@ -30,7 +30,7 @@ use num_traits::ToPrimitive;
 use self::chain::WordChain;
 use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{run_coset, Scratch, Shared, Tally};
+use self::engine::{run_coset, Scratch, Shared, Tally, MARK_CUTOFF};
 use self::levels::Level;
 use self::sym::{Candidate, WordSymmetry};
 use self::word::{Alphabet, Step};
@@ -65,6 +65,10 @@ pub struct CosetOptions {
     /// wherever there are such rotations; `Always`: an error where there are none). The counts are the
     /// same; the classes up to symmetry and inverse come only with the reduction.
     pub reduce: Reduce,
+    /// With the reduction: the size (in positions) of the sub-cosets its per-coset pre-calculation
+    /// leaves undecided, their positions then checked one by one as the products reach them; `None`:
+    /// 65,536. 0 decides everything up front (much slower on the 3x3x3 edges); for measurements and tests.
+    pub mark_cutoff: Option<u64>,
 }
 
 impl Default for CosetOptions {
@@ -78,6 +82,7 @@ impl Default for CosetOptions {
             units: 1,
             unit: 0,
             reduce: Reduce::Auto,
+            mark_cutoff: None,
         }
     }
 }
@@ -384,6 +389,7 @@ pub fn coset_enumeration(
         steps: &steps,
         sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
         tight: full == alphabet.capacity,
+        mark_cutoff: options.mark_cutoff.unwrap_or(MARK_CUTOFF),
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;

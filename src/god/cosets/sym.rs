@@ -114,7 +114,6 @@ pub(crate) struct Marked {
 /// Working memory of [`WordSymmetry::mark`]: the words and the open comparisons per digit.
 #[derive(Default)]
 pub(crate) struct MarkScratch {
-    nodes: Vec<u64>,
     words: Vec<Vec<u8>>,
     open: Vec<Vec<Open>>,
 }
@@ -433,10 +432,6 @@ impl WordSymmetry {
         } else {
             m.node(0, 0, used);
         }
-        if std::env::var("COSYM_DEBUG").is_ok() {
-            eprintln!("coset {} reps {} special {} nodes {:?}", cand.key, out.reps, out.special.len(), scratch.nodes);
-            scratch.nodes.fill(0);
-        }
         out.special.sort_unstable();
         out
     }
@@ -564,7 +559,6 @@ impl Mark<'_> {
         }
         let st = self.steps[t];
         let (used, twists) = if st.reset { (0, 0) } else { (used, twists) };
-        self.count(t);
         let m = st.m;
         let i = st.letter;
         if st.twist {
@@ -651,7 +645,6 @@ impl Mark<'_> {
         let used = if st.reset { 0 } else { used };
         let mut seen = 0u64;
         let len = self.sym.len;
-        self.count(t);
         for k in 0..self.chain.size(l) {
             {
                 let (lo, hi) = self.scratch.words.split_at_mut(t + 1);
@@ -690,13 +683,6 @@ impl Mark<'_> {
         self.out.reps += below;
         self.out.lazy = true;
         true
-    }
-
-    fn count(&mut self, t: usize) {
-        if self.scratch.nodes.len() <= t {
-            self.scratch.nodes.resize(t + 1, 0);
-        }
-        self.scratch.nodes[t] += 1;
     }
 }
 
