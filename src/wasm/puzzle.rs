@@ -70,6 +70,7 @@ enum Part {
 }
 
 impl Part {
+    /// The part a tables method's `part` argument names.
     fn of(part: Option<String>) -> Result<Part, Error> {
         match part.as_deref() {
             None | Some("solver") => Ok(Part::Solver),
@@ -88,7 +89,8 @@ fn bound_of(need: Need) -> Result<(SolverKey, MoveSet, Option<State>, Request), 
 }
 
 /// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
-/// group, pruning table) and reuses it while moves, metric, target and memory budget stay the same.
+/// group, pruning table, phase bound) and reuses it while moves, metric, target, memory budget and phase
+/// bound stay the same.
 #[wasm_bindgen]
 pub struct Puzzle {
     puzzle: Arc<crate::Puzzle>,
