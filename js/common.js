@@ -73,6 +73,24 @@ export function noTableOptions(tables, method) {
   throw new TypeError(`${method}: ${name} is an option of loadPuzzle (the puzzle's tables), not of ${method}`);
 }
 
+/** The values of the tables methods' `tables` option (`undefined`: `'solver'`). */
+const TABLES_PARTS = ['solver', 'phaseBound'];
+
+/**
+ * The tables methods' options without `tables` (which of the solver's tables: `'solver'`, its own, or
+ * `'phaseBound'`, its phase bound's), and that part; anything else a `TypeError` naming the option.
+ */
+export function tablesPart(options, method) {
+  if (options === undefined || options === null || typeof options !== 'object' || options.tables === undefined) {
+    return { options, part: undefined };
+  }
+  const { tables, ...rest } = options;
+  if (!TABLES_PARTS.includes(tables)) {
+    throw new TypeError(`${method}: tables must be 'solver' or 'phaseBound', not ${String(tables)}`);
+  }
+  return { options: rest, part: tables };
+}
+
 /** Bytes of saved tables: a `Uint8Array`, else a `TypeError` naming the method. */
 export function bytesArg(bytes, method) {
   if (!(bytes instanceof Uint8Array)) {
@@ -94,7 +112,7 @@ const INTEGER_OPTIONS = {
 };
 
 /** Options that are positive numbers of MiB. */
-const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB'];
+const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB', 'phaseBoundMemoryMB'];
 
 /** Options that are booleans. */
 const BOOLEAN_OPTIONS = ['allOptimal', 'qtm', 'symmetry', 'ignorePuzzleOrientation', 'ignoreCenterOrientation'];
@@ -115,6 +133,9 @@ export function checkNumbers(options, method) {
   }
   if (options.phases !== undefined && !(Array.isArray(options.phases) && options.phases.every((x) => typeof x === 'string'))) {
     throw new TypeError(`${method}: phases must be an array of strings (each a phase's moves, "U,D,F2,B2,R2,L2")`);
+  }
+  if (options.phaseBound !== undefined && typeof options.phaseBound !== 'string') {
+    throw new TypeError(`${method}: phaseBound must be a string (a subgroup's moves, "U,D,F2,B2,R2,L2"), not ${options.phaseBound === null ? 'null' : typeof options.phaseBound}`);
   }
   for (const name of BOOLEAN_OPTIONS) {
     const v = options[name];

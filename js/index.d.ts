@@ -90,6 +90,19 @@ export interface SolveOptions extends SearchOptions, CallOptions {
   /** With `phases`: give up past this many search nodes (the best so far, or an error). */
   maxNodes?: number;
   /**
+   * Optimal solves: also bound the search by the distance to this subgroup along every axis the
+   * definition's rotations give, e.g. `"U,D,F2,B2,R2,L2"` on the 3x3x3 (Kociemba's phase-1 table as the
+   * heuristic of an optimal solver). Its tables are built by the first solve (kept with the solver: a
+   * different `phaseBound` or `phaseBoundMemoryMB` makes a new solver) and cached with `tableCache`.
+   */
+  phaseBound?: string;
+  /**
+   * With `phaseBound`: the memory for its tables in MiB (default 64): the exact (full) table where it
+   * fits (the 3x3x3's needs 529 MiB: 600), projection tables otherwise. With `memoryMB` it must stay
+   * below the 4096 MiB WebAssembly addresses (a `RangeError` otherwise, before anything is allocated).
+   */
+  phaseBoundMemoryMB?: number;
+  /**
    * Solved in any orientation of the whole puzzle, as cubing.js's `experimentalIsSolved` option: a
    * position reached with rotations or slices (3x3x3 `x`, `M`) is solved by the moves up to a rotation
    * (the solution is in the position's current orientation, without rotations where the rotations permute
@@ -140,6 +153,24 @@ export interface SolveResult {
   metric: 'HTM' | 'QTM';
   /** With `phases`: the length of each phase's part. */
   phaseLengths?: number[];
+  /** Optimal solves: the phase bound the search used (`phaseBound`), or null without one. */
+  phaseBound?: PhaseBoundReport | null;
+}
+
+/** The phase bound of an optimal solve (as the CLI's `solve --json` reports it). */
+export interface PhaseBoundReport {
+  /** The subgroup's moves, as given. */
+  moves: string;
+  /** The axes it looks along (the 3x3x3: 3). */
+  axes: number;
+  /** Whether its table holds exact distances (the full table), else projections (a weaker bound). */
+  exact: boolean;
+  /** Bytes of its tables. */
+  tableBytes: number;
+  /** Seconds making it took (building its tables, or loading them from the table cache). */
+  buildSeconds: number;
+  /** Whether its tables came from saved bytes (the table cache, `loadTables`). */
+  tablesLoaded: boolean;
 }
 
 export interface ScrambleOptions extends SearchOptions, CallOptions {
@@ -274,6 +305,14 @@ export interface TablesOptions extends SearchOptions, CallOptions {
   targetPattern?: PositionLike;
   /** As for `solve`: the multi-phase solver's tables. */
   phases?: string[];
+  /** As for `solve`: the optimal solver with this phase bound (and `tables: 'phaseBound'`: its tables). */
+  phaseBound?: string;
+  phaseBoundMemoryMB?: number;
+  /**
+   * Which of the solver's tables: its own (`'solver'`, the default: the optimal solver's pruning table,
+   * the multi-phase solver's tables) or its phase bound's (`'phaseBound'`, with `phaseBound`).
+   */
+  tables?: 'solver' | 'phaseBound';
   ignorePuzzleOrientation?: boolean;
   ignoreCenterOrientation?: boolean;
 }

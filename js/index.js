@@ -17,6 +17,7 @@ import {
   orderOptions,
   patternArg,
   splitOptions,
+  tablesPart,
 } from './common.js';
 import {
   loaded,
@@ -199,7 +200,9 @@ export class Puzzle {
 
   /**
    * `fn()` with the table cache: the solver's tables looked up before (loaded when found; refused ones
-   * deleted and built) and written after when the policy asks for it (in the background).
+   * deleted and built) and written after when the policy asks for it (in the background). An optimal
+   * solve with `phaseBound` has two parts of tables, each under its own key: the solver's pruning table
+   * and its phase bound's tables (which are shared with a multi-phase solver of the same tables).
    */
   async #cached(method, rest, start, h, fn) {
     const cache = this.#tables;
@@ -209,16 +212,46 @@ export class Puzzle {
       const { seed: _seed, ...others } = rest;
       options = others;
     }
-    let coreKey;
-    try {
-      coreKey = this.#raw.tablesKey(options, start, h);
-    } catch (e) {
-      if (!refusal(e)) throw e;
-      // What is wrong with the options, the call itself reports.
-      return fn();
+    const parts = [undefined];
+    if (options?.phaseBound != null && options?.phases == null) parts.push('phaseBound');
+    const entries = [];
+    for (const part of parts) {
+      let coreKey;
+      try {
+        coreKey = this.#raw.tablesKey(options, start, h, part);
+      } catch (e) {
+        if (!refusal(e)) throw e;
+        // What is wrong with the options, the call itself reports.
+        return fn();
+      }
+      entries.push(await this.#lookUp(method, options, start, h, part, tableKey(state.glue.version(), this.name, coreKey)));
     }
-    const key = tableKey(state.glue.version(), this.name, coreKey);
-    let status = this.#raw.tablesStatus(options, start);
+    const result = fn();
+    for (const { part, key, sync } of entries) {
+      const after = this.#raw.tablesStatus(options, start, part);
+      if (!after) continue;
+      // A multi-phase solver (and a phase bound) is made by the call itself.
+      if (after.serial !== sync.serial) Object.assign(sync, { serial: after.serial, changes: null, seconds: 0 });
+      const seconds = after.seconds - sync.seconds;
+      if (after.changes !== sync.changes && cache.write !== 'never' && worthWriting(cache, seconds)) {
+        const raw = this.#raw;
+        const generation = this.#generation;
+        // Saved after the answer: by then the puzzle may be freed, or a trap may have ended its instance.
+        write(cache, key, () => (this.#freed || generation !== (state.generation ?? 0) ? undefined : raw.saveTables(options, start, part)), seconds);
+        Object.assign(sync, { changes: after.changes, seconds: after.seconds });
+      }
+    }
+    return result;
+  }
+
+  /**
+   * One part of a call's tables (`part`: undefined, the solver's own; `'phaseBound'`) under the cache's
+   * `key`: looked up and loaded unless the kept solver's are what the cache holds already. Returns `{part,
+   * key, sync}`, `sync` what the cache matches (`{serial, changes, seconds}` of `tablesStatus`).
+   */
+  async #lookUp(method, options, start, h, part, key) {
+    const cache = this.#tables;
+    let status = this.#raw.tablesStatus(options, start, part);
     let sync = this.#synced.get(key);
     if (!sync || !status || sync.serial !== status.serial) {
       // A solver the cache has not seen (made by this call, or for other options since).
@@ -228,8 +261,8 @@ export class Puzzle {
       const raw = await this.#current(method);
       if (bytes) {
         try {
-          raw.loadTables(bytes, options, start, h);
-          status = raw.tablesStatus(options, start);
+          raw.loadTables(bytes, options, start, h, part);
+          status = raw.tablesStatus(options, start, part);
           sync = { serial: status?.serial, changes: status?.changes ?? null, seconds: status?.seconds ?? 0 };
           loaded(cache, key, bytes, secondsSince(t0));
         } catch (e) {
@@ -239,26 +272,14 @@ export class Puzzle {
       }
       this.#synced.set(key, sync);
     }
-    const result = fn();
-    const after = this.#raw.tablesStatus(options, start);
-    if (after) {
-      // A multi-phase solver is made by the call itself.
-      if (after.serial !== sync.serial) Object.assign(sync, { serial: after.serial, changes: null, seconds: 0 });
-      const seconds = after.seconds - sync.seconds;
-      if (after.changes !== sync.changes && cache.write !== 'never' && worthWriting(cache, seconds)) {
-        const raw = this.#raw;
-        const generation = this.#generation;
-        // Saved after the answer: by then the puzzle may be freed, or a trap may have ended its instance.
-        write(cache, key, () => (this.#freed || generation !== (state.generation ?? 0) ? undefined : raw.saveTables(options, start)), seconds);
-        Object.assign(sync, { changes: after.changes, seconds: after.seconds });
-      }
-    }
-    return result;
+    return { part, key, sync };
   }
 
   /**
    * Optimal solutions of a position (an alg applied to the solved state, KPattern data, or a cubing.js
-   * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, symmetries, inverseLookup, metric}`.
+   * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, symmetries, inverseLookup, phaseBound,
+   * metric}` (`phaseBound`: null, or with the `phaseBound` option `{moves, axes, exact, tableBytes,
+   * buildSeconds, tablesLoaded}`).
    */
   async solve(position, options) {
     const start = patternArg(position);
@@ -274,29 +295,35 @@ export class Puzzle {
    * The key the tables of the solver `solve` (or `randomScramble`) uses with these options are kept
    * under in a table cache: the package's version, the puzzle's name and the core's key (its optimal
    * solver is made now, as the call would). Options: as `solve`'s (`generatorMoves`, `qtm`, `memoryMB`,
-   * `targetPattern`, `phases`, ...).
+   * `targetPattern`, `phases`, `phaseBound`, ...), and `tables`: `'phaseBound'` for the tables of the
+   * optimal solver's phase bound (nothing is built for their key), `'solver'` (the default) for its own.
    */
   async tablesKey(options) {
-    return this.#call('tablesKey', options, (rest, h) => tableKey(state.glue.version(), this.name, this.#raw.tablesKey(rest, undefined, h)));
+    const { options: o, part } = tablesPart(options, 'tablesKey');
+    return this.#call('tablesKey', o, (rest, h) => tableKey(state.glue.version(), this.name, this.#raw.tablesKey(rest, undefined, h, part)));
   }
 
   /**
    * The tables of the solver kept for these options (after a `solve` or `randomScramble` with them, or
-   * `loadTables`), as versioned, checksummed, compressed bytes; `undefined` where none is kept.
+   * `loadTables`), as versioned, checksummed, compressed bytes; `undefined` where none is kept. `tables:
+   * 'phaseBound'`: its phase bound's (`undefined` until a solve made it).
    */
   async saveTables(options) {
-    return this.#call('saveTables', options, (rest) => this.#raw.saveTables(rest, undefined));
+    const { options: o, part } = tablesPart(options, 'saveTables');
+    return this.#call('saveTables', o, (rest) => this.#raw.saveTables(rest, undefined, part));
   }
 
   /**
    * Gives the solver for these options the tables of `bytes` (from `saveTables`) instead of building
-   * them. Bytes saved for another puzzle, moves, target or memory budget, or damaged, reject with an
-   * `Error` and the puzzle keeps what it had; anything but a `Uint8Array` is a `TypeError`.
+   * them (`tables: 'phaseBound'`: its phase bound made from them). Bytes saved for another puzzle, moves,
+   * target or memory budget, or damaged, reject with an `Error` and the puzzle keeps what it had;
+   * anything but a `Uint8Array` is a `TypeError`.
    */
   async loadTables(bytes, options) {
     bytesArg(bytes, 'loadTables');
-    return this.#call('loadTables', options, (rest, h) => {
-      this.#raw.loadTables(bytes, rest, undefined, h);
+    const { options: o, part } = tablesPart(options, 'loadTables');
+    return this.#call('loadTables', o, (rest, h) => {
+      this.#raw.loadTables(bytes, rest, undefined, h, part);
     });
   }
 

@@ -1,6 +1,7 @@
 //! The optimal solver with a phase bound (`PhaseBound`: the distance to Kociemba's subgroup along the
 //! three axes) beside its table returns solutions as short as without it, on random-walk positions of
-//! the 3x3x3, and searches fewer nodes; every solution verified.
+//! the 3x3x3, and searches fewer nodes; every solution verified. A bound's saved tables make the same
+//! bound again.
 
 mod common;
 
@@ -9,7 +10,7 @@ use std::sync::Arc;
 use rand::Rng;
 use twistsearch::control::Control;
 use twistsearch::group::rng_from_seed;
-use twistsearch::phase::PhaseBound;
+use twistsearch::phase::{PhaseBound, PhaseSolver};
 use twistsearch::search::{SearchBound, SolveOptions, Solver, SolverOptions};
 use twistsearch::{MoveRef, MoveSet, Puzzle, State};
 
@@ -60,6 +61,37 @@ fn the_three_axis_bound_keeps_solutions_optimal() {
         nodes_bounded += b.nodes;
     }
     assert!(nodes_bounded < nodes_plain, "{nodes_bounded} vs {nodes_plain}");
+}
+
+/// A bound's tables as bytes ([`PhaseBound::save_tables`]) make, through the phase solver's saved-tables
+/// path, a bound that saves to the same bytes and bounds every position alike; bytes of another plan
+/// (another budget) are refused.
+#[test]
+fn a_bound_from_its_saved_tables_is_the_same_bound() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let s = solver(&p);
+    let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
+    let built =
+        PhaseBound::new(Arc::clone(&p), s.moves(), h.clone(), s.move_list(), None, 16 * MIB, Control::none()).unwrap();
+    let bytes = built.save_tables();
+    let options = PhaseBound::solver_options(s.moves(), h.clone(), None, 16 * MIB);
+    let phases = PhaseSolver::with_saved_tables(Arc::clone(&p), options, &bytes, Control::none()).unwrap();
+    let loaded = PhaseBound::from_solver(phases, s.move_list()).unwrap();
+    assert_eq!(loaded.save_tables(), bytes);
+    assert_eq!(
+        (loaded.axes(), loaded.exact(), loaded.table_bytes()),
+        (built.axes(), built.exact(), built.table_bytes())
+    );
+    let moves: Vec<MoveRef> = s.moves().moves().iter().map(|m| m.mv).collect();
+    let mut rng = rng_from_seed(Some(5)).unwrap();
+    let (mut a, mut b) = (vec![0; built.node_len()], vec![0; loaded.node_len()]);
+    for n in 0..12 {
+        let start = walk(&p, &moves, n, &mut rng);
+        assert_eq!(built.start(start.as_bytes(), &mut a), loaded.start(start.as_bytes(), &mut b), "walk of {n}");
+        assert_eq!(a, b);
+    }
+    let other = PhaseBound::solver_options(s.moves(), h, None, 8 * MIB);
+    assert!(PhaseSolver::with_saved_tables(Arc::clone(&p), other, &bytes, Control::none()).is_err());
 }
 
 /// The optimal 3x3x3 with the full phase-1 table (529 MiB, exact distances along three axes, prefetched

@@ -30,6 +30,10 @@ struct Axis {
     moves: Vec<usize>,
 }
 
+/// The default memory budget for a [`PhaseBound`]'s tables (the CLI's `--phase-bound-memory`, the JS
+/// API's `phaseBoundMemoryMB`): 64 MiB, projection tables for the 3x3x3, whose full table needs 529 MiB.
+pub const DEFAULT_BOUND_MEMORY: usize = 64 << 20;
+
 /// The distance to a subgroup along every axis, as a bound for searches with a given move list.
 #[derive(Debug)]
 pub struct PhaseBound {
@@ -112,6 +116,13 @@ impl PhaseBound {
     /// Bytes of the phase's tables.
     pub fn table_bytes(&self) -> usize {
         self.solver.table_bytes()
+    }
+
+    /// The phase's tables as bytes ([`PhaseSolver::save_tables`]), for a later
+    /// [`PhaseSolver::with_saved_tables`] with [`PhaseBound::solver_options`] and
+    /// [`PhaseBound::from_solver`].
+    pub fn save_tables(&self) -> Vec<u8> {
+        self.solver.save_tables()
     }
 
     fn phase(&self) -> &Phase {

@@ -31,7 +31,7 @@ mod solver;
 mod stage;
 mod table;
 
-pub use bound::PhaseBound;
+pub use bound::{PhaseBound, DEFAULT_BOUND_MEMORY};
 pub use solver::PhaseSolver;
 
 use crate::moveset::{Metric, MoveSet};

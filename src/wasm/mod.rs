@@ -15,6 +15,7 @@
 //! core's saved bytes and come back from them (`tablesKey`, `saveTables`, `loadTables`): the JS API keeps
 //! them in a cache of the caller's choice. Bytes the core refuses leave the solvers as they were.
 
+mod bound;
 mod events;
 mod options;
 mod phases;

@@ -50,6 +50,12 @@ pub struct SolveOptions {
     pub target_length: Option<u32>,
     /// With `phases`: give up past this many search nodes.
     pub max_nodes: Option<u64>,
+    /// Optimal solves: also bound the search by the distance to this subgroup along every axis
+    /// (`"U,D,F2,B2,R2,L2"`: Kociemba's phase-1 table as the heuristic; see [`crate::phase::PhaseBound`]).
+    pub phase_bound: Option<String>,
+    /// With `phaseBound`: its tables' budget in MiB (default [`crate::phase::DEFAULT_BOUND_MEMORY`]).
+    #[serde(rename = "phaseBoundMemoryMB")]
+    pub phase_bound_memory_mb: Option<f64>,
     /// Solved in any orientation of the whole puzzle (cubing.js's `experimentalIsSolved` option).
     pub ignore_puzzle_orientation: bool,
     /// The centers' orientation is not asked for (cubing.js's `experimentalIsSolved` option).
@@ -162,6 +168,37 @@ fn mib(name: &str, mb: f64) -> Result<usize, Error> {
 /// The table's memory budget in bytes (default: the core's).
 pub fn memory_bytes(mb: Option<f64>) -> Result<usize, Error> {
     mb.map_or(Ok(crate::search::DEFAULT_MEMORY), |mb| mib("memoryMB", mb))
+}
+
+/// What a wasm32 build can address: the 4 GiB that its tables share with everything else.
+const ADDRESS_SPACE_MIB: f64 = 4096.0;
+
+/// The phase bound `phaseBound` and `phaseBoundMemoryMB` ask for: the subgroup's moves and the budget of
+/// its tables in bytes (`None` without `phaseBound`). Refused before anything is allocated where the two
+/// budgets, the pruning table's (`memoryMB`) and the bound's, do not fit the wasm32 address space
+/// together (a `limit` error: a `RangeError` in JS).
+pub fn phase_bound(puzzle: &Puzzle, o: &SolveOptions) -> Result<Option<(MoveSet, usize)>, Error> {
+    let Some(moves) = o.phase_bound.as_deref() else {
+        if o.phase_bound_memory_mb.is_some() {
+            return Err(Error::new("phaseBoundMemoryMB is the memory of a phaseBound: give phaseBound too"));
+        }
+        return Ok(None);
+    };
+    let default_mb = (crate::phase::DEFAULT_BOUND_MEMORY >> 20) as f64;
+    let mb = match o.phase_bound_memory_mb {
+        None => default_mb,
+        Some(mb) if mb.is_finite() && mb > 0.0 => mb,
+        Some(mb) => return Err(Error::new(format!("phaseBoundMemoryMB {mb} is not a size in MiB"))),
+    };
+    let table_mb = memory_bytes(o.memory_mb)? as f64 / (1u64 << 20) as f64;
+    if mb + table_mb >= ADDRESS_SPACE_MIB {
+        return Err(Error::limit(format!(
+            "phaseBoundMemoryMB {mb} with memoryMB {table_mb}: the two tables' budgets must stay below the \
+             {ADDRESS_SPACE_MIB} MiB a wasm32 build can address"
+        )));
+    }
+    let subgroup = MoveSet::parse(puzzle, moves).map_err(|e| Error::new(format!("phaseBound: {e}")))?;
+    Ok(Some((subgroup, (mb * (1u64 << 20) as f64) as usize)))
 }
 
 /// The table's starting size in bytes (`None`: the core's choice).

@@ -53,6 +53,8 @@ fn check_options(o: &SolveOptions) -> Result<(), Error> {
         ("maxDepth", o.max_depth.is_some()),
         ("slack", o.slack != 0),
         ("initialMemoryMB", o.initial_memory_mb.is_some()),
+        ("phaseBound", o.phase_bound.is_some()),
+        ("phaseBoundMemoryMB", o.phase_bound_memory_mb.is_some()),
     ];
     match refused.iter().find(|(_, given)| *given) {
         Some((name, _)) => Err(Error::new(format!("solve options: {name} is for optimal solves, not with phases"))),

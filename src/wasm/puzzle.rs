@@ -1,5 +1,6 @@
 //! The `Puzzle` class: a loaded puzzle and the solvers it keeps across calls, whose tables go to and come
-//! from bytes for a JS cache (`tablesKey`, `tablesStatus`, `saveTables`, `loadTables`).
+//! from bytes for a JS cache (`tablesKey`, `tablesStatus`, `saveTables`, `loadTables`; their `part`
+//! `"phaseBound"`: the tables of the optimal solver's phase bound, see the `bound` module).
 
 use std::sync::Arc;
 
@@ -12,13 +13,15 @@ use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
 use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
-use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
+use crate::search::{SearchBound, SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
+use super::bound::{BoundKey, Made, Request};
 use super::options::{self, GodOptions, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
 use super::run::{error, run, Hooks};
 
-/// What a solver was built for: generators (base move, step), metric, target, memory budget.
+/// What a solver was built for: generators (base move, step), metric, target, memory budget, and its
+/// phase bound's subgroup and budget (another bound: another solver).
 #[derive(Debug, Clone, PartialEq)]
 struct SolverKey {
     generators: Vec<(usize, u32)>,
@@ -26,6 +29,7 @@ struct SolverKey {
     target: Option<Vec<u8>>,
     memory_bytes: usize,
     initial_memory_bytes: Option<usize>,
+    bound: Option<BoundKey>,
 }
 
 /// The kept solver.
@@ -34,16 +38,59 @@ struct Cached {
     solver: Solver,
     /// Which solver of the puzzle this is (`tablesStatus`).
     serial: u32,
+    /// Its phase bound, once made (where the key asks for one).
+    bound: Option<Made>,
+    /// How many times it was given a bound (made or loaded): the bound tables' `changes`.
+    bound_changes: u64,
 }
 
-/// The solver a `solve` or `randomScramble` call uses: the optimal one or the multi-phase one.
+impl Cached {
+    /// Makes `made` the solver's second bound (replacing any).
+    fn set_bound(&mut self, made: Made) {
+        self.solver.set_bound(Some(Arc::clone(&made.bound) as Arc<dyn SearchBound>));
+        self.bound = Some(made);
+        self.bound_changes += 1;
+    }
+}
+
+/// The solver a `solve` or `randomScramble` call uses: the optimal one (with the phase bound its options
+/// ask for) or the multi-phase one.
 enum Need {
-    Optimal { key: SolverKey, moves: MoveSet, target: Option<State> },
+    Optimal { key: SolverKey, moves: MoveSet, target: Option<State>, bound: Option<Request> },
     Phases(super::phases::Need),
 }
 
+/// Which tables the tables methods (`tablesKey`, `tablesStatus`, `saveTables`, `loadTables`) mean: the
+/// solver's own (`undefined` or `"solver"`: the optimal solver's pruning table, the multi-phase
+/// solver's tables) or its phase bound's (`"phaseBound"`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Part {
+    Solver,
+    Bound,
+}
+
+impl Part {
+    /// The part a tables method's `part` argument names.
+    fn of(part: Option<String>) -> Result<Part, Error> {
+        match part.as_deref() {
+            None | Some("solver") => Ok(Part::Solver),
+            Some("phaseBound") => Ok(Part::Bound),
+            Some(other) => Err(Error::new(format!("tables part {other:?}: 'solver' or 'phaseBound'"))),
+        }
+    }
+}
+
+/// The phase bound that tables `"phaseBound"` asks for, from a call's need.
+fn bound_of(need: Need) -> Result<(SolverKey, MoveSet, Option<State>, Request), Error> {
+    match need {
+        Need::Optimal { key, moves, target, bound: Some(bound) } => Ok((key, moves, target, bound)),
+        _ => Err(Error::new("tables 'phaseBound': the options ask for no phase bound (an optimal solve's phaseBound)")),
+    }
+}
+
 /// A loaded puzzle (from `.tws` text or KPuzzle JSON text). It keeps the last solver it built (automaton,
-/// group, pruning table) and reuses it while moves, metric, target and memory budget stay the same.
+/// group, pruning table, phase bound) and reuses it while moves, metric, target, memory budget and phase
+/// bound stay the same.
 #[wasm_bindgen]
 pub struct Puzzle {
     puzzle: Arc<crate::Puzzle>,
@@ -171,9 +218,10 @@ impl Puzzle {
     }
 
     /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
-    /// tableBytes, symmetries, inverseLookup, metric}`. Options: `{maxSolutions, allOptimal, minDepth, maxDepth,
-    /// slack, generatorMoves, targetPattern, memoryMB, qtm, ignorePuzzleOrientation, ignoreCenterOrientation}`;
-    /// hooks: see the `run` module.
+    /// tableBytes, symmetries, inverseLookup, phaseBound, metric}` (`phaseBound`: `null`, or the bound's
+    /// `{moves, axes, exact, tableBytes, buildSeconds, tablesLoaded}`). Options: `{maxSolutions,
+    /// allOptimal, minDepth, maxDepth, slack, generatorMoves, targetPattern, memoryMB, qtm, phaseBound,
+    /// phaseBoundMemoryMB, ignorePuzzleOrientation, ignoreCenterOrientation}`; hooks: see the `run` module.
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let o: SolveOptions = js(options::read(options, "solve options"))?;
@@ -183,7 +231,7 @@ impl Puzzle {
             let serial = self.next_serial();
             return super::phases::solve(&self.puzzle, &mut self.phase_cache, serial, position, set, &o, &hooks);
         }
-        let key = js(key(&set, o.qtm, position.target.as_ref(), o.memory_mb, o.initial_memory_mb))?;
+        let (key, bound) = js(optimal(&self.puzzle, &set, position.target.as_ref(), &o))?;
         let solve_options = CoreSolveOptions {
             max_solutions: o.max_solutions,
             all_optimal: o.all_optimal,
@@ -194,13 +242,19 @@ impl Puzzle {
         };
         let serial = self.next_serial();
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
-        let (solutions, lengths, nodes, table, table_bytes) = run(&hooks, |control| {
-            let solver = solver(puzzle, cache, serial, key, set, position.target.clone(), control)?;
+        let (solutions, lengths, nodes, table, table_bytes, bound) = run(&hooks, |control| {
+            let kept = solver(puzzle, cache, serial, key, set, position.target.clone(), control)?;
+            if let (Some(request), true) = (&bound, kept.bound.is_none()) {
+                let made = request.make(puzzle, &kept.solver, None, control)?;
+                kept.set_bound(made);
+            }
+            let bound = kept.bound.as_ref().map(Made::report);
+            let solver = &mut kept.solver;
             let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             let table = (report.table_depth, report.symmetries, report.inverse);
-            Ok((algs, lengths, report.nodes, table, solver.table().bytes()))
+            Ok((algs, lengths, report.nodes, table, solver.table().bytes(), bound))
         })?;
         to_js(&json!({
             "solutions": solutions,
@@ -210,6 +264,7 @@ impl Puzzle {
             "tableBytes": table_bytes,
             "symmetries": table.1,
             "inverseLookup": table.2,
+            "phaseBound": bound,
             "metric": Metric::from_qtm(o.qtm).name(),
         }))
     }
@@ -223,11 +278,11 @@ impl Puzzle {
         let o: ScrambleOptions = js(options::read(options, "randomScramble options"))?;
         let mut rng = js(rng_from_seed(o.seed))?;
         let set = js(options::move_set(&self.puzzle, o.generator_moves.as_ref()))?;
-        let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb))?;
+        let key = js(key(&set, o.qtm, None, o.memory_mb, o.initial_memory_mb, None))?;
         let serial = self.next_serial();
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
         run(&hooks, |control| {
-            let solver = solver(puzzle, cache, serial, key, set, None, control)?;
+            let solver = &mut solver(puzzle, cache, serial, key, set, None, control)?.solver;
             let scramble = random_scramble(solver, &mut rng, control)?;
             Ok(solver.alg_string(&scramble))
         })
@@ -283,19 +338,28 @@ impl Puzzle {
     /// `randomScramble`'s, whose options are then taken as `solve`'s without `seed`), for a cache to keep
     /// their bytes under: `prune-<the table's fingerprint>-<memory budget in bytes>` for the optimal
     /// solver, which is made now as `solve` would make it (the key needs its table), or
-    /// `phase-<key>` for the multi-phase one (`phases`), whose tables are planned but not built. Hooks: see
-    /// the `run` module.
+    /// `phase-<key>` for the multi-phase one (`phases`), whose tables are planned but not built. `part`
+    /// `"phaseBound"`: the key of the optimal solver's phase bound (`phaseBound`), `phase-<key>`, made
+    /// without building anything. Hooks: see the `run` module.
     #[wasm_bindgen(js_name = tablesKey)]
-    pub fn tables_key(&mut self, options: JsValue, start: JsValue, hooks: JsValue) -> Result<String, JsValue> {
+    pub fn tables_key(
+        &mut self,
+        options: JsValue,
+        start: JsValue,
+        hooks: JsValue,
+        part: Option<String>,
+    ) -> Result<String, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
-        match js(self.need(options, start))? {
-            Need::Phases(need) => js(need.tables_key(&self.puzzle)),
-            Need::Optimal { key, moves, target } => {
+        let (need, part) = (js(self.need(options, start))?, js(Part::of(part))?);
+        match (need, part) {
+            (need, Part::Bound) => js(bound_of(need).and_then(|(.., bound)| bound.tables_key(&self.puzzle))),
+            (Need::Phases(need), Part::Solver) => js(need.tables_key(&self.puzzle)),
+            (Need::Optimal { key, moves, target, .. }, Part::Solver) => {
                 let serial = self.next_serial();
                 let budget = key.memory_bytes;
                 let (puzzle, cache) = (&self.puzzle, &mut self.cache);
                 run(&hooks, |control| {
-                    let solver = solver(puzzle, cache, serial, key, moves, target, control)?;
+                    let solver = &solver(puzzle, cache, serial, key, moves, target, control)?.solver;
                     Ok(format!("prune-{:016x}-{budget}", solver.table().fingerprint().combined()))
                 })
             }
@@ -306,12 +370,22 @@ impl Puzzle {
     /// where none is kept for them: `serial` tells solvers apart (a new one is made when the options
     /// change, or from saved tables), `changes` counts its table's changes (fills, growth, a load;
     /// always 0 for a multi-phase solver), `seconds` its table work (the build and every fill; 0 for
-    /// tables loaded from bytes).
+    /// tables loaded from bytes). `part` `"phaseBound"`: of the optimal solver's phase bound
+    /// (`undefined` until it is made; `changes` counts the bounds the solver was given, made or loaded;
+    /// `seconds` the bound's build, 0 when loaded).
     #[wasm_bindgen(js_name = tablesStatus)]
-    pub fn tables_status(&self, options: JsValue, start: JsValue) -> Result<JsValue, JsValue> {
-        let status = match js(self.need(options, start))? {
-            Need::Phases(need) => need.status(&self.phase_cache).map(|(serial, seconds)| (serial, 0, seconds)),
-            Need::Optimal { key, .. } => (self.cache.as_ref().filter(|c| c.key == key))
+    pub fn tables_status(&self, options: JsValue, start: JsValue, part: Option<String>) -> Result<JsValue, JsValue> {
+        let (need, part) = (js(self.need(options, start))?, js(Part::of(part))?);
+        let status = match (need, part) {
+            (need, Part::Bound) => {
+                let (key, ..) = js(bound_of(need))?;
+                (self.cache.as_ref().filter(|c| c.key == key))
+                    .and_then(|c| c.bound.as_ref().map(|b| (c.serial, c.bound_changes, b.build_seconds())))
+            }
+            (Need::Phases(need), Part::Solver) => {
+                need.status(&self.phase_cache).map(|(serial, seconds)| (serial, 0, seconds))
+            }
+            (Need::Optimal { key, .. }, Part::Solver) => (self.cache.as_ref().filter(|c| c.key == key))
                 .map(|c| (c.serial, c.solver.table_changes(), c.solver.table_seconds())),
         };
         match status {
@@ -322,21 +396,31 @@ impl Puzzle {
         }
     }
 
-    /// The tables of the kept solver that `solve(start, options)` uses, as versioned, checksummed,
-    /// compressed bytes (`Uint8Array`); `undefined` where none is kept for them.
+    /// The tables of the kept solver that `solve(start, options)` uses (`part` `"phaseBound"`: of its
+    /// phase bound), as versioned, checksummed, compressed bytes (`Uint8Array`); `undefined` where none
+    /// is kept for them.
     #[wasm_bindgen(js_name = saveTables)]
-    pub fn save_tables(&self, options: JsValue, start: JsValue) -> Result<Option<Vec<u8>>, JsValue> {
-        Ok(match js(self.need(options, start))? {
-            Need::Phases(need) => need.save(&self.phase_cache),
-            Need::Optimal { key, .. } => (self.cache.as_ref().filter(|c| c.key == key)).map(|c| c.solver.save_table()),
+    pub fn save_tables(
+        &self,
+        options: JsValue,
+        start: JsValue,
+        part: Option<String>,
+    ) -> Result<Option<Vec<u8>>, JsValue> {
+        let (need, part) = (js(self.need(options, start))?, js(Part::of(part))?);
+        let kept = |key: SolverKey| self.cache.as_ref().filter(|c| c.key == key);
+        Ok(match (need, part) {
+            (need, Part::Bound) => kept(js(bound_of(need))?.0).and_then(|c| c.bound.as_ref().map(Made::save)),
+            (Need::Phases(need), Part::Solver) => need.save(&self.phase_cache),
+            (Need::Optimal { key, .. }, Part::Solver) => kept(key).map(|c| c.solver.save_table()),
         })
     }
 
     /// Gives the solver that `solve(start, options)` uses the tables of `bytes` (a `Uint8Array` of
     /// `saveTables`), instead of building them: the optimal solver is made (as `solve` would) and its
-    /// table replaced; the multi-phase one is made from them. Bytes saved for another puzzle, moves,
-    /// target or budget, or damaged, are refused with an `Error`, and the puzzle keeps the solvers it had
-    /// (anything but a `Uint8Array`: a `TypeError`). Hooks: see the `run` module.
+    /// table replaced (`part` `"phaseBound"`: its phase bound made from them); the multi-phase one is
+    /// made from them. Bytes saved for another puzzle, moves, target or budget, or damaged, are refused
+    /// with an `Error`, and the puzzle keeps the solvers (and bound) it had (anything but a
+    /// `Uint8Array`: a `TypeError`). Hooks: see the `run` module.
     #[wasm_bindgen(js_name = loadTables)]
     pub fn load_tables(
         &mut self,
@@ -344,16 +428,28 @@ impl Puzzle {
         options: JsValue,
         start: JsValue,
         hooks: JsValue,
+        part: Option<String>,
     ) -> Result<(), JsValue> {
         let bytes = bytes_arg(&bytes, "loadTables")?;
         let hooks = Hooks::from_js(&hooks)?;
-        let need = js(self.need(options, start))?;
+        let (need, part) = (js(self.need(options, start))?, js(Part::of(part))?);
         let serial = self.next_serial();
         let (puzzle, cache, phase_cache) = (&self.puzzle, &mut self.cache, &mut self.phase_cache);
-        match need {
-            Need::Phases(need) => run(&hooks, |control| need.load(puzzle, phase_cache, serial, &bytes, control)),
-            Need::Optimal { key, moves, target } => run(&hooks, |control| {
-                solver(puzzle, cache, serial, key, moves, target, control)?.load_table(&bytes, control)
+        match (need, part) {
+            (need, Part::Bound) => {
+                let (key, moves, target, bound) = js(bound_of(need))?;
+                run(&hooks, |control| {
+                    let kept = solver(puzzle, cache, serial, key, moves, target, control)?;
+                    let made = bound.make(puzzle, &kept.solver, Some(&bytes), control)?;
+                    kept.set_bound(made);
+                    Ok(())
+                })
+            }
+            (Need::Phases(need), Part::Solver) => {
+                run(&hooks, |control| need.load(puzzle, phase_cache, serial, &bytes, control))
+            }
+            (Need::Optimal { key, moves, target, .. }, Part::Solver) => run(&hooks, |control| {
+                solver(puzzle, cache, serial, key, moves, target, control)?.solver.load_table(&bytes, control)
             }),
         }
     }
@@ -399,8 +495,8 @@ impl Puzzle {
         if o.phases.is_some() {
             return Ok(Need::Phases(super::phases::need(p, &set, target, &o)?));
         }
-        let key = key(&set, o.qtm, target.as_ref(), o.memory_mb, o.initial_memory_mb)?;
-        Ok(Need::Optimal { key, moves: set, target })
+        let (key, bound) = optimal(p, &set, target.as_ref(), &o)?;
+        Ok(Need::Optimal { key, moves: set, target, bound })
     }
 
     /// The position to solve (an alg or KPattern data), prepared by the core as every shell's is.
@@ -425,6 +521,7 @@ fn key(
     target: Option<&State>,
     memory_mb: Option<f64>,
     initial_mb: Option<f64>,
+    bound: Option<&Request>,
 ) -> crate::Result<SolverKey> {
     Ok(SolverKey {
         initial_memory_bytes: options::initial_memory_bytes(initial_mb)?,
@@ -432,10 +529,24 @@ fn key(
         metric: Metric::from_qtm(qtm),
         target: target.map(|t| t.as_bytes().to_vec()),
         memory_bytes: options::memory_bytes(memory_mb)?,
+        bound: bound.map(Request::key),
     })
 }
 
-/// The kept solver if it fits `key`, else a new one (which replaces it).
+/// The key of the optimal solver a solve with options `o` needs (moves `set`, towards `target`), and the
+/// phase bound they ask for.
+fn optimal(
+    puzzle: &crate::Puzzle,
+    set: &MoveSet,
+    target: Option<&State>,
+    o: &SolveOptions,
+) -> crate::Result<(SolverKey, Option<Request>)> {
+    let bound = Request::of(puzzle, set, target, o)?;
+    let key = key(set, o.qtm, target, o.memory_mb, o.initial_memory_mb, bound.as_ref())?;
+    Ok((key, bound))
+}
+
+/// The kept solver if it fits `key`, else a new one (which replaces it, without a bound yet).
 fn solver<'c>(
     puzzle: &Arc<crate::Puzzle>,
     cache: &'c mut Option<Cached>,
@@ -444,9 +555,9 @@ fn solver<'c>(
     moves: MoveSet,
     target: Option<State>,
     control: crate::control::Control,
-) -> crate::Result<&'c mut Solver> {
+) -> crate::Result<&'c mut Cached> {
     if cache.as_ref().is_some_and(|c| c.key == key) {
-        return Ok(&mut cache.as_mut().expect("checked").solver);
+        return Ok(cache.as_mut().expect("checked"));
     }
     // Free the old table before building the next.
     *cache = None;
@@ -459,7 +570,7 @@ fn solver<'c>(
         ..SolverOptions::default()
     };
     let solver = Solver::new(Arc::clone(puzzle), options, control)?;
-    Ok(&mut cache.insert(Cached { key, solver, serial }).solver)
+    Ok(cache.insert(Cached { key, solver, serial, bound: None, bound_changes: 0 }))
 }
 
 /// The bytes of a `Uint8Array` argument; anything else is a `TypeError` naming the method.

@@ -26,6 +26,7 @@ import {
   type InitResult,
   type KPatternData,
   type KPuzzleDefinition,
+  type PhaseBoundReport,
   type PositionCount,
   type Progress,
   type Puzzle,
@@ -84,6 +85,9 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const metric: 'HTM' | 'QTM' = solved.metric;
   const near: SolveResult = await p.solve('X', { phases: ['X'], targetLength: 20, maxNodes: 1e6, signal });
   const upTo: SolveResult = await p.solve('X', { ignorePuzzleOrientation: true, ignoreCenterOrientation: false });
+  const bounded: SolveResult = await p.solve('X', { phaseBound: 'X', phaseBoundMemoryMB: 16 });
+  const bound: PhaseBoundReport | null | undefined = bounded.phaseBound;
+  const exact: boolean = bound?.exact ?? false;
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
   const reducedBy: number | undefined = solved.symmetries;
@@ -107,6 +111,9 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   await p.releaseSolver();
   const tablesOptions: TablesOptions = { generatorMoves: 'X', memoryMB: 16, phases: ['X'], targetPattern: 'X', signal };
   const key: string = await p.tablesKey(tablesOptions);
+  const boundKey: string = await p.tablesKey({ phaseBound: 'X', phaseBoundMemoryMB: 16, tables: 'phaseBound' });
+  const boundTables: Uint8Array | undefined = await p.saveTables({ phaseBound: 'X', tables: 'phaseBound' });
+  if (boundTables) await p.loadTables(boundTables, { phaseBound: 'X', tables: 'solver' });
   const saved: Uint8Array | undefined = await p.saveTables({ qtm: true });
   if (saved) await p.loadTables(saved, { onProgress: (pr) => progress.push(pr) });
   return [
@@ -116,7 +123,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     metric,
     String(phaseLengths?.length ?? depth),
     upTo.solutions[0] ?? '',
-    String((reducedBy ?? 1) + Number(inverseLookup ?? false)),
+    String((reducedBy ?? 1) + Number(inverseLookup ?? false) + Number(exact) + (bound?.axes ?? 0)),
+    boundKey,
     scramble,
     inverse,
     simple,

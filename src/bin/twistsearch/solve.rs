@@ -12,7 +12,7 @@ use crate::tables::{Entry, TableCache};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::{Metric, MoveSet};
-use twistsearch::phase::PhaseBound;
+use twistsearch::phase::{PhaseBound, DEFAULT_BOUND_MEMORY};
 use twistsearch::search::{
     random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
     Toggle, UpTo,
@@ -77,7 +77,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MOVES")]
     phase_bound: Option<String>,
     /// Memory for the --phase-bound table in MiB: the exact (full) table where it fits, else projections.
-    #[arg(long, value_name = "MB", default_value_t = 64, requires = "phase_bound")]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_BOUND_MEMORY >> 20, requires = "phase_bound")]
     phase_bound_memory: usize,
     /// Solved in any orientation of the whole puzzle: a position reached with rotations or slices is
     /// solved by the moves up to a rotation (cubing.js's `ignorePuzzleOrientation`).
