@@ -23,12 +23,7 @@ impl Identical {
         }
         let mut orbits = Vec::new();
         for &(name, sets) in groups {
-            let o = puzzle
-                .layout()
-                .orbits()
-                .iter()
-                .find(|o| o.name == name)
-                .ok_or_else(|| Error::internal(format!("{}: no orbit {name}", puzzle.name())))?;
+            let o = registry_orbit(puzzle, name)?;
             let mut label: Vec<u8> = (0..o.size as u8).collect();
             let mut seen = vec![false; o.size];
             for set in sets {
@@ -58,6 +53,13 @@ impl Identical {
         }
         State::from_vec(bytes)
     }
+}
+
+/// The orbit `name` of an event's puzzle; an internal error (the registry is wrong) where there is none.
+pub(crate) fn registry_orbit<'p>(puzzle: &'p Puzzle, name: &str) -> Result<&'p crate::layout::Orbit> {
+    let layout = puzzle.layout();
+    let i = layout.orbit_index(name).ok_or_else(|| Error::internal(format!("{}: no orbit {name}", puzzle.name())))?;
+    Ok(&layout.orbits()[i])
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::clock::clock_scramble;
 use super::definitions::embedded_definition;
-use super::identical::Identical;
+use super::identical::{registry_orbit, Identical};
 use super::random_moves::{big_cube, megaminx};
 use super::registry::{lookup, Event, ScrambleKind, Suffix};
 use super::square1::{self, Square1Solver};
@@ -315,12 +315,7 @@ fn implied_target(puzzle: &Puzzle, implied: &str) -> Result<Option<State>> {
     }
     let mut bytes = puzzle.solved().as_bytes().to_vec();
     for name in implied.split(',') {
-        let o = puzzle
-            .layout()
-            .orbits()
-            .iter()
-            .find(|o| o.name == name)
-            .ok_or_else(|| Error::internal(format!("{}: no orbit {name}", puzzle.name())))?;
+        let o = registry_orbit(puzzle, name)?;
         bytes[o.orientations_range()].fill(o.wildcard());
     }
     Ok(Some(State::from_vec(bytes)))
