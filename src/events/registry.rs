@@ -37,6 +37,9 @@ pub enum ScrambleKind {
     Clock,
     /// A Square-1 random state ([`square1`](super::square1)), in cubing.js's `(top, bottom) /` notation.
     Square1,
+    /// A 4x4x4 random state solved by reduction ([`cube4`](super::cube4)), in cubing.js's outer and
+    /// `Uw`/`Rw`/`Fw` turns.
+    Cube4,
     /// Not scrambled by twistsearch yet (the reason).
     Unsupported(&'static str),
 }
@@ -99,12 +102,6 @@ const CUBE_333: ScrambleKind = ScrambleKind::RandomState {
     target_length: Some(21),
 };
 
-/// The 4x4x4: no chain of move subgroups has phases whose cosets the relabelling expresses (pairing the
-/// wings, the reduction's point, is no colouring of pieces): BENCHMARKS.md, "444 / 444bf", has the chains
-/// tried with `solve --phases --plan` and what they lack.
-const NO_444: ScrambleKind =
-    ScrambleKind::Unsupported("no 4x4x4 phase chain yet (pairing the wings needs a coordinate the phase solver lacks)");
-
 /// The FTO's center triangles by face (cubing.js 0.63.4's `fto`, by the colour its SVG gives each).
 pub(crate) const FTO_CENTERS: &[&[u8]] =
     &[&[3, 16, 19], &[6, 8, 17], &[2, 4, 15], &[10, 12, 13], &[5, 7, 11], &[0, 1, 14], &[9, 18, 21], &[20, 22, 23]];
@@ -136,7 +133,7 @@ const fn optimal(moves: &'static str, min_length: u32) -> ScrambleKind {
 pub const EVENTS: &[Event] = &[
     ev("333", "3x3x3 Cube", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
     ev("222", "2x2x2 Cube", "2x2x2", optimal("U,F,R", 4), Suffix::None, &[]),
-    ev("444", "4x4x4 Cube", "4x4x4", NO_444, Suffix::None, &[]),
+    ev("444", "4x4x4 Cube", "4x4x4", ScrambleKind::Cube4, Suffix::None, &[]),
     ev("555", "5x5x5 Cube", "5x5x5", ScrambleKind::BigCube { moves: 60, layers: 2 }, Suffix::None, WIDE_555),
     ev("666", "6x6x6 Cube", "6x6x6", ScrambleKind::BigCube { moves: 80, layers: 3 }, Suffix::None, WIDE_666),
     ev("777", "7x7x7 Cube", "7x7x7", ScrambleKind::BigCube { moves: 100, layers: 3 }, Suffix::None, WIDE_666),
@@ -164,7 +161,7 @@ pub const EVENTS: &[Event] = &[
     ),
     ev("skewb", "Skewb", "skewb", optimal("U,L,R,B", 7), Suffix::None, &[]),
     ev("sq1", "Square-1", "square1", ScrambleKind::Square1, Suffix::None, &[]),
-    ev("444bf", "4x4x4 Blindfolded", "4x4x4", NO_444, Suffix::Orientation, &[]),
+    ev("444bf", "4x4x4 Blindfolded", "4x4x4", ScrambleKind::Cube4, Suffix::Orientation, &[]),
     ev(
         "555bf",
         "5x5x5 Blindfolded",

@@ -7,6 +7,7 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::clock::clock_scramble;
+use super::cube4::{self, Cube4Solver};
 use super::definitions::embedded_definition;
 use super::identical::{registry_orbit, Identical};
 use super::random_moves::{big_cube, megaminx};
@@ -23,6 +24,9 @@ use crate::omit::omit_sets;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
+
+/// The moves of 4x4x4 scrambles (cubing.js's).
+const CUBE4_MOVES: &str = "U,D,F,B,R,L,Uw,Rw,Fw";
 
 /// Search nodes one random-state solve may visit before it is an error (never a hang).
 pub const MAX_NODES: u64 = 200_000_000;
@@ -59,6 +63,7 @@ struct Tables {
     chain: OnceLock<StabilizerChain>,
     solver: OnceLock<PhaseSolver>,
     square1: OnceLock<Square1Solver>,
+    cube4: OnceLock<Cube4Solver>,
 }
 
 impl EventScrambler {
@@ -95,7 +100,8 @@ impl EventScrambler {
     /// `333bf`, `333fm`, … all solve 3x3x3 random states); `None` when they do not.
     pub fn sibling(&self, id: &str) -> Result<Option<Self>> {
         let event = lookup(id)?;
-        let same_states = matches!(event.kind, ScrambleKind::RandomState { .. }) && event.kind == self.event.kind;
+        let same_states = matches!(event.kind, ScrambleKind::RandomState { .. } | ScrambleKind::Cube4)
+            && event.kind == self.event.kind;
         let same_puzzle = event.puzzle == self.event.puzzle && event.derived == self.event.derived;
         if !same_puzzle || event.omit != self.event.omit || event.identical != self.event.identical || !same_states {
             return Ok(None);
@@ -130,7 +136,7 @@ impl EventScrambler {
 
     /// Whether the tables are built (a later scramble reuses them).
     pub fn is_warm(&self) -> bool {
-        self.tables.solver.get().is_some() || self.tables.square1.get().is_some()
+        self.tables.solver.get().is_some() || self.tables.square1.get().is_some() || self.tables.cube4.get().is_some()
     }
 
     /// The key of the multi-phase tables this scrambler builds (16 hex digits: what a shell keeps their
@@ -182,6 +188,10 @@ impl EventScrambler {
                 let (_, alg) = square1::scramble(solver, rng, control)?;
                 (alg.notation(), alg.slashes())
             }
+            ScrambleKind::Cube4 => {
+                let chain = self.chain(&MoveSet::parse(&self.puzzle, CUBE4_MOVES)?)?;
+                cube4::scramble(self.cube4(control)?, &self.puzzle, chain, rng, control)?
+            }
             ScrambleKind::Clock => {
                 let (moves, pins) = clock_scramble(rng);
                 self.verify_names(&moves)?;
@@ -225,6 +235,25 @@ impl EventScrambler {
         let parsed = Alg::parse(alg)?;
         parsed.check_names(&self.puzzle)?;
         self.puzzle.position(&parsed)
+    }
+
+    /// The 4x4x4 reduction solver, built on first use.
+    fn cube4(&self, control: Control) -> Result<&Cube4Solver> {
+        if let Some(s) = self.tables.cube4.get() {
+            return Ok(s);
+        }
+        let s = Cube4Solver::new(&self.puzzle, control)?;
+        Ok(self.tables.cube4.get_or_init(|| s))
+    }
+
+    /// The moves that solve a state of a random-state event with its multi-phase solver (as its
+    /// scrambles are found: stopping at the event's target length): the 4x4x4's last phase.
+    pub(crate) fn solve_moves(&self, state: &State, control: Control) -> Result<Vec<MoveRef>> {
+        let ScrambleKind::RandomState { target_length, .. } = self.event.kind else {
+            return Err(Error::internal(format!("event {}: no multi-phase solver", self.event.id)));
+        };
+        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        Ok(self.solver(control)?.solve(state, &options, control)?.solution)
     }
 
     fn chain(&self, moves: &MoveSet) -> Result<&StabilizerChain> {

@@ -484,23 +484,20 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     const events = await page.evaluate(() => window.demo.events);
     const options = await page.$$eval('#event option', (os) => os.map((o) => ({ id: o.value, disabled: o.disabled, text: o.textContent })));
     assert.equal(options.length, events.length);
-    for (const id of ['444', '444bf']) {
-      const ev = events.find((e) => e.id === id);
-      const o = options.find((x) => x.id === id);
-      assert.equal(ev.supported, false, id);
-      assert.equal(o.disabled, true, `${id} is disabled`);
-      assert.ok(o.text.includes(ev.reason), `${id} shows its reason: ${o.text}`);
+    for (const ev of events.filter((e) => !e.supported)) {
+      const o = options.find((x) => x.id === ev.id);
+      assert.equal(o.disabled, true, `${ev.id} is disabled`);
+      assert.ok(o.text.includes(ev.reason), `${ev.id} shows its reason: ${o.text}`);
     }
-    for (const id of ['333', '222', '555', '666', '777', '555bf', 'clock', 'minx', 'pyram', 'skewb', 'sq1', 'baby_fto', 'redi_cube', 'kilominx', 'master_tetraminx', 'fto']) {
+    for (const id of ['333', '222', '444', '444bf', '555', '666', '777', '555bf', 'clock', 'minx', 'pyram', 'skewb', 'sq1', 'baby_fto', 'redi_cube', 'kilominx', 'master_tetraminx', 'fto']) {
       assert.equal(options.find((x) => x.id === id)?.disabled, false, `${id} is offered`);
     }
     assert.equal(await page.inputValue('#event'), '333');
     assertNoProblems(page);
   });
 
-  // The events scrambled and solved from the event panel's controls. 444: add it here once its scrambler
-  // lands (being added on another branch); the checks below apply to it as they are (a phase solve is
-  // checked like the 333 ones if EVENT_SOLVERS gives it `phases`).
+  // The events scrambled and solved from the event panel's controls. (444 is scrambled by the panel but
+  // solved only by the event's own reduction, which the demo's solve button does not offer yet.)
   const SOLVED_EVENTS = ['222', '333', '333bf', '333fm', 'pyram', 'skewb', 'sq1', 'baby_fto'];
   test(`event panel: ${SOLVED_EVENTS.join(', ')} scrambled and solved from the controls, checked by cubing.js`, async () => {
     const out = {};

@@ -15,8 +15,8 @@ import { TwistsearchWorker } from '../../js/worker-client.js';
 
 setSearchDebug({ logPerf: false, showWorkerInstantiationWarnings: false });
 
-const SUPPORTED = ['333', '222', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube', 'master_tetraminx', 'fto'];
-const REFUSED = ['444', '444bf'];
+const SUPPORTED = ['333', '222', '444', '444bf', '555', '666', '777', '333bf', '333fm', '333oh', 'clock', 'minx', 'pyram', 'skewb', 'sq1', '555bf', '333mbf', '333ft', 'kilominx', 'baby_fto', 'redi_cube', 'master_tetraminx', 'fto'];
+const REFUSED = [];
 
 const FACES = ['U', 'D', 'F', 'B', 'R', 'L'];
 /** Per event: the move families a scramble may use, its number of moves (or a range), what it must look like. */
@@ -30,6 +30,7 @@ const RULES = {
   fto: { families: ['U', 'L', 'F', 'R', 'B', 'BR', 'D', 'BL'], moves: [2, 40], randomState: true },
   master_tetraminx: { families: ['U', 'L', 'R', 'B', 'u', 'l', 'r', 'b'], moves: [2, 24], randomState: true },
   kilominx: { families: ['U', 'F', 'R', 'L', 'BL', 'BR', 'D', 'B', 'DR', 'DL', 'FR', 'FL'], moves: [2, 36], randomState: true },
+  444: { families: [...FACES, 'Uw', 'Rw', 'Fw'], moves: [30, 70], randomState: true },
   555: { families: [...FACES, ...FACES.map((f) => `${f}w`)], moves: [60, 60] },
   666: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [80, 80] },
   777: { families: [...FACES, ...FACES.map((f) => `${f}w`), ...FACES.map((f) => `3${f}w`)], moves: [100, 100] },
@@ -48,10 +49,10 @@ function splitOrientation(alg) {
 
 /** Checks one scramble's notation against the event's rules; returns the part the rules describe. */
 function checkNotation(eventID, alg) {
-  if (eventID === '333bf' || eventID === '333mbf' || eventID === '555bf') {
+  if (eventID === '333bf' || eventID === '333mbf' || eventID === '444bf' || eventID === '555bf') {
     const { body, suffix } = splitOrientation(alg);
     assert.ok(suffix.length <= 2, `${eventID}: ${alg}`);
-    return { rules: RULES[eventID === '555bf' ? '555' : '333'], body };
+    return { rules: RULES[{ '555bf': '555', '444bf': '444' }[eventID] ?? '333'], body };
   }
   if (eventID === '333fm') {
     assert.match(alg, /^R' U' F .* R' U' F$/, alg);

@@ -1,0 +1,487 @@
+//! The reduction's search: the tables of the four 4x4x4 phases, an IDA* per phase (each phase's leaves
+//! checked against the next phase's tables, so a dead end is left at once), and the reduced cube
+//! solved by the 3x3x3 scrambler's two-phase search.
+
+use super::coords::{self, Coords, Node};
+use super::cube3::Cube3Map;
+use super::model::{Cube4, Model, AXIS};
+use super::nodes::{PhaseNode, P1, P2, P3, P4};
+use super::tables::{closure, distances, FAR};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::events::EventScrambler;
+
+/// Phases searched by table (the fifth is the 3x3x3's).
+const PHASES: usize = 4;
+/// Deepest search per phase (past every value its tables hold).
+const MAX_DEPTH: [usize; PHASES] = [12, 16, 16, 20];
+
+/// The distance tables.
+pub(super) struct Tables {
+    pub(super) p1: Vec<u8>,
+    pub(super) p2_centers: Vec<u8>,
+    pub(super) p2_wings: Vec<u8>,
+    pub(super) p3_middle: Vec<u8>,
+    pub(super) p3_twist: [Vec<u8>; 2],
+    pub(super) p3_centers: Vec<u8>,
+    pub(super) p4_centers: Vec<u8>,
+    pub(super) p4_pairing: Vec<u8>,
+    /// Phase 4's joint tables: the centers (as their compact index) × the middle layer's pairing and
+    /// the parity bit; the U/D layers' pairing × the U/D centers.
+    pub(super) p4_centers_middle: Vec<u8>,
+    pub(super) p4_pairing_ud: Vec<u8>,
+    /// The compact index of each group-3 center value (`u16::MAX` outside group 3).
+    pub(super) compact_centers: Vec<u16>,
+}
+
+/// Every `k`-set of 24 slots, in rank order (Gosper's hack).
+fn all_sets(k: u32) -> Vec<u32> {
+    let mut out = Vec::with_capacity(super::rank::binomial(24, k) as usize);
+    let mut m: u32 = (1 << k) - 1;
+    while m < 1 << 24 {
+        out.push(m);
+        let c = m & m.wrapping_neg();
+        let r = m + c;
+        m = (((r ^ m) >> 2) / c) | r;
+    }
+    out
+}
+
+impl Tables {
+    pub(super) fn new(model: &Model, co: &Coords, control: Control) -> Result<Self> {
+        let solved = Node::new(model.solved);
+        let sets8 = all_sets(8);
+        let p1_move = |x: usize, m: usize| co.p1_move(model, &sets8, x, m);
+        let p1 = distances(coords::P1, &closure(coords::P1, co.p1(&model.solved), &co.h1, p1_move), &co.all, p1_move);
+        drop(sets8);
+        control.check()?;
+        let p2c_move = |x: usize, m: usize| co.p2_centers_move(model, x, m);
+        let start = co.p2_centers(&model.solved);
+        let p2_centers =
+            distances(coords::P2_CENTERS, &closure(coords::P2_CENTERS, start, &co.k2, p2c_move), &co.h1, p2c_move);
+        control.check()?;
+        let sets12 = all_sets(12);
+        let p2w_move = |x: usize, m: usize| co.p2_wings_move(model, &sets12, x, m);
+        let start = co.p2_wings(&solved);
+        let p2_wings =
+            distances(coords::P2_WINGS, &closure(coords::P2_WINGS, start, &co.k2, p2w_move), &co.h1, p2w_move);
+        drop(sets12);
+        control.check()?;
+        let mid_move = |x: usize, m: usize| co.middle_move(model, x, m);
+        let p3_middle = distances(
+            coords::MIDDLE,
+            &closure(coords::MIDDLE, co.middle(&model.solved), &co.g3, mid_move),
+            &co.k2,
+            mid_move,
+        );
+        let p3_twist = [0, 1].map(|which| {
+            let tw_move = |x: usize, m: usize| co.twist_move(model, x, m, which);
+            let targets = closure(coords::TWIST, co.twist(&model.solved, which), &co.g3, tw_move);
+            distances(coords::TWIST, &targets, &co.k2, tw_move)
+        });
+        let ce_move = |x: usize, m: usize| co.centers_move(model, x, m);
+        let start = co.centers(&model.solved);
+        let p3_centers = distances(coords::CENTERS, &closure(coords::CENTERS, start, &co.g3, ce_move), &co.k2, ce_move);
+        let p4_centers = distances(coords::CENTERS, &[start], &co.g3, ce_move);
+        control.check()?;
+        let g3_moves: Vec<usize> = (0..co.g3.len()).collect();
+        let pairing = co.pairing(model, &solved).ok_or_else(|| Error::internal("4x4x4: the solved pairing"))?;
+        let p4_pairing = distances(coords::PAIRING, &[pairing], &g3_moves, |x, k| co.pairing_move(x, k));
+        // The group-3 center values, numbered.
+        let in_g3: Vec<usize> = (0..coords::CENTERS).filter(|&x| p4_centers[x] != FAR).collect();
+        let mut compact_centers = vec![u16::MAX; coords::CENTERS];
+        for (i, &x) in in_g3.iter().enumerate() {
+            compact_centers[x] = i as u16;
+        }
+        let n = in_g3.len();
+        let cm_move = |x: usize, k: usize| {
+            let (c, q) = (x / 48, x % 48);
+            let c = compact_centers[co.centers_move(model, in_g3[c], co.g3[k])] as usize;
+            c * 48 + co.pairing_move(pairing / 48 * 48 + q, k) % 48
+        };
+        let start = compact_centers[co.centers(&model.solved)] as usize * 48 + pairing % 48;
+        let p4_centers_middle = distances(n * 48, &[start], &g3_moves, cm_move);
+        let start_centers = co.centers(&model.solved);
+        let pu_move = |x: usize, k: usize| {
+            let (ud, c) = (x / 70, x % 70);
+            let ud = co.pairing_move(ud * 48 + pairing % 48, k) / 48;
+            ud * 70 + co.centers_move(model, c * 4900 + start_centers % 4900, co.g3[k]) / 4900
+        };
+        let p4_pairing_ud = distances(40320 * 70, &[pairing / 48 * 70 + start_centers / 4900], &g3_moves, pu_move);
+        Ok(Tables {
+            p1,
+            p2_centers,
+            p2_wings,
+            p3_middle,
+            p3_twist,
+            p3_centers,
+            p4_centers,
+            p4_pairing,
+            p4_centers_middle,
+            p4_pairing_ud,
+            compact_centers,
+        })
+    }
+
+    /// The tables by name (for reports and tests).
+    pub(super) fn named(&self) -> Vec<(&'static str, &[u8])> {
+        vec![
+            ("p1", &self.p1),
+            ("p2 centers", &self.p2_centers),
+            ("p2 wings", &self.p2_wings),
+            ("p3 middle", &self.p3_middle),
+            ("p3 twist 1", &self.p3_twist[0]),
+            ("p3 twist 2", &self.p3_twist[1]),
+            ("p3 centers", &self.p3_centers),
+            ("p4 centers", &self.p4_centers),
+            ("p4 pairing", &self.p4_pairing),
+            ("p4 centers × middle pairing", &self.p4_centers_middle),
+            ("p4 U/D pairing × U/D centers", &self.p4_pairing_ud),
+        ]
+    }
+
+    /// The bytes the tables take.
+    pub(super) fn bytes(&self) -> usize {
+        self.named().iter().map(|(_, t)| t.len()).sum::<usize>() + 2 * self.compact_centers.len()
+    }
+}
+
+/// What one solve found.
+pub(super) struct Found {
+    /// Move indices of the 4x4x4 model.
+    pub moves: Vec<usize>,
+    /// Moves per phase (the fifth: the 3x3x3's).
+    pub phase_lengths: [usize; PHASES + 1],
+    pub nodes: u64,
+    /// Per phase: search nodes, and how many phase ends were kept for the next phase.
+    pub phase_nodes: [u64; PHASES],
+    pub phase_ends: [usize; PHASES],
+}
+
+/// How many ends of each phase go on to the next (the search keeps the shortest totals).
+const KEEP: [usize; PHASES] = [60, 12, 8, 3];
+/// Search nodes a phase may spend once it has an end (it then stops with what it has).
+const SOFT_NODES: u64 = 1 << 20;
+/// How far past the first total length where a phase has ends it looks for more (each further length
+/// costs about ten times the one before).
+const SLACK: usize = 0;
+
+/// A phase's start or end: a state and the moves that led to it.
+#[derive(Clone)]
+struct Partial {
+    node: Node,
+    path: Vec<usize>,
+    /// Where each phase's moves end in `path`.
+    ends: [usize; PHASES],
+}
+
+/// One solve's search.
+pub(super) struct Search<'a> {
+    pub model: &'a Model,
+    pub coords: &'a Coords,
+    pub tables: &'a Tables,
+    pub cube3: &'a EventScrambler,
+    pub map: &'a Cube3Map,
+    pub control: Control<'a>,
+    pub max_nodes: u64,
+    nodes: u64,
+    phase_nodes: [u64; PHASES],
+    /// Per phase: ends reached (kept or not).
+    pub leaves: [u64; PHASES],
+}
+
+impl<'a> Search<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        model: &'a Model,
+        coords: &'a Coords,
+        tables: &'a Tables,
+        cube3: &'a EventScrambler,
+        map: &'a Cube3Map,
+        control: Control<'a>,
+        max_nodes: u64,
+    ) -> Self {
+        Search {
+            model,
+            coords,
+            tables,
+            cube3,
+            map,
+            control,
+            max_nodes,
+            nodes: 0,
+            phase_nodes: [0; PHASES],
+            leaves: [0; PHASES],
+        }
+    }
+
+    /// Solves `start`: the moves (verified on the model) that take it to solved. Each phase goes on
+    /// from the ends the phase before kept, by increasing total length, and keeps its own shortest
+    /// [`KEEP`] ends; the reduced cubes left are solved as 3x3x3s and the shortest whole solution wins.
+    pub(super) fn solve(mut self, start: &Cube4) -> Result<Found> {
+        let mut partials = vec![Partial { node: Node::new(*start), path: Vec::new(), ends: [0; PHASES] }];
+        let mut phase_ends = [0; PHASES];
+        for (phase, kept) in phase_ends.iter_mut().enumerate() {
+            partials = self.phase(phase, &partials)?;
+            *kept = partials.len();
+            if partials.is_empty() {
+                return Err(Error::new("4x4x4: no solution within the search's bounds"));
+            }
+        }
+        let mut best: Option<(Vec<usize>, [usize; PHASES + 1])> = None;
+        for p in &partials {
+            let last = self.finish(&p.node)?;
+            let mut moves = p.path.clone();
+            moves.extend(&last);
+            let moves = simplify(moves);
+            if best.as_ref().is_none_or(|b| moves.len() < b.0.len()) {
+                let mut lengths = [0; PHASES + 1];
+                let mut from = 0;
+                for (k, &e) in p.ends.iter().enumerate() {
+                    lengths[k] = e - from;
+                    from = e;
+                }
+                lengths[PHASES] = last.len();
+                best = Some((moves, lengths));
+            }
+        }
+        let (moves, phase_lengths) = best.expect("a reduced cube");
+        let mut c = *start;
+        for &m in &moves {
+            c = c.then(&self.model.moves[m].step);
+        }
+        if c != self.model.solved {
+            return Err(Error::internal("4x4x4: the reduction's solution does not solve the position"));
+        }
+        Ok(Found { moves, phase_lengths, nodes: self.nodes, phase_nodes: self.phase_nodes, phase_ends })
+    }
+
+    fn moves(&self, phase: usize) -> &'a [usize] {
+        match phase {
+            0 => &self.coords.all,
+            1 => &self.coords.h1,
+            2 => &self.coords.k2,
+            _ => &self.coords.g3,
+        }
+    }
+
+    /// The phase's lower bound at a whole state.
+    fn bound(&self, phase: usize, n: &Node) -> u8 {
+        let (co, m, t) = (self.coords, self.model, self.tables);
+        match phase {
+            0 => P1::enter(co, m, n).bound(co, t),
+            1 => P2::enter(co, m, n).bound(co, t),
+            2 => P3::enter(co, m, n).bound(co, t),
+            _ => P4::enter(co, m, n).bound(co, t),
+        }
+    }
+
+    /// Phase `phase` from each of `starts`: its ends (where the next phase's tables can go on), by
+    /// increasing total length, at most [`KEEP`] of them.
+    fn phase(&mut self, phase: usize, starts: &[Partial]) -> Result<Vec<Partial>> {
+        let mut order: Vec<(usize, &Partial)> = starts
+            .iter()
+            .filter_map(|p| match self.bound(phase, &p.node) {
+                FAR => None,
+                h => Some((p.path.len() + h as usize, p)),
+            })
+            .collect();
+        order.sort_by_key(|&(lo, _)| lo);
+        let mut out = Vec::new();
+        let Some(&(lowest, _)) = order.first() else { return Ok(out) };
+        let mut path = Vec::new();
+        let mut first_found = None;
+        for total in lowest..=lowest + MAX_DEPTH[phase] {
+            for &(lo, p) in &order {
+                if lo > total {
+                    break;
+                }
+                path.clear();
+                let depth = total - p.path.len();
+                match phase {
+                    0 => self.dfs(
+                        phase,
+                        p,
+                        P1::enter(self.coords, self.model, &p.node),
+                        depth,
+                        usize::MAX,
+                        &mut path,
+                        &mut out,
+                    )?,
+                    1 => self.dfs(
+                        phase,
+                        p,
+                        P2::enter(self.coords, self.model, &p.node),
+                        depth,
+                        usize::MAX,
+                        &mut path,
+                        &mut out,
+                    )?,
+                    2 => self.dfs(
+                        phase,
+                        p,
+                        P3::enter(self.coords, self.model, &p.node),
+                        depth,
+                        usize::MAX,
+                        &mut path,
+                        &mut out,
+                    )?,
+                    _ => self.dfs(
+                        phase,
+                        p,
+                        P4::enter(self.coords, self.model, &p.node),
+                        depth,
+                        usize::MAX,
+                        &mut path,
+                        &mut out,
+                    )?,
+                }
+                if out.len() >= KEEP[phase] || (!out.is_empty() && self.phase_nodes[phase] > SOFT_NODES) {
+                    return Ok(out);
+                }
+            }
+            if first_found.is_none() && !out.is_empty() {
+                first_found = Some(total);
+            }
+            if !out.is_empty() && total >= first_found.unwrap_or(total) + SLACK {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs<N: PhaseNode>(
+        &mut self,
+        phase: usize,
+        start: &Partial,
+        n: N,
+        depth: usize,
+        last: usize,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Partial>,
+    ) -> Result<()> {
+        self.nodes += 1;
+        self.phase_nodes[phase] += 1;
+        if self.nodes & 0xffff == 0 {
+            self.control.check()?;
+            if self.nodes > self.max_nodes {
+                return Err(Error::new(format!(
+                    "4x4x4: no solution within {} search nodes (per phase: {:?}, ends {:?})",
+                    self.max_nodes, self.phase_nodes, self.leaves
+                )));
+            }
+        }
+        let h = n.bound(self.coords, self.tables) as usize;
+        if h > depth {
+            return Ok(());
+        }
+        if depth == 0 {
+            // At the phase's targets: the whole state, kept where the next phase's tables can go on.
+            let mut whole = start.node;
+            for &m in path.iter() {
+                whole = whole.then(self.model, m);
+            }
+            self.leaves[phase] += 1;
+            if phase + 1 == PHASES || self.bound(phase + 1, &whole) != FAR {
+                let mut full = start.path.clone();
+                full.extend_from_slice(path);
+                let mut ends = start.ends;
+                ends[phase] = full.len();
+                out.push(Partial { node: whole, path: full, ends });
+            }
+            return Ok(());
+        }
+        for &m in self.moves(phase) {
+            if last != usize::MAX {
+                let (b, lb) = (m / 3, last / 3);
+                if b == lb || (AXIS[b] == AXIS[lb] && b < lb) {
+                    continue;
+                }
+            }
+            path.push(m);
+            let next = n.step(self.coords, self.model, m);
+            self.dfs(phase, start, next, depth - 1, m, path, out)?;
+            path.pop();
+            if out.len() >= KEEP[phase] || (!out.is_empty() && self.phase_nodes[phase] > SOFT_NODES) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// The reduced cube, solved as a 3x3x3: its moves.
+    fn finish(&mut self, n: &Node) -> Result<Vec<usize>> {
+        let p3 = self.cube3.puzzle();
+        let state = self.map.state(self.model, &n.c, p3);
+        let solution = self.cube3.solve_moves(&state, self.control)?;
+        solution
+            .iter()
+            .map(|m| {
+                let name = p3.move_name(*m);
+                self.model
+                    .moves
+                    .iter()
+                    .position(|x| x.name == name)
+                    .ok_or_else(|| Error::internal(format!("4x4x4: the 3x3x3 move {name}")))
+            })
+            .collect()
+    }
+}
+
+/// Merges neighbouring turns of one face (across the phases' seams), dropping those that cancel.
+fn simplify(moves: Vec<usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(moves.len());
+    for m in moves {
+        // A same-face move earlier with only same-axis (commuting) moves after it.
+        let mut j = out.len();
+        let mut merged = false;
+        while j > 0 {
+            let p = out[j - 1];
+            if AXIS[p / 3] != AXIS[m / 3] {
+                break;
+            }
+            if p / 3 == m / 3 {
+                let amount = (p % 3 + 1 + m % 3 + 1) % 4;
+                if amount == 0 {
+                    out.remove(j - 1);
+                } else {
+                    out[j - 1] = 3 * (m / 3) + amount - 1;
+                }
+                merged = true;
+                break;
+            }
+            j -= 1;
+        }
+        if !merged {
+            out.push(m);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+pub(super) mod tests_support {
+    pub(in super::super) fn all_sets(k: u32) -> Vec<u32> {
+        super::all_sets(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simplify_merges_across_commuting_moves() {
+        // U (0) D (3) U' (2) → D; R (12) R (12) → R2 (13); U U2 U → nothing.
+        assert_eq!(simplify(vec![0, 3, 2]), vec![3]);
+        assert_eq!(simplify(vec![12, 12]), vec![13]);
+        assert_eq!(simplify(vec![0, 1, 0]), Vec::<usize>::new());
+        assert_eq!(simplify(vec![0, 12, 0]), vec![0, 12, 0]);
+    }
+}
+
+/// The `Puzzle`'s moves of a solution, for checking on the definition itself.
+pub(super) fn puzzle_moves(model: &Model, moves: &[usize]) -> Vec<crate::puzzle::MoveRef> {
+    moves.iter().map(|&m| model.moves[m].mref).collect()
+}
