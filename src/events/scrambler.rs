@@ -242,18 +242,16 @@ impl EventScrambler {
         if let Some(s) = self.tables.cube4.get() {
             return Ok(s);
         }
-        let s = Cube4Solver::new(&self.puzzle, control)?;
+        if self.memory_bytes < cube4::TABLE_BYTES {
+            return Err(Error::new(format!(
+                "event {}: the 4x4x4 tables need {} MiB, over the memory budget of {} MiB",
+                self.event.id,
+                cube4::TABLE_BYTES >> 20,
+                self.memory_bytes >> 20
+            )));
+        }
+        let s = Cube4Solver::new(&self.puzzle, Box::new(EventScrambler::for_event("333")?), control)?;
         Ok(self.tables.cube4.get_or_init(|| s))
-    }
-
-    /// The moves that solve a state of a random-state event with its multi-phase solver (as its
-    /// scrambles are found: stopping at the event's target length): the 4x4x4's last phase.
-    pub(crate) fn solve_moves(&self, state: &State, control: Control) -> Result<Vec<MoveRef>> {
-        let ScrambleKind::RandomState { target_length, .. } = self.event.kind else {
-            return Err(Error::internal(format!("event {}: no multi-phase solver", self.event.id)));
-        };
-        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
-        Ok(self.solver(control)?.solve(state, &options, control)?.solution)
     }
 
     fn chain(&self, moves: &MoveSet) -> Result<&StabilizerChain> {
@@ -333,6 +331,22 @@ impl EventScrambler {
             let names: Vec<String> = scramble.iter().map(|&m| p.move_name(m)).collect();
             return Ok((names.join(" "), scramble.len()));
         }
+    }
+}
+
+/// A random-state event's scrambler solves the reduced 4x4x4 (the 333 event's): with its multi-phase
+/// solver, stopping at the event's target length as its scrambles do.
+impl cube4::Cube3Solver for EventScrambler {
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn solve_moves(&self, state: &State, control: Control) -> Result<Vec<MoveRef>> {
+        let ScrambleKind::RandomState { target_length, .. } = self.event.kind else {
+            return Err(Error::internal(format!("event {}: no multi-phase solver", self.event.id)));
+        };
+        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        Ok(self.solver(control)?.solve(state, &options, control)?.solution)
     }
 }
 

@@ -403,30 +403,25 @@ impl Coords {
         for (s, &w) in c.wp.iter().enumerate() {
             at[w as usize] = s as u8;
         }
-        let mut tau = [0u8; 8];
-        let mut order = [0u8; 8];
-        for (i, &s) in self.a_slots.iter().enumerate() {
-            let w = c.wp[s as usize];
-            let j = self.b_index[at[model.partner[w as usize] as usize] as usize];
-            let home = self.a_index[model.home[w as usize] as usize];
-            if j == u8::MAX || home == u8::MAX {
-                return None;
+        // Per class-1 slot of a group: the partner's slot (as its class-2 index) and the wing's home
+        // (as its class-1 index).
+        let part = |slots: &[u8], partner_index: &[u8; 24], home_index: &[u8; 24]| -> Option<(Vec<u8>, Vec<u8>)> {
+            let mut tau = Vec::with_capacity(slots.len());
+            let mut order = Vec::with_capacity(slots.len());
+            for &s in slots {
+                let w = c.wp[s as usize] as usize;
+                let j = partner_index[at[model.partner[w] as usize] as usize];
+                let home = home_index[model.home[w] as usize];
+                if j == u8::MAX || home == u8::MAX {
+                    return None;
+                }
+                tau.push(j);
+                order.push(home);
             }
-            tau[i] = j;
-            order[i] = home;
-        }
-        let mut tau_e = [0u8; 4];
-        let mut order_e = [0u8; 4];
-        for (i, &s) in self.d_slots.iter().enumerate() {
-            let w = c.wp[s as usize];
-            let j = self.c_index[at[model.partner[w as usize] as usize] as usize];
-            let home = self.d_index[model.home[w as usize] as usize];
-            if j == u8::MAX || home == u8::MAX {
-                return None;
-            }
-            tau_e[i] = j;
-            order_e[i] = home;
-        }
+            Some((tau, order))
+        };
+        let (tau, order) = part(&self.a_slots, &self.b_index, &self.a_index)?;
+        let (tau_e, order_e) = part(&self.d_slots, &self.c_index, &self.d_index)?;
         let parity = n.corners_odd ^ is_odd(&order) ^ is_odd(&order_e);
         Some((perm_rank(&tau) * 24 + perm_rank(&tau_e)) * 2 + parity as usize)
     }

@@ -7,9 +7,9 @@ use super::cube3::Cube3Map;
 use super::model::{Cube4, Model, AXIS};
 use super::nodes::{PhaseNode, P1, P2, P3, P4};
 use super::tables::{closure, distances, FAR};
+use super::Cube3Solver;
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::events::EventScrambler;
 
 /// Phases searched by table (the fifth is the 3x3x3's).
 const PHASES: usize = 4;
@@ -180,7 +180,7 @@ pub(super) struct Search<'a> {
     pub model: &'a Model,
     pub coords: &'a Coords,
     pub tables: &'a Tables,
-    pub cube3: &'a EventScrambler,
+    pub cube3: &'a dyn Cube3Solver,
     pub map: &'a Cube3Map,
     pub control: Control<'a>,
     pub max_nodes: u64,
@@ -196,7 +196,7 @@ impl<'a> Search<'a> {
         model: &'a Model,
         coords: &'a Coords,
         tables: &'a Tables,
-        cube3: &'a EventScrambler,
+        cube3: &'a dyn Cube3Solver,
         map: &'a Cube3Map,
         control: Control<'a>,
         max_nodes: u64,
