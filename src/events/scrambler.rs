@@ -141,8 +141,12 @@ impl EventScrambler {
 
     /// The key of the multi-phase tables this scrambler builds (16 hex digits: what a shell keeps their
     /// saved bytes under; it changes with the puzzle, chain, target and memory budget's plan), or `None`
-    /// for events without them (random-move events, the Square-1, the clock).
+    /// for events without them (random-move events, the Square-1, the clock). The 4x4x4 events key their
+    /// reduction tables as `cube4-` and 16 hex digits.
     pub fn tables_key(&self) -> Result<Option<String>> {
+        if self.event.kind == ScrambleKind::Cube4 {
+            return Cube4Solver::tables_key(&self.puzzle).map(|k| Some(format!("cube4-{k}")));
+        }
         match self.phase_options()? {
             Some(options) => PhaseSolver::tables_key(&self.puzzle, &options).map(Some),
             None => Ok(None),
@@ -151,6 +155,9 @@ impl EventScrambler {
 
     /// The multi-phase tables as bytes ([`PhaseSolver::save_tables`]) once a scramble has built them.
     pub fn save_tables(&self) -> Option<Vec<u8>> {
+        if let Some(s) = self.tables.cube4.get() {
+            return Some(s.save_tables());
+        }
         self.tables.solver.get().map(PhaseSolver::save_tables)
     }
 
@@ -159,6 +166,14 @@ impl EventScrambler {
     /// when needed) when they were saved for other tables or are damaged; `false` (nothing to do) when the
     /// event has no such tables or they are already built.
     pub fn load_tables(&self, bytes: &[u8], control: Control) -> Result<bool> {
+        if self.event.kind == ScrambleKind::Cube4 {
+            if self.tables.cube4.get().is_some() {
+                return Ok(false);
+            }
+            self.check_cube4_memory()?;
+            let s = Cube4Solver::with_saved_tables(&self.puzzle, Box::new(EventScrambler::for_event("333")?), bytes)?;
+            return Ok(self.tables.cube4.set(s).is_ok());
+        }
         let Some(options) = self.phase_options()? else { return Ok(false) };
         if self.tables.solver.get().is_some() {
             return Ok(false);
@@ -237,11 +252,8 @@ impl EventScrambler {
         self.puzzle.position(&parsed)
     }
 
-    /// The 4x4x4 reduction solver, built on first use.
-    fn cube4(&self, control: Control) -> Result<&Cube4Solver> {
-        if let Some(s) = self.tables.cube4.get() {
-            return Ok(s);
-        }
+    /// Refuses the 4x4x4 tables when they do not fit the memory budget (before allocating them).
+    fn check_cube4_memory(&self) -> Result<()> {
         if self.memory_bytes < cube4::TABLE_BYTES {
             return Err(Error::new(format!(
                 "event {}: the 4x4x4 tables need {} MiB, over the memory budget of {} MiB",
@@ -250,6 +262,15 @@ impl EventScrambler {
                 self.memory_bytes >> 20
             )));
         }
+        Ok(())
+    }
+
+    /// The 4x4x4 reduction solver, built on first use.
+    fn cube4(&self, control: Control) -> Result<&Cube4Solver> {
+        if let Some(s) = self.tables.cube4.get() {
+            return Ok(s);
+        }
+        self.check_cube4_memory()?;
         let s = Cube4Solver::new(&self.puzzle, Box::new(EventScrambler::for_event("333")?), control)?;
         Ok(self.tables.cube4.get_or_init(|| s))
     }

@@ -376,3 +376,21 @@ test('the worker API: a puzzle with a table cache, its tables methods, and twist
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('444: the reduction tables written here load in a fresh worker, and give the same scramble', async () => {
+  const store = memoryStore();
+  const events = [];
+  const scramble = await randomScrambleForEvent('444', { seed: 3, ...cache(store, events) });
+  await tableCacheWrites();
+  assert.deepEqual(events.map((e) => e.type), ['missing', 'writing']);
+  const key = events[0].key;
+  assert.match(key, /^twistsearch-[^/]+\/4x4x4\/phase-cube4-[0-9a-f]{16}$/);
+  const w = new TwistsearchWorker();
+  try {
+    const inWorker = [];
+    assert.equal(await w.randomScrambleForEvent('444', { seed: 3, ...cache(store, inWorker) }), scramble);
+    assert.deepEqual(inWorker.map((e) => [e.type, e.key]), [['loaded', key]]);
+  } finally {
+    w.terminate();
+  }
+});

@@ -105,6 +105,8 @@ pub(super) const MIDDLE: usize = 495 * 495;
 pub(super) const TWIST: usize = 2187 * 495;
 pub(super) const CENTERS: usize = 70 * 70 * 70;
 pub(super) const PAIRING: usize = 40320 * 24 * 2;
+/// Center values group 3 reaches from solved.
+pub(super) const G3_CENTERS: usize = 10_080;
 
 fn faces_mask(model: &Model, faces: u32) -> u32 {
     (0..FACES).filter(|f| faces >> f & 1 == 1).fold(0, |a, f| a | model.face_slots[f])

@@ -18,6 +18,7 @@ mod coords;
 mod cube3;
 mod model;
 mod nodes;
+mod persist;
 mod rank;
 mod search;
 mod tables;
@@ -87,6 +88,27 @@ impl Cube4Solver {
         let tables = Tables::new(&model, &coords, control)?;
         let map = Cube3Map::new(&model, cube3.puzzle())?;
         Ok(Cube4Solver { model, coords, tables, cube3, map })
+    }
+
+    /// A solver whose tables come from bytes of [`Cube4Solver::save_tables`] instead of being built.
+    /// Refused (an error) when they were saved for another definition or version, or are damaged.
+    pub fn with_saved_tables(puzzle: &Puzzle, cube3: Box<dyn Cube3Solver>, bytes: &[u8]) -> Result<Self> {
+        let model = Model::new(puzzle)?;
+        let coords = Coords::new(&model);
+        let tables = Tables::from_parts(persist::load(&model, bytes, &Tables::sizes())?)?;
+        let map = Cube3Map::new(&model, cube3.puzzle())?;
+        Ok(Cube4Solver { model, coords, tables, cube3, map })
+    }
+
+    /// The tables as bytes (versioned, checksummed, compressed: [`crate::saved`]'s container).
+    pub fn save_tables(&self) -> Vec<u8> {
+        persist::save(&self.model, &self.tables)
+    }
+
+    /// The key of the tables a solver for `puzzle` uses (16 hex digits: what a shell keeps their saved
+    /// bytes under).
+    pub fn tables_key(puzzle: &Puzzle) -> Result<String> {
+        Ok(persist::key_string(&Model::new(puzzle)?))
     }
 
     /// The bytes of the tables (the 3x3x3's not included).
@@ -206,6 +228,26 @@ mod tests {
                 assert_eq!(co.pairing(&model, &next), Some(co.pairing_move(co.pairing(&model, &n).unwrap(), k)));
             }
         }
+    }
+
+    #[test]
+    fn saved_tables_load_and_damaged_ones_are_refused() {
+        let p = cube4();
+        let cube3 = || Box::new(crate::events::EventScrambler::for_event("333").unwrap());
+        let solver = Cube4Solver::new(&p, cube3(), Control::none()).unwrap();
+        let bytes = solver.save_tables();
+        assert!(bytes.len() < solver.table_bytes() / 2, "{} bytes saved", bytes.len());
+        let loaded = Cube4Solver::with_saved_tables(&p, cube3(), &bytes).unwrap();
+        assert_eq!(loaded.tables.named(), solver.tables.named());
+        assert_eq!(loaded.tables.compact_centers, solver.tables.compact_centers);
+        let mut damaged = bytes.clone();
+        let at = damaged.len() - 100;
+        damaged[at] ^= 0x40;
+        let err = Cube4Solver::with_saved_tables(&p, cube3(), &damaged).err().unwrap().to_string();
+        assert!(err.contains("4x4x4 table file"), "{err}");
+        let err = Cube4Solver::with_saved_tables(&p, cube3(), &bytes[..bytes.len() / 2]).err().unwrap().to_string();
+        assert!(err.contains("truncated"), "{err}");
+        assert_eq!(Cube4Solver::tables_key(&p).unwrap().len(), 16);
     }
 
     #[test]

@@ -94,6 +94,9 @@ impl Tables {
             compact_centers[x] = i as u16;
         }
         let n = in_g3.len();
+        if n != coords::G3_CENTERS {
+            return Err(Error::internal(format!("4x4x4: {n} group-3 center values, not {}", coords::G3_CENTERS)));
+        }
         let cm_move = |x: usize, k: usize| {
             let (c, q) = (x / 48, x % 48);
             let c = compact_centers[co.centers_move(model, in_g3[c], co.g3[k])] as usize;
@@ -114,6 +117,48 @@ impl Tables {
             p2_wings,
             p3_middle,
             p3_twist,
+            p3_centers,
+            p4_centers,
+            p4_pairing,
+            p4_centers_middle,
+            p4_pairing_ud,
+            compact_centers,
+        })
+    }
+
+    /// The length of each of [`Tables::named`]'s tables, then of the compact center index in bytes.
+    pub(super) fn sizes() -> Vec<usize> {
+        use coords::*;
+        vec![
+            P1,
+            P2_CENTERS,
+            P2_WINGS,
+            MIDDLE,
+            TWIST,
+            TWIST,
+            CENTERS,
+            CENTERS,
+            PAIRING,
+            G3_CENTERS * 48,
+            40320 * 70,
+            CENTERS * 2,
+        ]
+    }
+
+    /// Tables from their parts, in [`Tables::sizes`]'s order (checked there).
+    pub(super) fn from_parts(parts: Vec<Vec<u8>>) -> Result<Self> {
+        let [p1, p2_centers, p2_wings, p3_middle, t0, t1, p3_centers, p4_centers, p4_pairing, p4_centers_middle, p4_pairing_ud, compact]: [Vec<u8>; 12] =
+            parts.try_into().map_err(|_| Error::internal("4x4x4: table parts"))?;
+        let compact_centers: Vec<u16> = compact.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+        if compact_centers.iter().filter(|&&c| c != u16::MAX).count() != coords::G3_CENTERS {
+            return Err(Error::new("not a valid saved 4x4x4 table file: the center index is damaged"));
+        }
+        Ok(Tables {
+            p1,
+            p2_centers,
+            p2_wings,
+            p3_middle,
+            p3_twist: [t0, t1],
             p3_centers,
             p4_centers,
             p4_pairing,
