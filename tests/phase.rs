@@ -30,7 +30,7 @@ fn random_states(p: &Puzzle, n: usize, seed: u64) -> Vec<State> {
 }
 
 fn solves(p: &Puzzle, s: &PhaseSolver, states: &[State], target: u32) -> Vec<u32> {
-    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None };
+    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None, ..Default::default() };
     states
         .iter()
         .map(|st| {
@@ -76,7 +76,7 @@ fn three_by_three_thousand_states() {
     let build = t0.elapsed();
     let states = random_states(&p, n, 2026);
     let target: u32 = std::env::var("PHASE_TARGET").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
-    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None };
+    let opts = PhaseSolveOptions { target_length: Some(target), max_nodes: None, ..Default::default() };
     let t1 = std::time::Instant::now();
     let results: Vec<(usize, u64, f64)> = states
         .par_iter()
@@ -160,7 +160,7 @@ fn bad_phases_and_budgets_are_refused() {
     assert!(e.contains("cannot be reached"), "{e}");
     // The node limit.
     let st = random_states(&p, 1, 9).remove(0);
-    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: Some(5) };
+    let opts = PhaseSolveOptions { target_length: Some(20), max_nodes: Some(5), ..Default::default() };
     let e = s.solve(&st, &opts, Control::none()).unwrap_err().to_string();
     assert!(e.contains("node limit"), "{e}");
 }
@@ -173,7 +173,13 @@ fn a_target_other_than_solved() {
     let options = PhaseSolverOptions { phases: phases(), target: Some(target.clone()), ..Default::default() };
     let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();
     let start = p.position(&twistsearch::Alg::parse("F R' U2 F' R").unwrap()).unwrap();
-    let r = s.solve(&start, &PhaseSolveOptions { target_length: Some(11), max_nodes: None }, Control::none()).unwrap();
+    let r = s
+        .solve(
+            &start,
+            &PhaseSolveOptions { target_length: Some(11), max_nodes: None, ..Default::default() },
+            Control::none(),
+        )
+        .unwrap();
     assert_eq!(p.apply_moves(&start, &r.solution), target);
     // A target with twisted corners that the phase moves only permute is refused, not mis-solved.
     let twisted = p.position(&twistsearch::Alg::parse("R U").unwrap()).unwrap();
@@ -230,8 +236,8 @@ fn a_phase_starts_with_any_move_but_the_last_ones() {
     let one =
         PhaseSolver::new(p.clone(), PhaseSolverOptions { moves: Some(moves), ..Default::default() }, Control::none())
             .unwrap();
-    let first = PhaseSolveOptions { target_length: Some(u32::MAX), max_nodes: Some(100_000) };
-    let optimal = PhaseSolveOptions { target_length: None, max_nodes: None };
+    let first = PhaseSolveOptions { target_length: Some(u32::MAX), max_nodes: Some(100_000), ..Default::default() };
+    let optimal = PhaseSolveOptions { target_length: None, max_nodes: None, ..Default::default() };
     let chain = puzzle_chain(&p, &MoveSet::parse(&p, "U,L,R,B,u,l,r,b").unwrap()).unwrap();
     let mut rng = rng_from_seed(Some(5)).unwrap();
     for _ in 0..20 {
@@ -294,7 +300,7 @@ fn identical_pieces_in_other_blocks_stay_apart() {
     // The D layer's corners and edges, each of four distinct labels.
     assert_eq!(s.phase_info()[0].coordinate_sizes, vec![24, 24]);
     assert_eq!((all.len(), in_h.len()), (16, 4));
-    let opts = PhaseSolveOptions { target_length: Some(4), max_nodes: None };
+    let opts = PhaseSolveOptions { target_length: Some(4), max_nodes: None, ..Default::default() };
     for st in &all {
         assert_eq!(s.coset_of(0, st) == Some(goal), in_h.contains(st), "{st:?}");
         let r = s.solve(st, &opts, Control::none()).unwrap();
@@ -324,7 +330,7 @@ fn kociemba_phase_one_with_identical_edges_is_exact() {
     assert!(info.exact);
     let chain = puzzle_chain(&p, &MoveSet::all(&p).unwrap()).unwrap();
     let mut rng = rng_from_seed(Some(3)).unwrap();
-    let opts = PhaseSolveOptions { target_length: Some(22), max_nodes: None };
+    let opts = PhaseSolveOptions { target_length: Some(22), max_nodes: None, ..Default::default() };
     for _ in 0..5 {
         let st = p.state_from_bytes(random_state(&chain, target.as_bytes(), &mut rng).unwrap()).unwrap();
         let r = s.solve(&st, &opts, Control::none()).unwrap();
@@ -345,7 +351,13 @@ fn a_phase_with_nothing_to_tell_apart() {
     assert_eq!((info.cosets, info.group_index, info.exact), (1, Some(1), true));
     assert!(info.coordinate_sizes.is_empty());
     let start = p.position(&twistsearch::Alg::parse("R U F").unwrap()).unwrap();
-    let r = s.solve(&start, &PhaseSolveOptions { target_length: Some(3), max_nodes: None }, Control::none()).unwrap();
+    let r = s
+        .solve(
+            &start,
+            &PhaseSolveOptions { target_length: Some(3), max_nodes: None, ..Default::default() },
+            Control::none(),
+        )
+        .unwrap();
     assert_eq!(p.apply_moves(&start, &r.solution), *p.solved());
     assert_eq!((r.solution.len(), r.phase_lengths.clone()), (3, vec![0, 3]));
 }

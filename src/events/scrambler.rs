@@ -328,7 +328,7 @@ impl EventScrambler {
         } else {
             MoveSet::parse(p, tips)?.generators().iter().map(|g| g.base).collect()
         };
-        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES), sequential: true };
         // Solved up to identical pieces: the drawn state and the scramble's are compared labelled.
         let identical = Identical::new(p, self.event.identical)?;
         let label = |s: State| match &identical {
@@ -366,7 +366,7 @@ impl cube4::Cube3Solver for EventScrambler {
         let ScrambleKind::RandomState { target_length, .. } = self.event.kind else {
             return Err(Error::internal(format!("event {}: no multi-phase solver", self.event.id)));
         };
-        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES) };
+        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES), sequential: true };
         Ok(self.solver(control)?.solve(state, &options, control)?.solution)
     }
 }

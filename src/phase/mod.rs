@@ -100,6 +100,9 @@ pub struct PhaseSolveOptions {
     pub target_length: Option<u32>,
     /// Give up past this many search nodes: the best solution found so far, or an error if none.
     pub max_nodes: Option<u64>,
+    /// Search on the calling thread only, so that the same position always gets the same solution
+    /// (with threads, whichever finds a solution first may win): what seeded scrambles need.
+    pub sequential: bool,
 }
 
 /// What [`PhaseSolver::solve`] found.

@@ -464,11 +464,10 @@ impl<'s> Search<'s> {
             r
         };
         #[cfg(feature = "parallel")]
-        {
+        if !self.options.sequential {
             use rayon::prelude::*;
-            (0..ph.moves.len()).into_par_iter().try_for_each(task)
+            return (0..ph.moves.len()).into_par_iter().try_for_each(task);
         }
-        #[cfg(not(feature = "parallel"))]
         (0..ph.moves.len()).try_for_each(task)
     }
 }

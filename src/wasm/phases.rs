@@ -143,7 +143,8 @@ pub(super) fn solve(
     let p = &**puzzle;
     let Need { key, options } = need(p, &set, position.target.clone(), o).map_err(|e| error(&e))?;
     let metric = key.metric;
-    let solve_options = PhaseSolveOptions { target_length: o.target_length, max_nodes: o.max_nodes };
+    let solve_options =
+        PhaseSolveOptions { target_length: o.target_length, max_nodes: o.max_nodes, ..Default::default() };
     let (alg, length, phase_lengths, nodes, bytes) = run(hooks, |control| {
         if cache.as_ref().is_none_or(|c| c.key != key) {
             *cache = None;

@@ -108,7 +108,8 @@ pub fn solve(puzzle: Puzzle, search: &SearchArgs, args: &SolveArgs, phase: &Phas
         .map_err(|e| fail("tables", e))?;
     let table_seconds = tables.seconds;
     bar.clear();
-    let solve_options = PhaseSolveOptions { target_length: phase.target_length, max_nodes: phase.max_nodes };
+    let solve_options =
+        PhaseSolveOptions { target_length: phase.target_length, max_nodes: phase.max_nodes, ..Default::default() };
     let (mut out, mut rows) = (String::new(), Vec::<Value>::new());
     // Positions are solved side by side (each search also splits over the threads, which helps deep
     // ones; short ones gain more from running together).

@@ -93,6 +93,10 @@ pub(super) struct Coords {
     pext_fb: Pext,
     /// Corner twist by move: `twist_move[t * 27 + m]`.
     pub twist_moves: Vec<u16>,
+    /// Moves on where half the middle layer's wings are (`[which][rank * 27 + m]`, 495 ranks).
+    half_moves: [Vec<u16>; 2],
+    /// Moves on the U, L and F centers' arrangements on their axes (`[axis][rank * 27 + m]`, 70 ranks).
+    axis_moves: [Vec<u8>; 3],
     /// Each move's position in `g3` (`usize::MAX` if none).
     pub g3_index: [usize; super::model::MOVES],
 }
@@ -193,12 +197,32 @@ impl Coords {
             pext_rl: Pext::new(rl_slots),
             pext_fb: Pext::new(fb_slots),
             twist_moves: Vec::new(),
+            half_moves: [Vec::new(), Vec::new()],
+            axis_moves: [Vec::new(), Vec::new(), Vec::new()],
             g3_index: [usize::MAX; super::model::MOVES],
         };
         for (k, &m) in c.g3.iter().enumerate() {
             c.g3_index[m] = k;
         }
         c.pairing_moves(model);
+        const M: usize = super::model::MOVES;
+        c.half_moves = [0, 1].map(|which| {
+            let (_, slots) = c.middle_half(which);
+            (0..495 * M)
+                .map(|x| {
+                    let mask = expand(unrank_mask((x / M) as u32, 4), slots);
+                    c.rank.rank(compress(model.moves[x % M].wing_bits.apply(mask), slots)) as u16
+                })
+                .collect()
+        });
+        c.axis_moves = [c.ud_slots, c.rl_slots, c.fb_slots].map(|slots| {
+            (0..70 * M)
+                .map(|x| {
+                    let mask = expand(c.sets_8_4[x / M], slots);
+                    c.rank.rank(compress(model.moves[x % M].center_bits.apply(mask), slots)) as u8
+                })
+                .collect()
+        });
         c.twist_moves = (0..2187)
             .flat_map(|t| (0..super::model::MOVES).map(move |m| (t, m)))
             .map(|(t, m)| Self::twist_step(model, t, m) as u16)
@@ -320,12 +344,9 @@ impl Coords {
         a * 495 + b
     }
 
-    pub(super) fn middle_move(&self, model: &Model, x: usize, m: usize) -> usize {
-        let bits = &model.moves[m].wing_bits;
-        let m1 = expand(unrank_mask((x / 495) as u32, 4), self.class1);
-        let m2 = expand(unrank_mask((x % 495) as u32, 4), self.class2);
-        let (a, b) = self.middle_from_masks(bits.apply(m1), bits.apply(m2));
-        a * 495 + b
+    pub(super) fn middle_move(&self, x: usize, m: usize) -> usize {
+        const M: usize = super::model::MOVES;
+        self.half_moves[0][x / 495 * M + m] as usize * 495 + self.half_moves[1][x % 495 * M + m] as usize
     }
 
     pub(super) fn twist_of(co: &[u8; 8]) -> usize {
@@ -347,12 +368,10 @@ impl Coords {
         Self::twist_of(&c.co) * 495 + self.rank.rank(compress(Model::wing_mask(c, wings), slots))
     }
 
-    pub(super) fn twist_move(&self, model: &Model, x: usize, m: usize, which: usize) -> usize {
-        let (_, slots) = self.middle_half(which);
+    pub(super) fn twist_move(&self, x: usize, m: usize, which: usize) -> usize {
+        const M: usize = super::model::MOVES;
         let (tw, mid) = (x / 495, x % 495);
-        let mask = expand(unrank_mask(mid as u32, 4), slots);
-        self.twist_moves[tw * super::model::MOVES + m] as usize * 495
-            + self.rank.rank(compress(model.moves[m].wing_bits.apply(mask), slots))
+        self.twist_moves[tw * M + m] as usize * 495 + self.half_moves[which][mid * M + m] as usize
     }
 
     /// Corner twist `tw` after move `m`.
@@ -389,11 +408,11 @@ impl Coords {
         self.centers_from_masks(u, l, f)
     }
 
-    pub(super) fn centers_move(&self, model: &Model, x: usize, m: usize) -> usize {
-        let bits = &model.moves[m].center_bits;
+    pub(super) fn centers_move(&self, x: usize, m: usize) -> usize {
+        const M: usize = super::model::MOVES;
+        let t = &self.axis_moves;
         let (u, l, f) = (x / 4900, x / 70 % 70, x % 70);
-        let e = |r: usize, slots: u32| bits.apply(expand(self.sets_8_4[r], slots));
-        self.centers_from_masks(e(u, self.ud_slots), e(l, self.rl_slots), e(f, self.fb_slots))
+        (t[0][u * M + m] as usize * 70 + t[1][l * M + m] as usize) * 70 + t[2][f * M + m] as usize
     }
 
     // Phase 4: which wing pairs with which.

@@ -216,11 +216,11 @@ mod tests {
             let n = walk(&co.k2, &mut rng, 40);
             for &m in &co.k2 {
                 let next = n.then(&model, m);
-                assert_eq!(co.middle(&next.c), co.middle_move(&model, co.middle(&n.c), m));
+                assert_eq!(co.middle(&next.c), co.middle_move(co.middle(&n.c), m));
                 for which in 0..2 {
-                    assert_eq!(co.twist(&next.c, which), co.twist_move(&model, co.twist(&n.c, which), m, which));
+                    assert_eq!(co.twist(&next.c, which), co.twist_move(co.twist(&n.c, which), m, which));
                 }
-                assert_eq!(co.centers(&next.c), co.centers_move(&model, co.centers(&n.c), m));
+                assert_eq!(co.centers(&next.c), co.centers_move(co.centers(&n.c), m));
             }
             let n = walk(&co.g3, &mut rng, 40);
             for (k, &m) in co.g3.iter().enumerate() {

@@ -67,7 +67,7 @@ impl Tables {
             distances(coords::P2_WINGS, &closure(coords::P2_WINGS, start, &co.k2, p2w_move), &co.h1, p2w_move);
         drop(sets12);
         control.check()?;
-        let mid_move = |x: usize, m: usize| co.middle_move(model, x, m);
+        let mid_move = |x: usize, m: usize| co.middle_move(x, m);
         let p3_middle = distances(
             coords::MIDDLE,
             &closure(coords::MIDDLE, co.middle(&model.solved), &co.g3, mid_move),
@@ -75,11 +75,11 @@ impl Tables {
             mid_move,
         );
         let p3_twist = [0, 1].map(|which| {
-            let tw_move = |x: usize, m: usize| co.twist_move(model, x, m, which);
+            let tw_move = |x: usize, m: usize| co.twist_move(x, m, which);
             let targets = closure(coords::TWIST, co.twist(&model.solved, which), &co.g3, tw_move);
             distances(coords::TWIST, &targets, &co.k2, tw_move)
         });
-        let ce_move = |x: usize, m: usize| co.centers_move(model, x, m);
+        let ce_move = |x: usize, m: usize| co.centers_move(x, m);
         let start = co.centers(&model.solved);
         let p3_centers = distances(coords::CENTERS, &closure(coords::CENTERS, start, &co.g3, ce_move), &co.k2, ce_move);
         let p4_centers = distances(coords::CENTERS, &[start], &co.g3, ce_move);
@@ -99,7 +99,7 @@ impl Tables {
         }
         let cm_move = |x: usize, k: usize| {
             let (c, q) = (x / 48, x % 48);
-            let c = compact_centers[co.centers_move(model, in_g3[c], co.g3[k])] as usize;
+            let c = compact_centers[co.centers_move(in_g3[c], co.g3[k])] as usize;
             c * 48 + co.pairing_move(pairing / 48 * 48 + q, k) % 48
         };
         let start = compact_centers[co.centers(&model.solved)] as usize * 48 + pairing % 48;
@@ -108,7 +108,7 @@ impl Tables {
         let pu_move = |x: usize, k: usize| {
             let (ud, c) = (x / 70, x % 70);
             let ud = co.pairing_move(ud * 48 + pairing % 48, k) / 48;
-            ud * 70 + co.centers_move(model, c * 4900 + start_centers % 4900, co.g3[k]) / 4900
+            ud * 70 + co.centers_move(c * 4900 + start_centers % 4900, co.g3[k]) / 4900
         };
         let p4_pairing_ud = distances(40320 * 70, &[pairing / 48 * 70 + start_centers / 4900], &g3_moves, pu_move);
         Ok(Tables {
