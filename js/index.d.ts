@@ -455,6 +455,7 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
 /**
  * Solves a position of an event's puzzle (cubing.js's KPuzzle for the event) with the event's own solver,
  * as a string in the event's notation: `sq1` (the Square-1's two-phase search, which knows a slash is
- * blocked while a corner straddles the cut). Other events reject with an `Error` (use a puzzle's `solve`).
+ * blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4 reduction, about 52 moves). Other
+ * events reject with an `Error` (use a puzzle's `solve`).
  */
 export function solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;

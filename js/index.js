@@ -539,8 +539,9 @@ function eventScrambler(eventID) {
  * Solves a position of an event's puzzle (KPattern data or a cubing.js `KPattern` of cubing.js's KPuzzle
  * for the event) with the event's own solver, as a string in the event's notation: `sq1` (the Square-1's
  * two-phase search, which knows a slash is blocked while a corner straddles the cut; the KPuzzle does
- * not, so a puzzle's `solve` cannot). Other events reject with an `Error` (solve them with a puzzle's
- * `solve`). Options: `signal`, `onProgress`.
+ * not, so a puzzle's `solve` cannot), `444`/`444bf` (the 4x4x4 reduction: about 52 moves in outer and
+ * `Uw`/`Rw`/`Fw` turns; an unsolvable position rejects with an `Error`). Other events reject with an
+ * `Error` (solve them with a puzzle's `solve`). Options: `signal`, `onProgress`.
  */
 export async function solveForEvent(eventID, pattern, options) {
   eventArg(eventID, 'solveForEvent');

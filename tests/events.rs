@@ -95,6 +95,17 @@ fn cube4_random_state() {
         assert!(["U", "D", "F", "B", "R", "L", "Uw", "Rw", "Fw"].contains(&base), "{}", sc.alg);
     }
     assert!(sc.length >= 30 && sc.length <= 70, "{}", sc.alg);
+    // Positions are solved by the same reduction (`solve`), and an unsolvable one is refused.
+    let p = s.puzzle();
+    let start = p.position(&Alg::parse("Rw U2 Fw' R2 Uw F D' Rw2 B L' Fw U' R").unwrap()).unwrap();
+    let solved = s.solve(&start, Control::none()).unwrap();
+    assert_eq!(&p.apply_alg(&start, &Alg::parse(&solved.alg).unwrap()).unwrap(), p.solved(), "{}", solved.alg);
+    let corners = p.layout().orbits().iter().find(|o| o.name == "CORNERS").unwrap();
+    let mut twisted = p.solved().as_bytes().to_vec();
+    twisted[corners.orientations_range().start] = 1;
+    let twisted = p.state_from_bytes(twisted).unwrap();
+    let err = s.solve(&twisted, Control::none()).err().unwrap().to_string();
+    assert!(err.contains("not solvable"), "{err}");
 }
 
 #[test]

@@ -145,6 +145,14 @@ export const EVENT_SOLVERS = {
   pyram: { method: 'optimal', moves: 'U,L,R,B,u,l,r,b', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   skewb: { method: 'optimal', moves: 'U,L,R,B', label: 'optimal (IDA* with a pruning table), in WCA notation' },
   baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
+  444: {
+    method: 'event',
+    label: "the 4x4x4 reduction (solveForEvent): five phases, the last the 3x3x3's two-phase search; about 52 moves in cubing.js's outer and Uw/Rw/Fw turns",
+  },
+  '444bf': {
+    method: 'event',
+    label: "the 4x4x4 reduction (solveForEvent): five phases, the last the 3x3x3's two-phase search; about 52 moves in cubing.js's outer and Uw/Rw/Fw turns",
+  },
   sq1: {
     method: 'event',
     label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
@@ -189,6 +197,7 @@ export function eventScrambleKind(eventID) {
   }
   if (['222', 'skewb', 'baby_fto'].includes(eventID)) return 'random state, optimal solver';
   if (eventID === 'sq1') return 'random state, Square-1 two-phase solver (slashes checked)';
+  if (eventID === '444' || eventID === '444bf') return 'random state, 4x4x4 reduction (five phases)';
   if (eventID === 'clock') return 'random state (WCA clock scramble: random dial turns and pins)';
   if (['555', '555bf', '666', '777', 'minx'].includes(eventID)) return 'random moves';
   return 'not scrambled yet';

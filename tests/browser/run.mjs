@@ -327,6 +327,8 @@ test('www/lib.js (in Node): move sets, random-move scrambles, cubing.js check, c
   assert.equal(lib.eventSolver('minx').method, null);
   assert.match(lib.eventSolver('minx').reason, /not offered/);
   assert.equal(lib.eventScrambleKind('minx'), 'random moves');
+  assert.equal(lib.eventSolver('444').method, 'event');
+  assert.match(lib.eventScrambleKind('444'), /4x4x4 reduction/);
 });
 
 describe('cross-origin isolated (COOP/COEP): threaded build', () => {
@@ -496,9 +498,8 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
-  // The events scrambled and solved from the event panel's controls. (444 is scrambled by the panel but
-  // solved only by the event's own reduction, which the demo's solve button does not offer yet.)
-  const SOLVED_EVENTS = ['222', '333', '333bf', '333fm', 'pyram', 'skewb', 'sq1', 'baby_fto'];
+  // The events scrambled and solved from the event panel's controls.
+  const SOLVED_EVENTS = ['222', '333', '333bf', '333fm', 'pyram', 'skewb', 'sq1', '444', 'baby_fto'];
   test(`event panel: ${SOLVED_EVENTS.join(', ')} scrambled and solved from the controls, checked by cubing.js`, async () => {
     const out = {};
     for (const id of SOLVED_EVENTS) {
@@ -518,6 +519,11 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
       }
       if (id === '333' || id === '333fm') assert.equal(s.identical, true, 'face turns only: back to the default pattern itself');
       if (id === 'pyram' || id === 'skewb') assert.match(s.solution, /^([ULRBulrb]'? ?)+$/, `${id}: WCA notation`);
+      if (id === '444') {
+        // The 4x4x4's reduction (solveForEvent), in cubing.js's outer and wide turns; cubing.js's check above.
+        assert.equal(s.method, 'event');
+        assert.match(s.solution, /^([UDFBRL]w?['2]?)( [UDFBRL]w?['2]?)*$/);
+      }
       if (id === 'sq1') {
         // The Square-1's own solver (slashes checked), in cubing.js's notation; cubing.js's check above.
         assert.equal(s.method, 'event');

@@ -295,6 +295,17 @@ test('fto: solved up to the center triangles cubing.js draws alike (the groups o
   assert.ok(chi2 < 31.26, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
 });
 
+test('444 positions solved by the reduction (solveForEvent), checked by cubing.js; an unsolvable one refused', async () => {
+  const k = await puzzles['4x4x4'].kpuzzle();
+  const start = k.defaultPattern().applyAlg("Rw U2 Fw' R2 Uw F D' Rw2 B L' Fw U' R 2R' Uw2 F2 2U");
+  const solution = await solveForEvent('444', start);
+  assert.match(solution, /^([UDFBRL]w?['2]?)( [UDFBRL]w?['2]?)*$/);
+  assert.ok(start.applyAlg(solution).isIdentical(k.defaultPattern()), solution);
+  const data = structuredClone(k.defaultPattern().patternData);
+  data.CORNERS.orientation[0] = 1;
+  await assert.rejects(solveForEvent('444', data), (e) => e.constructor === Error && /event 444: the position is not solvable/.test(e.message));
+});
+
 test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cubing.js', async () => {
   const k = await puzzles.square1.kpuzzle();
   for (const seed of [1, 2, 3]) {

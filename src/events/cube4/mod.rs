@@ -100,7 +100,7 @@ impl Cube4Solver {
         Ok(Cube4Solver { model, coords, tables, cube3, map })
     }
 
-    /// The tables as bytes (versioned, checksummed, compressed: [`crate::saved`]'s container).
+    /// The tables as bytes: versioned, checksummed, compressed (the crate's container of saved tables).
     pub fn save_tables(&self) -> Vec<u8> {
         persist::save(&self.model, &self.tables)
     }
