@@ -297,11 +297,20 @@ async function selectPuzzle(id) {
 }
 
 function setPlayerPuzzle(id) {
-  const player = $('player');
+  // A new element for a new puzzle, as for the event panel's player (eventPlayer): switching a
+  // twisty-player's puzzle in place can apply the old puzzle's stickering to the new one's geometry and
+  // throw inside cubing.js (seen switching to the 4x4x4 once the event panel had shown one).
+  const old = $('player');
+  if (old.getAttribute('puzzle') === id) {
+    old.experimentalSetupAlg = '';
+    old.alg = '';
+    return;
+  }
   try {
-    player.experimentalSetupAlg = '';
-    player.alg = '';
-    player.puzzle = id;
+    const player = document.createElement('twisty-player');
+    for (const { name, value } of old.attributes) player.setAttribute(name, value);
+    player.setAttribute('puzzle', id);
+    old.replaceWith(player);
   } catch (err) {
     console.warn(`twisty-player cannot show ${id}:`, err);
   }
@@ -868,9 +877,14 @@ async function eventSolve() {
   try {
     let r;
     if (solver.method === 'event') {
-      // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut).
+      // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut;
+      // the 4x4x4's reduction).
       const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress, ...cacheOptions() });
-      r = { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null };
+      // The Square-1's length is in slashes (the WCA's metric for it); the 4x4x4's in moves.
+      r =
+        ev.id === 'sq1'
+          ? { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null }
+          : { solutions: [alg], lengths: [alg.split(' ').filter(Boolean).length], metric: 'moves', nodes: null };
     } else {
       await releaseOtherSolvers(e);
       e.solverKept = true;
@@ -900,7 +914,7 @@ async function eventSolve() {
     $('event-progress').value = 1;
     $('event-progress-text').textContent = `solved in ${fmtMs(ms)}`;
     const what =
-      solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : solver.method === 'event' ? 'two-phase' : 'optimal';
+      solver.method === 'phases' ? `near-optimal, phases ${r.phaseLengths.join(' + ')}` : solver.method === 'event' ? (solver.short ?? 'two-phase') : 'optimal';
     out.innerHTML =
       `<div class="label">Solution <span class="tag">${r.lengths[0]} ${r.metric}${rotation ? ' + a rotation' : ''}, ${what}</span> ` +
       `<span class="tag">${fmtMs(ms)}${r.nodes === null ? '' : ` · ${fmtInt(r.nodes)} nodes`} · ${worker.info.threads} thread${worker.info.threads === 1 ? '' : 's'}</span>${tablesTag(tables)}</div>` +

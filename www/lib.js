@@ -147,10 +147,12 @@ export const EVENT_SOLVERS = {
   baby_fto: { method: 'optimal', label: 'optimal (IDA* with a pruning table)' },
   444: {
     method: 'event',
+    short: 'reduction',
     label: "the 4x4x4 reduction (solveForEvent): five phases, the last the 3x3x3's two-phase search; about 52 moves in cubing.js's outer and Uw/Rw/Fw turns",
   },
   '444bf': {
     method: 'event',
+    short: 'reduction',
     label: "the 4x4x4 reduction (solveForEvent): five phases, the last the 3x3x3's two-phase search; about 52 moves in cubing.js's outer and Uw/Rw/Fw turns",
   },
   sq1: {
