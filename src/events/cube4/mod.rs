@@ -231,6 +231,23 @@ mod tests {
     }
 
     #[test]
+    fn building_reports_progress_and_can_be_cancelled() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Mutex;
+        let p = cube4();
+        let stop = AtomicBool::new(false);
+        let seen = Mutex::new(Vec::new());
+        let report = |pr: &crate::control::Progress| {
+            seen.lock().unwrap().push((pr.phase, pr.done));
+            stop.store(true, Ordering::Relaxed);
+        };
+        let control = Control::none().with_progress(&report).with_cancel(&stop);
+        let cube3 = Box::new(crate::events::EventScrambler::for_event("333").unwrap());
+        assert!(Cube4Solver::new(&p, cube3, control).is_err(), "cancelled after the first table");
+        assert_eq!(seen.lock().unwrap().as_slice(), [("table", 1)]);
+    }
+
+    #[test]
     fn saved_tables_load_and_damaged_ones_are_refused() {
         let p = cube4();
         let cube3 = || Box::new(crate::events::EventScrambler::for_event("333").unwrap());

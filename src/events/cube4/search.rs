@@ -8,7 +8,7 @@ use super::model::{Cube4, Model, AXIS};
 use super::nodes::{PhaseNode, P1, P2, P3, P4};
 use super::tables::{closure, distances, FAR};
 use super::Cube3Solver;
-use crate::control::Control;
+use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 
 /// Phases searched by table (the fifth is the 3x3x3's).
@@ -50,23 +50,28 @@ fn all_sets(k: u32) -> Vec<u32> {
 impl Tables {
     pub(super) fn new(model: &Model, co: &Coords, control: Control) -> Result<Self> {
         let solved = Node::new(model.solved);
+        // Progress: the tables in five steps (about a fifth of the time each), then the check.
+        let step = |k: u64| {
+            control.report(Progress { phase: "table", depth: 0, done: k, total: Some(5) });
+            control.check()
+        };
         let sets8 = all_sets(8);
         let p1_move = |x: usize, m: usize| co.p1_move(model, &sets8, x, m);
         let p1 = distances(coords::P1, &closure(coords::P1, co.p1(&model.solved), &co.h1, p1_move), &co.all, p1_move);
         drop(sets8);
-        control.check()?;
+        step(1)?;
         let p2c_move = |x: usize, m: usize| co.p2_centers_move(model, x, m);
         let start = co.p2_centers(&model.solved);
         let p2_centers =
             distances(coords::P2_CENTERS, &closure(coords::P2_CENTERS, start, &co.k2, p2c_move), &co.h1, p2c_move);
-        control.check()?;
+        step(2)?;
         let sets12 = all_sets(12);
         let p2w_move = |x: usize, m: usize| co.p2_wings_move(model, &sets12, x, m);
         let start = co.p2_wings(&solved);
         let p2_wings =
             distances(coords::P2_WINGS, &closure(coords::P2_WINGS, start, &co.k2, p2w_move), &co.h1, p2w_move);
         drop(sets12);
-        control.check()?;
+        step(3)?;
         let mid_move = |x: usize, m: usize| co.middle_move(x, m);
         let p3_middle = distances(
             coords::MIDDLE,
@@ -83,7 +88,7 @@ impl Tables {
         let start = co.centers(&model.solved);
         let p3_centers = distances(coords::CENTERS, &closure(coords::CENTERS, start, &co.g3, ce_move), &co.k2, ce_move);
         let p4_centers = distances(coords::CENTERS, &[start], &co.g3, ce_move);
-        control.check()?;
+        step(4)?;
         let g3_moves: Vec<usize> = (0..co.g3.len()).collect();
         let pairing = co.pairing(model, &solved).ok_or_else(|| Error::internal("4x4x4: the solved pairing"))?;
         let p4_pairing = distances(coords::PAIRING, &[pairing], &g3_moves, |x, k| co.pairing_move(x, k));
@@ -111,6 +116,7 @@ impl Tables {
             ud * 70 + co.centers_move(c * 4900 + start_centers % 4900, co.g3[k]) / 4900
         };
         let p4_pairing_ud = distances(40320 * 70, &[pairing / 48 * 70 + start_centers / 4900], &g3_moves, pu_move);
+        step(5)?;
         Ok(Tables {
             p1,
             p2_centers,
@@ -409,6 +415,7 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         self.phase_nodes[phase] += 1;
         if self.nodes & 0xffff == 0 {
+            self.control.report(Progress { phase: "search", depth: phase as u32 + 1, done: self.nodes, total: None });
             self.control.check()?;
             if self.nodes > self.max_nodes {
                 return Err(Error::new(format!(
