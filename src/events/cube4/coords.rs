@@ -310,11 +310,20 @@ impl Coords {
         Model::center_mask(c, self.rl_faces)
     }
 
-    pub(super) fn p2_centers_move(&self, model: &Model, x: usize, m: usize) -> usize {
+    /// A phase-2 center value as its masks (U/D centers, F centers).
+    pub(super) fn p2_centers_decode(&self, x: usize) -> (u32, u32) {
         let ud = expand(self.sets_16_8[x / 70], self.non_rl);
-        let f = expand(self.sets_8_4[x % 70], self.non_rl & !ud);
+        (ud, expand(self.sets_8_4[x % 70], self.non_rl & !ud))
+    }
+
+    /// A phase-2 center value (decoded) after move `m`.
+    pub(super) fn p2_centers_step(&self, model: &Model, &(ud, f): &(u32, u32), m: usize) -> usize {
         let bits = &model.moves[m].center_bits;
         self.p2c_from_masks(bits.apply(ud), bits.apply(f))
+    }
+
+    pub(super) fn p2_centers_move(&self, model: &Model, x: usize, m: usize) -> usize {
+        self.p2_centers_step(model, &self.p2_centers_decode(x), m)
     }
 
     pub(super) fn p2_wings(&self, n: &Node) -> usize {
@@ -445,6 +454,18 @@ impl Coords {
         let (tau_e, order_e) = part(&self.d_slots, &self.c_index, &self.d_index)?;
         let parity = n.corners_odd ^ is_odd(&order) ^ is_odd(&order_e);
         Some((perm_rank(&tau) * 24 + perm_rank(&tau_e)) * 2 + parity as usize)
+    }
+
+    /// The U/D layers' pairing `ud` (a rank of 8!) after the `k`-th move of `g3`.
+    #[inline]
+    pub(super) fn ud_pairing_move(&self, ud: usize, k: usize) -> usize {
+        self.ud_move[ud * self.g3.len() + k] as usize
+    }
+
+    /// An axis's center arrangement `r` (of 70; axis 0: U/D, 1: R/L, 2: F/B) after move `m`.
+    #[inline]
+    pub(super) fn axis_move(&self, axis: usize, r: usize, m: usize) -> usize {
+        self.axis_moves[axis][r * super::model::MOVES + m] as usize
     }
 
     /// `k`: the move's position in `g3`.

@@ -6,7 +6,7 @@ use super::coords::{self, Coords, Node};
 use super::cube3::Cube3Map;
 use super::model::{Cube4, Model, AXIS};
 use super::nodes::{PhaseNode, P1, P2, P3, P4};
-use super::tables::{closure, distances, FAR};
+use super::tables::{closure, distances, distances_decoded, FAR};
 use super::Cube3Solver;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
@@ -62,8 +62,14 @@ impl Tables {
         step(1)?;
         let p2c_move = |x: usize, m: usize| co.p2_centers_move(model, x, m);
         let start = co.p2_centers(&model.solved);
-        let p2_centers =
-            distances(coords::P2_CENTERS, &closure(coords::P2_CENTERS, start, &co.k2, p2c_move), &co.h1, p2c_move);
+        let targets = closure(coords::P2_CENTERS, start, &co.k2, p2c_move);
+        let p2_centers = distances_decoded(
+            coords::P2_CENTERS,
+            &targets,
+            &co.h1,
+            |x| co.p2_centers_decode(x),
+            |d, m| co.p2_centers_step(model, d, m),
+        );
         step(2)?;
         let sets12 = all_sets(12);
         let p2w_move = |x: usize, m: usize| co.p2_wings_move(model, &sets12, x, m);
@@ -110,11 +116,7 @@ impl Tables {
         let start = compact_centers[co.centers(&model.solved)] as usize * 48 + pairing % 48;
         let p4_centers_middle = distances(n * 48, &[start], &g3_moves, cm_move);
         let start_centers = co.centers(&model.solved);
-        let pu_move = |x: usize, k: usize| {
-            let (ud, c) = (x / 70, x % 70);
-            let ud = co.pairing_move(ud * 48 + pairing % 48, k) / 48;
-            ud * 70 + co.centers_move(c * 4900 + start_centers % 4900, co.g3[k]) / 4900
-        };
+        let pu_move = |x: usize, k: usize| co.ud_pairing_move(x / 70, k) * 70 + co.axis_move(0, x % 70, co.g3[k]);
         let p4_pairing_ud = distances(40320 * 70, &[pairing / 48 * 70 + start_centers / 4900], &g3_moves, pu_move);
         step(5)?;
         Ok(Tables {

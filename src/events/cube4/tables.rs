@@ -33,6 +33,17 @@ pub(super) fn distances(
     moves: &[usize],
     apply: impl Fn(usize, usize) -> usize,
 ) -> Vec<u8> {
+    distances_decoded(size, targets, moves, |x| x, |&x, m| apply(x, m))
+}
+
+/// [`distances`] where a value is decoded once (`decode`) before its moves (`step`) apply to it.
+pub(super) fn distances_decoded<D>(
+    size: usize,
+    targets: &[usize],
+    moves: &[usize],
+    decode: impl Fn(usize) -> D,
+    step: impl Fn(&D, usize) -> usize,
+) -> Vec<u8> {
     let mut dist = vec![FAR; size];
     for &t in targets {
         dist[t] = 0;
@@ -46,8 +57,9 @@ pub(super) fn distances(
                 if dist[x] != depth {
                     continue;
                 }
+                let d = decode(x);
                 for &m in moves {
-                    let y = apply(x, m);
+                    let y = step(&d, m);
                     if dist[y] == FAR {
                         dist[y] = depth + 1;
                         found += 1;
@@ -59,7 +71,8 @@ pub(super) fn distances(
                 if dist[x] != FAR {
                     continue;
                 }
-                if moves.iter().any(|&m| dist[apply(x, m)] == depth) {
+                let d = decode(x);
+                if moves.iter().any(|&m| dist[step(&d, m)] == depth) {
                     dist[x] = depth + 1;
                     found += 1;
                 }
