@@ -12,7 +12,7 @@
 //! and the middle layer. One pruning table for corners and one for edges (40,320 orders × 4 layer starts
 //! × 2 middles each, by slashes to solved up to a final turn) bound it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::state::{rotate, slash_slots, sliceable, Kind, Square1};
 
@@ -31,7 +31,8 @@ pub struct ShapeMove {
 
 /// Phase 1: the sliceable shapes, their moves and distances (slashes) to the target.
 pub struct ShapeTable {
-    index: HashMap<[Kind; 24], u16>,
+    /// Shapes by [`shape_key`].
+    index: FxHashMap<u64, u16>,
     /// The moves from each shape.
     pub moves: Vec<Vec<ShapeMove>>,
     /// Slashes to the target, by `shape * 4 + parities` ([`parity`]).
@@ -107,8 +108,18 @@ pub fn piece_of(w: u8) -> u8 {
     }
 }
 
-/// `kinds` turned by `(top, bottom)`, and how that changes the parities ([`parity`]).
-fn turned(kinds: &[Kind; 24], top: i32, bottom: i32) -> ([Kind; 24], u8) {
+/// `kinds` turned by `(top, bottom)`.
+fn turned_kinds(kinds: &[Kind; 24], top: i32, bottom: i32) -> [Kind; 24] {
+    let mut k = *kinds;
+    rotate(&mut k[..12], top);
+    rotate(&mut k[12..], bottom);
+    k
+}
+
+/// How turning `kinds` by `(top, bottom)` changes the parities ([`parity`]): corners and edges numbered
+/// in slot order, turned, then read in slot order again (no allocation: this runs a million times while
+/// the shape table is built).
+fn turn_flip(kinds: &[Kind; 24], top: i32, bottom: i32) -> u8 {
     // Corners numbered 0, 1, … and edges 100, 101, … in slot order.
     let mut labels = [0u8; 24];
     let (mut corner, mut edge) = (0u8, 100u8);
@@ -125,15 +136,22 @@ fn turned(kinds: &[Kind; 24], top: i32, bottom: i32) -> ([Kind; 24], u8) {
             }
         }
     }
-    let (mut k, mut l) = (*kinds, labels);
-    rotate(&mut k[..12], top);
-    rotate(&mut k[12..], bottom);
+    let k = turned_kinds(kinds, top, bottom);
+    let mut l = labels;
     rotate(&mut l[..12], top);
     rotate(&mut l[12..], bottom);
-    let order: Vec<u8> = (0..24).filter(|&i| k[i] != Kind::CornerSecond).map(|i| l[i]).collect();
-    let corners: Vec<u8> = order.iter().copied().filter(|&p| p < 100).collect();
-    let edges: Vec<u8> = order.iter().copied().filter(|&p| p >= 100).collect();
-    (k, odd(&corners) as u8 * 2 + odd(&edges) as u8)
+    let (mut corners, mut edges) = ([0u8; 24], [0u8; 24]);
+    let (mut nc, mut ne) = (0, 0);
+    for i in (0..24).filter(|&i| k[i] != Kind::CornerSecond) {
+        if l[i] < 100 {
+            corners[nc] = l[i];
+            nc += 1;
+        } else {
+            edges[ne] = l[i];
+            ne += 1;
+        }
+    }
+    odd(&corners[..nc]) as u8 * 2 + odd(&edges[..ne]) as u8
 }
 
 /// Whether both layers alternate corner and edge.
@@ -152,7 +170,7 @@ impl ShapeTable {
     /// Builds the shapes, their moves and the distance table.
     pub fn new() -> Self {
         let shapes = sliceable_shapes();
-        let index: HashMap<[Kind; 24], u16> = shapes.iter().enumerate().map(|(i, k)| (*k, i as u16)).collect();
+        let index: FxHashMap<u64, u16> = shapes.iter().enumerate().map(|(i, k)| (shape_key(k), i as u16)).collect();
         let moves = shapes.iter().map(|k| shape_moves(k, &index)).collect();
         let mut table = ShapeTable { index, moves, distance: Vec::new() };
         let target = table.target(&shapes);
@@ -162,14 +180,14 @@ impl ShapeTable {
 
     /// The index of a sliceable shape.
     pub fn shape(&self, kinds: &[Kind; 24]) -> Option<u16> {
-        self.index.get(kinds).copied()
+        self.index.get(&shape_key(kinds)).copied()
     }
 
     /// Phase 1's target (`shape * 4 + parities`): what the solved puzzle's cube shape and parities become
     /// under turns and the slashes that keep the cube shape.
     fn target(&self, shapes: &[[Kind; 24]]) -> Vec<bool> {
         let solved = Square1::solved();
-        let start = self.index[&solved.kinds()] as usize * 4 + parity(&solved);
+        let start = self.index[&shape_key(&solved.kinds())] as usize * 4 + parity(&solved);
         let mut reached = vec![false; shapes.len() * 4];
         let mut stack = vec![start];
         reached[start] = true;
@@ -177,9 +195,9 @@ impl ShapeTable {
             let (s, p) = (x / 4, x % 4);
             let mut next: Vec<usize> = Vec::new();
             for (a, b) in (0..12).flat_map(|a| (0..12).map(move |b| (a, b))) {
-                let (k, flip) = turned(&shapes[s], a, b);
-                if let Some(&i) = self.index.get(&k) {
-                    next.push(i as usize * 4 + (p ^ flip as usize));
+                let k = turned_kinds(&shapes[s], a, b);
+                if let Some(&i) = self.index.get(&shape_key(&k)) {
+                    next.push(i as usize * 4 + (p ^ turn_flip(&shapes[s], a, b) as usize));
                 }
             }
             for m in &self.moves[s] {
@@ -222,22 +240,34 @@ impl ShapeTable {
     }
 }
 
+/// A shape as a number (two bits per wedge slot): a cheap hash key (hashing the 24 kinds themselves
+/// took most of the table's build, 150 ms natively and more in WebAssembly).
+fn shape_key(kinds: &[Kind; 24]) -> u64 {
+    kinds.iter().fold(0, |a, &k| a << 2 | k as u64)
+}
+
 /// The moves (turn, then slash) from a sliceable shape.
-fn shape_moves(kinds: &[Kind; 24], index: &HashMap<[Kind; 24], u16>) -> Vec<ShapeMove> {
+fn shape_moves(kinds: &[Kind; 24], index: &FxHashMap<u64, u16>) -> Vec<ShapeMove> {
     let mut out = Vec::new();
     for top in 0..12 {
         for bottom in 0..12 {
-            let (mut k, flip) = turned(kinds, top, bottom);
+            let mut k = turned_kinds(kinds, top, bottom);
             if !sliceable(&k) {
                 continue;
             }
+            let flip = turn_flip(kinds, top, bottom);
             // The slash exchanges two neighbouring runs of corners (edges) in slot order: its parity is the
             // product of their lengths.
             let run = |r: &[Kind], kind: Kind| r.iter().filter(|&&x| x == kind).count();
             let swap = |kind| (run(&k[6..12], kind) * run(&k[12..18], kind)) as u8 % 2;
             let slash_flip = swap(Kind::CornerFirst) * 2 + swap(Kind::Edge);
             slash_slots(&mut k);
-            out.push(ShapeMove { top: top as i8, bottom: bottom as i8, next: index[&k], flip: flip ^ slash_flip });
+            out.push(ShapeMove {
+                top: top as i8,
+                bottom: bottom as i8,
+                next: index[&shape_key(&k)],
+                flip: flip ^ slash_flip,
+            });
         }
     }
     out
