@@ -117,14 +117,16 @@ impl Cube4Solver {
     }
 
     /// Solves a position of the puzzle (a state of the definition the solver was built from),
-    /// verified on that definition.
+    /// verified on that definition. A state that is no position of the 4x4x4 (a twisted corner, a
+    /// wing turned in place, centers miscounted) is an error saying so.
     pub fn solve(&self, puzzle: &Puzzle, state: &State, control: Control) -> Result<Cube4Solution> {
         let start = self.model.compact(state)?;
         let search = Search::new(&self.model, &self.coords, &self.tables, &*self.cube3, &self.map, control, MAX_NODES);
         let found = search.solve(&start)?;
         let moves = search::puzzle_moves(&self.model, &found.moves);
         if puzzle.apply_moves(state, &moves) != *puzzle.solved() {
-            return Err(Error::internal("4x4x4: the solution does not solve the position on the definition"));
+            // The compact model solved it, so what differs is what it does not hold: wings turned in place.
+            return Err(Error::new("4x4x4: the position is not solvable (a wing is turned in place)"));
         }
         let names = found.moves.iter().map(|&m| self.model.moves[m].name.clone()).collect();
         Ok(Cube4Solution {
@@ -245,6 +247,25 @@ mod tests {
         let cube3 = Box::new(crate::events::EventScrambler::for_event("333").unwrap());
         assert!(Cube4Solver::new(&p, cube3, control).is_err(), "cancelled after the first table");
         assert_eq!(seen.lock().unwrap().as_slice(), [("table", 1)]);
+    }
+
+    #[test]
+    fn unsolvable_states_are_refused_by_name() {
+        let p = cube4();
+        let solver =
+            Cube4Solver::new(&p, Box::new(crate::events::EventScrambler::for_event("333").unwrap()), Control::none())
+                .unwrap();
+        let corners = p.layout().orbits().iter().find(|o| o.name == "CORNERS").unwrap().clone();
+        let edges = p.layout().orbits().iter().find(|o| o.name == "EDGES").unwrap().clone();
+        let with = |at: usize, v: u8| {
+            let mut b = p.solved().as_bytes().to_vec();
+            b[at] = v;
+            p.state_from_bytes(b).unwrap()
+        };
+        let err = |s: &State| solver.solve(&p, s, Control::none()).err().unwrap().to_string();
+        assert!(err(&with(corners.orientations_range().start, 1)).contains("twists"));
+        assert!(err(&with(edges.orientations_range().start, 1)).contains("turned in place"));
+        assert!(err(&with(corners.pieces_range().start, 1)).contains("a piece twice"));
     }
 
     #[test]

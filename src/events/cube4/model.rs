@@ -172,6 +172,17 @@ impl Model {
         if c.co.iter().any(|&o| o > 2) || c.cp.iter().any(|&p| p > 7) || c.wp.iter().any(|&p| p > 23) {
             return Err(Error::new("4x4x4: corner or wing out of range (orientation wildcards are not solvable here)"));
         }
+        let distinct = |p: &[u8]| (0..p.len()).all(|i| !p[..i].contains(&p[i]));
+        let mut per_face = [0u8; FACES];
+        c.ce.iter().for_each(|&f| per_face[f as usize] += 1);
+        if !distinct(&c.cp) || !distinct(&c.wp) || per_face.iter().any(|&n| n != 4) {
+            return Err(Error::new(
+                "4x4x4: not a position of the puzzle (a piece twice, or not four centers of each face)",
+            ));
+        }
+        if c.co.iter().map(|&o| o as u32).sum::<u32>() % 3 != 0 {
+            return Err(Error::new("4x4x4: the position is not solvable (the corners' twists do not add up)"));
+        }
         Ok(c)
     }
 
