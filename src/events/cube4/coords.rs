@@ -8,9 +8,11 @@
 //!    orbits these moves leave them (900,900 values), and every wing in its class of 12, with the
 //!    wings' permutation even (2,704,156 × 2 values);
 //! 3. `U,D,F2,B2,R2,L2,Uw2,Rw2,Fw2` — the corners untwisted, the middle-layer edges' wings in the middle
-//!    layer, and the centers as this group can solve them (2187 × 495, 495 × 495, 70 × 70 × 70 values);
+//!    layer, and the centers as this group can solve them (twist × either half of the middle layer's
+//!    wings: 2 × 2187 × 495; both halves: 495 × 495; centers: 70 × 70 × 70 values);
 //! 4. the centers solved and the wings paired into edges, with the edges' permutation as even as the
-//!    corners' (70 × 70 × 70; 8! × 4! × 2 values): a 3x3x3 in the `U,D,F2,B2,R2,L2` group, solved as one.
+//!    corners' (centers 70 × 70 × 70; pairing 8! × 4! × 2; and two joint tables): a 3x3x3 in the
+//!    `U,D,F2,B2,R2,L2` group, solved as one.
 //!
 //! Each phase's targets are the values its next group's moves reach from the solved value, so the
 //! structure (slots, classes, orbits) is read from the moves, not written down.

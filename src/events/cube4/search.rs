@@ -1,6 +1,7 @@
-//! The reduction's search: the tables of the four 4x4x4 phases, an IDA* per phase (each phase's leaves
-//! checked against the next phase's tables, so a dead end is left at once), and the reduced cube
-//! solved by the 3x3x3 scrambler's two-phase search.
+//! The reduction's search: the tables of the four 4x4x4 phases, a depth-first search per phase by
+//! increasing total length from the ends the phase before kept (each end checked against the next
+//! phase's tables, so a dead end is left at once), and the reduced cubes solved by the 3x3x3
+//! scrambler's two-phase search.
 
 use super::coords::{self, Coords, Node};
 use super::cube3::Cube3Map;
