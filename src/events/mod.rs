@@ -5,6 +5,8 @@
 //! - clock — the WCA clock scramble (random dial turns in WCA order, then random pins);
 //! - identical — pieces the real puzzle cannot tell apart (the FTO's centers): states solved up to them;
 //! - [`square1`] — Square-1: its own model (slashes blocked by corners) and two-phase search;
+//! - [`cube3`] — the 3x3x3's own two-phase search (min2phase's small symmetry-reduced tables, built in
+//!   tens of milliseconds) for the 3x3x3 events and the 4x4x4's last phase;
 //! - [`cube4`] — the 4x4x4: reduction in five phases (the last one the 3x3x3's two-phase search);
 //! - [`EventScrambler`] — one event's scrambler: uniformly random states solved by a
 //!   [`PhaseSolver`](crate::phase::PhaseSolver) built on first use and reused across calls.
@@ -13,10 +15,12 @@
 //! time ([`embedded_definition`], used by [`EventScrambler::for_event`]), or the caller passes one.
 
 mod clock;
+pub mod cube3;
 pub mod cube4;
 mod definitions;
 mod identical;
 mod random_moves;
+mod rank;
 mod registry;
 mod scrambler;
 pub mod square1;

@@ -37,6 +37,14 @@ pub enum ScrambleKind {
     Clock,
     /// A Square-1 random state ([`square1`](super::square1)), in cubing.js's `(top, bottom) /` notation.
     Square1,
+    /// A 3x3x3 random state (the stabilizer chain of the face turns) solved by the cube's own two-phase
+    /// search ([`cube3`](super::cube3)), in cubing.js's face turns.
+    Cube3 {
+        /// The WCA minimum: states solvable in fewer moves are drawn again.
+        min_length: u32,
+        /// Stop searching at a solution this short (it takes one move more past a node budget).
+        target_length: u32,
+    },
     /// A 4x4x4 random state solved by reduction ([`cube4`](super::cube4)), in cubing.js's outer and
     /// `Uw`/`Rw`/`Fw` turns.
     Cube4,
@@ -93,14 +101,7 @@ impl Event {
     }
 }
 
-const CUBE_333: ScrambleKind = ScrambleKind::RandomState {
-    moves: "U,D,F,B,R,L",
-    phases: &["U,D,F2,B2,R2,L2"],
-    tips: "",
-    implied_orientations: "",
-    min_length: 2,
-    target_length: Some(21),
-};
+const CUBE_333: ScrambleKind = ScrambleKind::Cube3 { min_length: 2, target_length: 20 };
 
 /// The FTO's center triangles by face (cubing.js 0.63.4's `fto`, by the colour its SVG gives each).
 pub(crate) const FTO_CENTERS: &[&[u8]] =

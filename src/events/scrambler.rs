@@ -7,6 +7,7 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::clock::clock_scramble;
+use super::cube3::TwoPhase;
 use super::cube4::{self, Cube4Solver};
 use super::definitions::embedded_definition;
 use super::identical::{registry_orbit, Identical};
@@ -25,6 +26,8 @@ use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 
+/// The moves of 3x3x3 scrambles.
+const CUBE3_MOVES: &str = "U,D,F,B,R,L";
 /// The moves of 4x4x4 scrambles (cubing.js's).
 const CUBE4_MOVES: &str = "U,D,F,B,R,L,Uw,Rw,Fw";
 
@@ -63,6 +66,7 @@ struct Tables {
     chain: OnceLock<StabilizerChain>,
     solver: OnceLock<PhaseSolver>,
     square1: OnceLock<Square1Solver>,
+    cube3: OnceLock<TwoPhase>,
     cube4: OnceLock<Cube4Solver>,
 }
 
@@ -100,8 +104,9 @@ impl EventScrambler {
     /// `333bf`, `333fm`, … all solve 3x3x3 random states); `None` when they do not.
     pub fn sibling(&self, id: &str) -> Result<Option<Self>> {
         let event = lookup(id)?;
-        let same_states = matches!(event.kind, ScrambleKind::RandomState { .. } | ScrambleKind::Cube4)
-            && event.kind == self.event.kind;
+        let same_states =
+            matches!(event.kind, ScrambleKind::RandomState { .. } | ScrambleKind::Cube3 { .. } | ScrambleKind::Cube4)
+                && event.kind == self.event.kind;
         let same_puzzle = event.puzzle == self.event.puzzle && event.derived == self.event.derived;
         if !same_puzzle || event.omit != self.event.omit || event.identical != self.event.identical || !same_states {
             return Ok(None);
@@ -136,12 +141,16 @@ impl EventScrambler {
 
     /// Whether the tables are built (a later scramble reuses them).
     pub fn is_warm(&self) -> bool {
-        self.tables.solver.get().is_some() || self.tables.square1.get().is_some() || self.tables.cube4.get().is_some()
+        self.tables.solver.get().is_some()
+            || self.tables.square1.get().is_some()
+            || self.tables.cube3.get().is_some()
+            || self.tables.cube4.get().is_some()
     }
 
     /// The key of the multi-phase tables this scrambler builds (16 hex digits: what a shell keeps their
     /// saved bytes under; it changes with the puzzle, chain, target and memory budget's plan), or `None`
-    /// for events without them (random-move events, the Square-1, the clock). The 4x4x4 events key their
+    /// for events without them (random-move events, the Square-1, the clock, the 3x3x3 events, whose
+    /// tables build in tens of milliseconds). The 4x4x4 events key their
     /// reduction tables as `cube4-` and 16 hex digits.
     pub fn tables_key(&self) -> Result<Option<String>> {
         if self.event.kind == ScrambleKind::Cube4 {
@@ -203,6 +212,9 @@ impl EventScrambler {
                 let (_, alg) = square1::scramble(solver, rng, control)?;
                 (alg.notation(), alg.slashes())
             }
+            ScrambleKind::Cube3 { min_length, target_length } => {
+                self.cube3_scramble(rng, min_length, target_length, control)?
+            }
             ScrambleKind::Cube4 => {
                 let chain = self.chain(&MoveSet::parse(&self.puzzle, CUBE4_MOVES)?)?;
                 cube4::scramble(self.cube4(control)?, &self.puzzle, chain, rng, control)?
@@ -229,7 +241,8 @@ impl EventScrambler {
     /// Solves a position of the event's puzzle (a state of [`EventScrambler::puzzle`]) with the event's own
     /// solver, in the event's notation: the Square-1's two-phase search (which knows a slash is blocked while
     /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
-    /// its model; the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition). Other
+    /// its model; the 3x3x3's two-phase search (the shortest it finds within its node budget, about a
+    /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition). Other
     /// events are solved by a puzzle's `solve` (an `Error` says so).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
@@ -238,6 +251,11 @@ impl EventScrambler {
                 let s = square1::from_kpuzzle(&self.puzzle, state)?;
                 let alg = square1::solve_any(solver, &s, control)?;
                 Ok(EventScramble { alg: alg.notation(), length: alg.slashes() })
+            }
+            ScrambleKind::Cube3 { .. } => {
+                let s = self.cube3(control)?.solve(state, None, control)?;
+                let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             ScrambleKind::Cube4 => {
                 // Only positions of the group: anything else (a twisted corner, a wing turned in place,
@@ -276,6 +294,43 @@ impl EventScrambler {
             )));
         }
         Ok(())
+    }
+
+    /// The 3x3x3 two-phase solver, built on first use.
+    fn cube3(&self, control: Control) -> Result<&TwoPhase> {
+        if let Some(s) = self.tables.cube3.get() {
+            return Ok(s);
+        }
+        let s = TwoPhase::new(&self.puzzle, control)?;
+        Ok(self.tables.cube3.get_or_init(|| s))
+    }
+
+    /// A 3x3x3 random state (redrawn while under `min_length`), solved by the two-phase search,
+    /// inverted and checked on the definition.
+    fn cube3_scramble<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        min_length: u32,
+        target_length: u32,
+        control: Control,
+    ) -> Result<(String, usize)> {
+        let p = &*self.puzzle;
+        let chain = self.chain(&MoveSet::parse(p, CUBE3_MOVES)?)?;
+        let solver = self.cube3(control)?;
+        loop {
+            control.check()?;
+            let state = random_position(p, chain, rng)?;
+            let solution = solver.solve(&state, Some(target_length), control)?;
+            let scramble = p.invert_moves(&solution.moves);
+            if (scramble.len() as u32) < min_length {
+                continue;
+            }
+            if p.apply_moves(p.solved(), &scramble) != state {
+                return Err(Error::new(format!("event {}: the scramble does not reach the state", self.event.id)));
+            }
+            let names: Vec<String> = scramble.iter().map(|&m| p.move_name(m)).collect();
+            return Ok((names.join(" "), scramble.len()));
+        }
     }
 
     /// The 4x4x4 reduction solver, built on first use.
@@ -368,19 +423,24 @@ impl EventScrambler {
     }
 }
 
-/// A random-state event's scrambler solves the reduced 4x4x4 (the 333 event's): with its multi-phase
-/// solver, stopping at the event's target length as its scrambles do.
+/// The 333 event's scrambler solves the reduced 4x4x4: with its two-phase search, stopping at the event's
+/// target length as its scrambles do.
 impl cube4::Cube3Solver for EventScrambler {
     fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
     fn solve_moves(&self, state: &State, control: Control) -> Result<Vec<MoveRef>> {
-        let ScrambleKind::RandomState { target_length, .. } = self.event.kind else {
-            return Err(Error::internal(format!("event {}: no multi-phase solver", self.event.id)));
-        };
-        let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES), sequential: true };
-        Ok(self.solver(control)?.solve(state, &options, control)?.solution)
+        match self.event.kind {
+            ScrambleKind::Cube3 { target_length, .. } => {
+                Ok(self.cube3(control)?.solve(state, Some(target_length), control)?.moves)
+            }
+            ScrambleKind::RandomState { target_length, .. } => {
+                let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES), sequential: true };
+                Ok(self.solver(control)?.solve(state, &options, control)?.solution)
+            }
+            _ => Err(Error::internal(format!("event {}: no 3x3x3 solver", self.event.id))),
+        }
     }
 }
 

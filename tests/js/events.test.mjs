@@ -306,6 +306,24 @@ test('444 positions solved by the reduction (solveForEvent), checked by cubing.j
   await assert.rejects(solveForEvent('444', data), (e) => e.constructor === Error && /event 444: the position is not solvable/.test(e.message));
 });
 
+test('333 positions solved by the two-phase search (solveForEvent), checked by cubing.js; impossible ones refused', async () => {
+  const k = await puzzles['3x3x3'].kpuzzle();
+  // A short position gets a short solution (the search keeps improving within its budget).
+  const short = k.defaultPattern().applyAlg("R U F");
+  assert.equal(await solveForEvent('333', short), "F' U' R'");
+  for (const seed of [1, 2, 3]) {
+    const start = k.defaultPattern().applyAlg(await randomScrambleForEvent('333', { seed }));
+    const solution = await solveForEvent('333', start);
+    assert.match(solution, /^([UDFBRL]['2]?)( [UDFBRL]['2]?)*$/);
+    assert.ok(solution.split(' ').length <= 20, solution);
+    assert.ok(start.applyAlg(solution).isIdentical(k.defaultPattern()), solution);
+  }
+  assert.equal(await solveForEvent('333', k.defaultPattern()), '');
+  const data = structuredClone(k.defaultPattern().patternData);
+  data.EDGES.orientation[0] = 1;
+  await assert.rejects(solveForEvent('333', data), (e) => e.constructor === Error && /not solvable \(a flipped edge\)/.test(e.message));
+});
+
 test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cubing.js', async () => {
   const k = await puzzles.square1.kpuzzle();
   for (const seed of [1, 2, 3]) {
@@ -329,6 +347,6 @@ test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cu
     worker.terminate();
   }
   // Other events: solved by a puzzle's solve.
-  await assert.rejects(solveForEvent('333', (await puzzles['3x3x3'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
+  await assert.rejects(solveForEvent('222', (await puzzles['2x2x2'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
   await assert.rejects(solveForEvent('sq1', 'U'), TypeError);
 });

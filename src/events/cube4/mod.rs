@@ -20,7 +20,6 @@ mod cube3;
 mod model;
 mod nodes;
 mod persist;
-mod rank;
 mod search;
 mod tables;
 

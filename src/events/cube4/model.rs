@@ -2,9 +2,9 @@
 //! faces and `Uw`, `Rw`, `Fw`, each in three amounts), compact states, and the structure the phases need
 //! (edge slots, wing classes, center faces), all worked out from the moves rather than written down.
 
-use super::rank::{is_odd, BitPerm};
 use crate::error::{Error, Result};
 use crate::events::identical::registry_orbit;
+use crate::events::rank::{is_odd, BitPerm};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::state::State;
 

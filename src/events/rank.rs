@@ -1,5 +1,5 @@
-//! Ranks of the 4x4x4 coordinates: sets of positions (bit masks, colex order), permutations (Lehmer
-//! codes), and moves on masks by byte lookup.
+//! Ranks of the cube solvers' coordinates (the 3x3x3's and the 4x4x4's): sets of positions (bit masks,
+//! colex order), permutations (Lehmer codes), and moves on masks by byte lookup.
 
 /// `C(n, k)` for `n, k ≤ 24`.
 pub(super) const fn binomial(n: u32, k: u32) -> u32 {
@@ -109,6 +109,28 @@ pub(super) fn perm_unrank(mut r: usize, n: usize) -> Vec<u8> {
     }
     let mut left: Vec<u8> = (0..n as u8).collect();
     digits.iter().map(|&d| left.remove(d)).collect()
+}
+
+/// Writes the permutation of `0..out.len()` (at most 12) with Lehmer rank `r` into `out`, without
+/// allocating.
+pub(super) fn perm_unrank_into(mut r: usize, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = [0usize; 12];
+    for i in (0..n).rev() {
+        digits[i] = r % (n - i);
+        r /= n - i;
+    }
+    let mut left: u16 = (1 << n) - 1;
+    for (o, &d) in out.iter_mut().zip(&digits[..n]) {
+        // The d-th remaining value.
+        let mut m = left;
+        for _ in 0..d {
+            m &= m - 1;
+        }
+        let v = m.trailing_zeros();
+        *o = v as u8;
+        left &= !(1 << v);
+    }
 }
 
 /// Whether a permutation is odd.

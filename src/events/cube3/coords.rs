@@ -1,0 +1,293 @@
+//! The coordinates of the two phases, each a number read off a cubie (and a cubie built from it), and
+//! their tables: moves (`table[x * moves + m]`) and conjugation by the symmetries (`table[x * 8 + s]`).
+//!
+//! Phase 1 (to `<U, D, R2, F2, L2, B2>`): the corners' twist (3^7), the edges' flip (2^11) and where the
+//! E slice's four edges are (C(12, 4) = 495). Phase 2: the corners' permutation (8!), the U/D edges'
+//! permutation (8!) and the E slice edges' (4!).
+
+use super::cubie::Cubie;
+use super::model::{Model, SYMS};
+use crate::events::rank::{perm_rank, perm_unrank_into};
+
+pub(super) const N_TWIST: usize = 2187;
+pub(super) const N_FLIP: usize = 2048;
+pub(super) const N_SLICE: usize = 495;
+pub(super) const N_PERM: usize = 40320;
+pub(super) const N_MPERM: usize = 24;
+
+/// One coordinate: how to read it off a cubie and how to set it on one (the parts it does not
+/// determine left as the cubie had them, which must not matter for the tables built from it).
+pub(super) trait Coordinate {
+    const SIZE: usize;
+    fn get(&self, c: &Cubie) -> u16;
+    fn set(&self, c: &mut Cubie, x: u16);
+    /// `c.then(m)` on the parts the coordinate reads (the rest left as `c` had it).
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie;
+}
+
+/// `c.then(m)` on the corners only.
+#[inline]
+fn corners_then(c: &Cubie, m: &Cubie) -> Cubie {
+    let mut out = *c;
+    for i in 0..8 {
+        let j = m.cp[i] as usize;
+        out.cp[i] = c.cp[j];
+        out.co[i] = (c.co[j] + m.co[i]) % 3;
+    }
+    out
+}
+
+/// `c.then(m)` on the edges only.
+#[inline]
+fn edges_then(c: &Cubie, m: &Cubie) -> Cubie {
+    let mut out = *c;
+    for i in 0..12 {
+        let j = m.ep[i] as usize;
+        out.ep[i] = c.ep[j];
+        out.eo[i] = c.eo[j] ^ m.eo[i];
+    }
+    out
+}
+
+pub(super) struct Twist;
+pub(super) struct Flip;
+/// Where the E slice's edges are (their order left out).
+pub(super) struct Slice<'m> {
+    pub model: &'m Model,
+    pub ranks: &'m SliceRanks,
+}
+
+/// The four-element sets of the twelve edge slots numbered in increasing order of their bit masks.
+pub(super) struct SliceRanks {
+    rank: Vec<u16>,
+    masks: Vec<u16>,
+}
+
+impl SliceRanks {
+    pub(super) fn new() -> Self {
+        let mut rank = vec![u16::MAX; 1 << 12];
+        let mut masks = Vec::with_capacity(N_SLICE);
+        for m in 0..1u16 << 12 {
+            if m.count_ones() == 4 {
+                rank[m as usize] = masks.len() as u16;
+                masks.push(m);
+            }
+        }
+        SliceRanks { rank, masks }
+    }
+
+    /// The rank of a set of four slots.
+    #[inline]
+    pub(super) fn rank(&self, mask: u32) -> u16 {
+        self.rank[mask as usize]
+    }
+}
+pub(super) struct CornerPerm;
+/// The U/D edges' permutation (positions of phase 2, where they are in U/D slots).
+pub(super) struct UdPerm<'m>(pub &'m Model);
+/// The E slice edges' permutation (positions of phase 2).
+pub(super) struct SlicePerm<'m>(pub &'m Model);
+
+impl Coordinate for Twist {
+    const SIZE: usize = N_TWIST;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        c.co[..7].iter().fold(0, |a, &o| a * 3 + o as u16)
+    }
+    fn set(&self, c: &mut Cubie, mut x: u16) {
+        let mut sum = 0;
+        for i in (0..7).rev() {
+            c.co[i] = (x % 3) as u8;
+            sum += c.co[i];
+            x /= 3;
+        }
+        c.co[7] = (3 - sum % 3) % 3;
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        corners_then(c, m)
+    }
+}
+
+impl Coordinate for Flip {
+    const SIZE: usize = N_FLIP;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        c.eo[..11].iter().fold(0, |a, &o| a * 2 + o as u16)
+    }
+    fn set(&self, c: &mut Cubie, mut x: u16) {
+        let mut sum = 0;
+        for i in (0..11).rev() {
+            c.eo[i] = (x & 1) as u8;
+            sum ^= c.eo[i];
+            x >>= 1;
+        }
+        c.eo[11] = sum;
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+impl Coordinate for Slice<'_> {
+    const SIZE: usize = N_SLICE;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        let m = self.model.e_mask;
+        let mask = (0..12).filter(|&i| m >> c.ep[i] & 1 == 1).fold(0, |a, i| a | 1 << i);
+        self.ranks.rank(mask)
+    }
+    fn set(&self, c: &mut Cubie, x: u16) {
+        let mask = self.ranks.masks[x as usize];
+        let (mut e, mut u) = (0, 0);
+        for i in 0..12 {
+            if mask >> i & 1 == 1 {
+                c.ep[i] = self.model.e_slots[e];
+                e += 1;
+            } else {
+                c.ep[i] = self.model.ud_slots[u];
+                u += 1;
+            }
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+impl Coordinate for CornerPerm {
+    const SIZE: usize = N_PERM;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        perm_rank(&c.cp) as u16
+    }
+    fn set(&self, c: &mut Cubie, x: u16) {
+        perm_unrank_into(x as usize, &mut c.cp);
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        corners_then(c, m)
+    }
+}
+
+impl Coordinate for UdPerm<'_> {
+    const SIZE: usize = N_PERM;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        let p = self.0.ud_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
+        perm_rank(&p) as u16
+    }
+    fn set(&self, c: &mut Cubie, x: u16) {
+        let mut p = [0u8; 8];
+        perm_unrank_into(x as usize, &mut p);
+        for (k, l) in p.into_iter().enumerate() {
+            c.ep[self.0.ud_slots[k] as usize] = self.0.ud_slots[l as usize];
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+impl Coordinate for SlicePerm<'_> {
+    const SIZE: usize = N_MPERM;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u16 {
+        let p = self.0.e_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
+        perm_rank(&p) as u16
+    }
+    fn set(&self, c: &mut Cubie, x: u16) {
+        let mut p = [0u8; 4];
+        perm_unrank_into(x as usize, &mut p);
+        for (k, l) in p.into_iter().enumerate() {
+            c.ep[self.0.e_slots[k] as usize] = self.0.e_slots[l as usize];
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+/// The move table of a coordinate over the given moves (indices into [`Model::moves`]).
+pub(super) fn move_table<C: Coordinate>(coord: &C, model: &Model, moves: &[u8]) -> Vec<u16> {
+    let mut out = Vec::with_capacity(C::SIZE * moves.len());
+    let mut c = Cubie::SOLVED;
+    for x in 0..C::SIZE {
+        coord.set(&mut c, x as u16);
+        for &m in moves {
+            out.push(coord.get(&coord.then(&c, &model.moves[m as usize])));
+        }
+    }
+    out
+}
+
+/// The value `x` of a coordinate conjugated by symmetry `s` (meaningful for the symmetries that keep the
+/// coordinate's meaning: see [`SymClasses`](super::symmetry::SymClasses)).
+pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u16, s: usize) -> u16 {
+    let mut c = Cubie::SOLVED;
+    coord.set(&mut c, x);
+    let (sym, inv) = (&model.syms[s], &model.syms[model.sym_inv[s] as usize]);
+    coord.get(&coord.then(&coord.then(inv, &c), sym))
+}
+
+/// The conjugation table of a coordinate by the symmetries whose bit is set in `syms` (the others'
+/// entries are left zero: conjugating by them does not determine the coordinate).
+pub(super) fn conj_table<C: Coordinate>(coord: &C, model: &Model, syms: u8) -> Vec<u16> {
+    let mut out = vec![0u16; C::SIZE * SYMS];
+    for x in 0..C::SIZE {
+        for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
+            out[x * SYMS + s] = conj(coord, model, x as u16, s);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::tests::puzzle;
+    use super::super::model::PHASE2_MOVES;
+    use super::*;
+
+    fn round_trip<C: Coordinate>(coord: &C) {
+        let mut c = Cubie::SOLVED;
+        for x in 0..C::SIZE {
+            coord.set(&mut c, x as u16);
+            assert_eq!(coord.get(&c), x as u16);
+        }
+    }
+
+    #[test]
+    fn coordinates_round_trip_and_move_tables_agree_with_cubies() {
+        let model = Model::new(&puzzle()).unwrap();
+        let ranks = SliceRanks::new();
+        let slice = Slice { model: &model, ranks: &ranks };
+        round_trip(&Twist);
+        round_trip(&Flip);
+        round_trip(&slice);
+        round_trip(&CornerPerm);
+        round_trip(&UdPerm(&model));
+        round_trip(&SlicePerm(&model));
+        assert_eq!(slice.get(&Cubie::SOLVED), ranks.rank(model.e_mask));
+        // A scrambled cube's coordinates follow the tables.
+        let all: Vec<u8> = (0..18).collect();
+        let (tw, fl, sl) =
+            (move_table(&Twist, &model, &all), move_table(&Flip, &model, &all), move_table(&slice, &model, &all));
+        let mut c = Cubie::SOLVED;
+        for step in 0..60u32 {
+            let m = (step * 7 + step / 5) as usize % 18;
+            let next = c.then(&model.moves[m]);
+            assert_eq!(tw[Twist.get(&c) as usize * 18 + m], Twist.get(&next));
+            assert_eq!(fl[Flip.get(&c) as usize * 18 + m], Flip.get(&next));
+            assert_eq!(sl[slice.get(&c) as usize * 18 + m], slice.get(&next));
+            c = next;
+        }
+        let cp = move_table(&CornerPerm, &model, &PHASE2_MOVES);
+        let ud = move_table(&UdPerm(&model), &model, &PHASE2_MOVES);
+        let mut c = Cubie::SOLVED;
+        for step in 0..60usize {
+            let j = (step * 3 + step / 4) % 10;
+            let next = c.then(&model.moves[PHASE2_MOVES[j] as usize]);
+            assert_eq!(cp[CornerPerm.get(&c) as usize * 10 + j], CornerPerm.get(&next));
+            assert_eq!(ud[UdPerm(&model).get(&c) as usize * 10 + j], UdPerm(&model).get(&next));
+            c = next;
+        }
+    }
+}

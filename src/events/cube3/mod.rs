@@ -1,0 +1,210 @@
+//! The 3x3x3's own two-phase solver (Kociemba's algorithm with min2phase's small symmetry-reduced
+//! tables), for the 3x3x3 events' random-state scrambles and the 4x4x4 reduction's last phase.
+//!
+//! The generic [`PhaseSolver`](crate::phase::PhaseSolver) solves the same chain on any definition, with
+//! projection tables of a million entries each that take about 120 ms to build natively; this one reads
+//! the cube's structure off the definition once ([`model`](self)), keeps only pairs of coordinates
+//! reduced by the rotations that keep the U/D axis (tables built in a few milliseconds), and searches
+//! with coordinates moved by small tables:
+//!
+//! - `cubie` — corners and edges, composition, inverse, conjugation;
+//! - `model` — the face turns, symmetries and axes read from the definition, and states as cubies;
+//! - `coords` — the phases' coordinates with their move and conjugation tables;
+//! - `symmetry` — symmetry classes and the pruning tables over (class, coordinate) pairs;
+//! - `tables` — all of them for both phases;
+//! - `search` — the six interleaved searches (three axes, and the inverse).
+//!
+//! ```
+//! use twistsearch::control::Control;
+//! use twistsearch::events::cube3::TwoPhase;
+//! use twistsearch::events::EventScrambler;
+//!
+//! let scrambler = EventScrambler::for_event("333").unwrap();
+//! let puzzle = scrambler.puzzle();
+//! let solver = TwoPhase::new(puzzle, Control::none()).unwrap();
+//! let alg = twistsearch::alg::Alg::parse("R U R' U' F2 D L' B").unwrap();
+//! let state = puzzle.position(&alg).unwrap();
+//! let solution = solver.solve(&state, None, Control::none()).unwrap();
+//! assert_eq!(solution.moves.len(), 8);
+//! assert_eq!(puzzle.apply_moves(&state, &solution.moves), *puzzle.solved());
+//! ```
+
+mod coords;
+mod cubie;
+mod model;
+mod search;
+mod symmetry;
+mod tables;
+
+use self::model::Model;
+use self::search::{Goal, Search};
+use self::tables::Tables;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::state::State;
+
+/// Nodes one solve may visit before it is an error (never a hang); a solve at 20 moves takes tens of
+/// thousands.
+pub const MAX_NODES: u64 = 500_000_000;
+/// Nodes after which a solve settles for one move more than asked (or the best it found).
+pub const SOFT_NODES: u64 = 2_000_000;
+
+/// The longest solution a solve without a target looks for at first (every position has one of at most
+/// 20 moves; the two phases give one of at most 30 at once).
+const LONGEST: u32 = 30;
+
+/// The two-phase solver of one 3x3x3 definition: its model and tables.
+pub struct TwoPhase {
+    model: Model,
+    tables: Tables,
+}
+
+/// A solution and what it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwoPhaseSolution {
+    /// The moves (face turns of the definition), verified.
+    pub moves: Vec<MoveRef>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+impl TwoPhase {
+    /// The solver of a 3x3x3 definition with `CORNERS`, `EDGES`, the face turns `U R F D L B` and the
+    /// rotations `x y z` (cubing.js's `3x3x3`); an error for anything else.
+    /// The build (tens of milliseconds) reports its steps to `control` (phase `"table"`) and can be
+    /// cancelled between them.
+    pub fn new(puzzle: &Puzzle, control: Control) -> Result<Self> {
+        let model = Model::new(puzzle)?;
+        let tables = Tables::new(&model, control)?;
+        Ok(TwoPhase { model, tables })
+    }
+
+    /// Bytes of the tables.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.bytes()
+    }
+
+    /// Solves `state` (a state of the definition); verified. With a `target`, the first solution of at
+    /// most that many moves (the scramblers' 20: one move more where none turns up within [`SOFT_NODES`]
+    /// nodes); without, the shortest the search finds within [`SOFT_NODES`] (or proves shortest through
+    /// the two phases before). Positions the face turns cannot reach are refused by name; cancelled
+    /// through `control`.
+    pub fn solve(&self, state: &State, target: Option<u32>, control: Control) -> Result<TwoPhaseSolution> {
+        control.check()?;
+        let cube = self.model.cubie(state)?;
+        let (target, cap) = match target {
+            Some(t) => (t, t),
+            None => (0, LONGEST),
+        };
+        let goal = Goal { target, cap, soft_nodes: SOFT_NODES, max_nodes: MAX_NODES };
+        let mut search = Search::new(&self.model, &self.tables, &cube, goal, control);
+        let moves = search.run(&cube)?;
+        let moves: Vec<MoveRef> = moves.iter().map(|&m| self.model.mrefs[m as usize]).collect();
+        Ok(TwoPhaseSolution { moves, nodes: search.nodes })
+    }
+
+    /// Checks a solution on the definition itself.
+    pub fn check(&self, puzzle: &Puzzle, state: &State, moves: &[MoveRef]) -> Result<()> {
+        if puzzle.apply_moves(state, moves) != *puzzle.solved() {
+            return Err(Error::internal("3x3x3: a solution does not solve the position on the definition"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cubie::{odd, Cubie};
+    use super::model::tests::puzzle;
+    use super::search::{Goal, Search};
+    use super::*;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// A uniformly random position of the face turns.
+    pub(crate) fn random_cubie(rng: &mut impl Rng) -> Cubie {
+        let mut c = Cubie::SOLVED;
+        c.cp.shuffle(rng);
+        c.ep.shuffle(rng);
+        if odd(&c.cp) != odd(&c.ep) {
+            c.ep.swap(0, 1);
+        }
+        for i in 0..7 {
+            c.co[i] = rng.gen_range(0..3);
+        }
+        c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
+        for i in 0..11 {
+            c.eo[i] = rng.gen_range(0..2);
+        }
+        c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
+        c
+    }
+
+    #[test]
+    fn tables_have_the_known_sizes() {
+        let solver = TwoPhase::new(&puzzle(), Control::none()).unwrap();
+        let t = &solver.tables;
+        // Classes under the rotations that keep the U/D axis (8; 4 keep the edges' orientations).
+        assert_eq!(
+            [t.twist.len(), t.flip.len(), t.twist4.len(), t.cperm.len(), t.udperm.len()],
+            [291, 560, 567, 5288, 5288]
+        );
+        let depths = |v: &[u8]| {
+            let mut h = vec![0usize; 1 + *v.iter().max().unwrap() as usize];
+            v.iter().for_each(|&d| h[d as usize] += 1);
+            h
+        };
+        // Every entry reached; the deepest of each pair as Kociemba's coordinates have them.
+        for v in [&t.twist_slice, &t.flip_slice, &t.twist_flip, &t.cperm_mperm, &t.udperm_mperm] {
+            assert!(!v.contains(&u8::MAX));
+        }
+        assert_eq!(depths(&t.twist_slice).len() - 1, 9);
+        assert_eq!(depths(&t.flip_slice).len() - 1, 9);
+        assert_eq!(depths(&t.twist_flip).len() - 1, 9);
+        assert_eq!(depths(&t.cperm_mperm).len() - 1, 14);
+        assert_eq!(depths(&t.udperm_mperm).len() - 1, 12);
+        assert!(solver.table_bytes() < 6 << 20, "{}", solver.table_bytes());
+    }
+
+    /// 1,000 uniformly random positions, each solved in at most 20 moves (with a node budget large enough
+    /// that no solve settles for 21) and verified on the cubie and on the definition.
+    #[test]
+    fn random_states_solved_in_twenty_moves() {
+        let p = puzzle();
+        let solver = TwoPhase::new(&p, Control::none()).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let goal = Goal { target: 20, cap: 20, soft_nodes: 1 << 40, max_nodes: 1 << 40 };
+        let mut lengths = [0usize; 21];
+        for _ in 0..1000 {
+            let cube = random_cubie(&mut rng);
+            let state = solver.model.state(&cube);
+            let mut search = Search::new(&solver.model, &solver.tables, &cube, goal, Control::none());
+            let moves = search.run(&cube).unwrap();
+            lengths[moves.len()] += 1;
+            let moves: Vec<MoveRef> = moves.iter().map(|&m| solver.model.mrefs[m as usize]).collect();
+            solver.check(&p, &state, &moves).unwrap();
+        }
+        assert_eq!(lengths.iter().sum::<usize>(), 1000);
+        assert!(lengths[20] > 500 && lengths[..16].iter().sum::<usize>() == 0, "{lengths:?}");
+    }
+
+    #[test]
+    fn impossible_positions_are_refused_and_short_ones_solved_short() {
+        let p = puzzle();
+        let solver = TwoPhase::new(&p, Control::none()).unwrap();
+        let state = p.position(&crate::alg::Alg::parse("R U F'").unwrap()).unwrap();
+        assert_eq!(solver.solve(&state, None, Control::none()).unwrap().moves.len(), 3);
+        let mut c = Cubie::SOLVED;
+        c.co[0] = 1;
+        let err = solver.solve(&solver.model.state(&c), None, Control::none()).unwrap_err();
+        assert!(err.to_string().contains("a twisted corner"), "{err}");
+        c = Cubie::SOLVED;
+        c.ep.swap(0, 1);
+        let err = solver.solve(&solver.model.state(&c), None, Control::none()).unwrap_err();
+        assert!(err.to_string().contains("two pieces swapped"), "{err}");
+        let flag = std::sync::atomic::AtomicBool::new(true);
+        let state = solver.model.state(&random_cubie(&mut rand::rngs::StdRng::seed_from_u64(1)));
+        assert!(solver.solve(&state, Some(20), Control::none().with_cancel(&flag)).is_err());
+    }
+}

@@ -1,0 +1,138 @@
+//! Symmetry classes of a coordinate: values that a symmetry's conjugation maps onto each other share a
+//! class, represented by its smallest value. A pruning table over (class, other coordinate) is then
+//! smaller by about the number of symmetries, as min2phase's and Kociemba's tables are.
+
+use super::model::{Model, SYMS};
+
+/// The classes of one coordinate under the symmetries of a mask.
+pub(super) struct SymClasses {
+    /// Per value: its class and the symmetry `s` whose conjugation takes it to the class's representative.
+    pub class: Vec<u16>,
+    pub sym: Vec<u8>,
+    /// Per class: its representative and the symmetries that fix it (bits).
+    pub reps: Vec<u16>,
+    pub stab: Vec<u8>,
+}
+
+impl SymClasses {
+    /// The classes of a coordinate of `n` values under the symmetries whose bit is set in `syms` (a
+    /// subgroup), from its conjugation `conj(x, s)` (called for the representatives only).
+    pub(super) fn new(n: usize, syms: u8, model: &Model, conj: impl Fn(u16, usize) -> u16) -> Self {
+        let mut class = vec![u16::MAX; n];
+        let mut sym = vec![0u8; n];
+        let (mut reps, mut stab) = (Vec::new(), Vec::new());
+        for x in 0..n {
+            if class[x] != u16::MAX {
+                continue;
+            }
+            let c = reps.len() as u16;
+            let mut fixed = 0u8;
+            for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
+                let y = conj(x as u16, s) as usize;
+                if y == x {
+                    fixed |= 1 << s;
+                }
+                if class[y] == u16::MAX {
+                    // x is y conjugated by the inverse of s.
+                    class[y] = c;
+                    sym[y] = model.sym_inv[s];
+                }
+            }
+            reps.push(x as u16);
+            stab.push(fixed);
+        }
+        SymClasses { class, sym, reps, stab }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.reps.len()
+    }
+}
+
+/// A pruning table over (class of a coordinate `A`, a coordinate `B`), `B` conjugated by the symmetry
+/// that takes `A` to its class's representative: the exact distance to the goal of the pair, for the
+/// moves of the move tables (`a_moves[x * k + j]`, `b_moves[y * k + j]`), built breadth first.
+pub(super) struct PairTable<'a> {
+    pub a: &'a SymClasses,
+    pub a_moves: &'a [u16],
+    pub b_size: usize,
+    pub b_moves: &'a [u16],
+    pub b_conj: &'a [u16],
+    pub moves: usize,
+}
+
+impl PairTable<'_> {
+    /// The table's index of the pair `(a, b)`.
+    #[inline(always)]
+    pub(super) fn index(&self, a: u16, b: u16) -> usize {
+        let (c, s) = (self.a.class[a as usize], self.a.sym[a as usize]);
+        c as usize * self.b_size + self.b_conj[b as usize * SYMS + s as usize] as usize
+    }
+
+    /// The distances from the goal pair, one byte each.
+    pub(super) fn build(&self, goal: (u16, u16)) -> Vec<u8> {
+        let (classes, bs, k) = (self.a.len(), self.b_size, self.moves);
+        let n = classes * bs;
+        // Per class and move: the class and symmetry its representative goes to.
+        let next: Vec<(u32, u8)> = (0..classes * k)
+            .map(|x| {
+                let a = self.a_moves[self.a.reps[x / k] as usize * k + x % k] as usize;
+                (self.a.class[a] as u32 * bs as u32, self.a.sym[a])
+            })
+            .collect();
+        let child = |c: usize, b: usize, j: usize| -> usize {
+            let (base, s) = next[c * k + j];
+            base as usize + self.b_conj[self.b_moves[b * k + j] as usize * SYMS + s as usize] as usize
+        };
+        let mut dist = vec![u8::MAX; n];
+        let mut filled = self.set(&mut dist, self.index(goal.0, goal.1), 0);
+        let mut depth = 0u8;
+        let mut frontier = 1;
+        while filled < n {
+            let before = filled;
+            // Forward from the frontier while it is smaller than what is left, then backward: each entry
+            // not reached yet looks for a neighbour on the frontier (the moves are closed under inverses).
+            let backward = frontier > n - filled;
+            for c in 0..classes {
+                for b in 0..bs {
+                    let i = c * bs + b;
+                    if backward {
+                        if dist[i] == u8::MAX && (0..k).any(|j| dist[child(c, b, j)] == depth) {
+                            filled += self.set(&mut dist, i, depth + 1);
+                        }
+                    } else if dist[i] == depth {
+                        for j in 0..k {
+                            let e = child(c, b, j);
+                            if dist[e] == u8::MAX {
+                                filled += self.set(&mut dist, e, depth + 1);
+                            }
+                        }
+                    }
+                }
+            }
+            if filled == before {
+                break;
+            }
+            frontier = filled - before;
+            depth += 1;
+        }
+        dist
+    }
+
+    /// Sets entry `k` and those its class's stabilizer makes equal to it; how many were new.
+    fn set(&self, dist: &mut [u8], k: usize, d: u8) -> usize {
+        let (c, b) = (k / self.b_size, k % self.b_size);
+        let mut new = 0;
+        let mut stab = self.a.stab[c];
+        while stab != 0 {
+            let s = stab.trailing_zeros() as usize;
+            stab &= stab - 1;
+            let e = c * self.b_size + self.b_conj[b * SYMS + s] as usize;
+            if dist[e] == u8::MAX {
+                dist[e] = d;
+                new += 1;
+            }
+        }
+        new
+    }
+}

@@ -1,0 +1,201 @@
+//! The two-phase search's tables: the coordinates' move tables, their symmetry classes and the four
+//! pruning tables (min2phase's choice of pairs, reduced by the rotations that keep the U/D axis).
+//!
+//! | table | pair | entries |
+//! |---|---|---|
+//! | phase 1 | twist class (8 symmetries) × slice | 324 × 495 |
+//! | phase 1 | flip class (the 4 symmetries that keep edge orientations) × slice | 576 × 495 |
+//! | phase 2 | corner permutation class (8) × E slice permutation | 5,288 × 24 |
+//! | phase 2 | U/D edge permutation class (8) × E slice permutation | 5,288 × 24 |
+//!
+//! (The class counts are what the test checks.) Altogether about 2.2 MB, most of it the phase-2 move
+//! tables.
+
+use super::coords::{
+    conj, conj_table, move_table, CornerPerm, Flip, Slice, SlicePerm, SliceRanks, Twist, UdPerm, N_FLIP, N_MPERM,
+    N_PERM, N_SLICE, N_TWIST,
+};
+use super::cubie::Cubie;
+use super::model::{Model, MOVES, PHASE2_MOVES, SYMS};
+use super::symmetry::{PairTable, SymClasses};
+use crate::control::{Control, Progress};
+use crate::error::Result;
+
+/// Steps of the build reported as progress.
+const STEPS: u64 = 6;
+
+/// Everything the search reads.
+pub(super) struct Tables {
+    pub twist_move: Vec<u16>,
+    pub flip_move: Vec<u16>,
+    pub slice_move: Vec<u16>,
+    pub twist: SymClasses,
+    pub flip: SymClasses,
+    pub slice_conj: Vec<u16>,
+    /// Phase 1's pruning tables: twist class × slice, flip class × slice.
+    pub twist_slice: Vec<u8>,
+    pub flip_slice: Vec<u8>,
+    /// Twist classes under the symmetries that keep both orientations, the flip's conjugation by them,
+    /// and the twist class × flip table.
+    pub twist4: SymClasses,
+    pub flip_conj: Vec<u16>,
+    pub twist_flip: Vec<u8>,
+    /// The slice coordinate of the solved cube (the phase-1 goal with twist and flip 0).
+    pub slice_goal: u16,
+    pub cperm_move: Vec<u16>,
+    pub udperm_move: Vec<u16>,
+    pub mperm_move: Vec<u16>,
+    pub cperm: SymClasses,
+    pub udperm: SymClasses,
+    pub mperm_conj: Vec<u16>,
+    /// Phase 2's pruning tables: corner permutation class × E slice permutation, U/D edge permutation
+    /// class × E slice permutation.
+    pub cperm_mperm: Vec<u8>,
+    pub udperm_mperm: Vec<u8>,
+    pub ranks: SliceRanks,
+}
+
+/// The symmetries (bits) whose conjugation keeps the orientations' meaning: those without twist (for
+/// the twist) or flip (for the flip) of their own.
+fn orientation_syms(model: &Model, keeps: impl Fn(&Cubie) -> bool) -> u8 {
+    (0..SYMS).filter(|&s| keeps(&model.syms[s])).fold(0, |a, s| a | 1 << s)
+}
+
+impl Tables {
+    /// Builds them in six steps, each reported to `control` (phase `"table"`) and cancellable.
+    pub(super) fn new(model: &Model, control: Control) -> Result<Self> {
+        let step = |k: u64| -> Result<()> {
+            control.check()?;
+            control.report(Progress { phase: "table", depth: 0, done: k, total: Some(STEPS) });
+            Ok(())
+        };
+        step(0)?;
+        let ranks = SliceRanks::new();
+        let all: Vec<u8> = (0..MOVES as u8).collect();
+        let slice = Slice { model, ranks: &ranks };
+        let twist_move = move_table(&Twist, model, &all);
+        let flip_move = move_table(&Flip, model, &all);
+        let slice_move = move_table(&slice, model, &all);
+        let every = ((1u16 << SYMS) - 1) as u8;
+        let twist_syms = orientation_syms(model, |s| s.co == [0; 8]);
+        let flip_syms = orientation_syms(model, |s| s.eo == [0; 12]);
+        let twist = SymClasses::new(N_TWIST, twist_syms, model, |x, s| conj(&Twist, model, x, s));
+        let flip = SymClasses::new(N_FLIP, flip_syms, model, |x, s| conj(&Flip, model, x, s));
+        let slice_conj = conj_table(&slice, model, every);
+        let slice_goal = ranks.rank(model.e_mask);
+        let pair = |a: &SymClasses, a_moves: &[u16]| -> Vec<u8> {
+            PairTable { a, a_moves, b_size: N_SLICE, b_moves: &slice_move, b_conj: &slice_conj, moves: MOVES }
+                .build((0, slice_goal))
+        };
+        step(1)?;
+        let twist_slice = pair(&twist, &twist_move);
+        step(2)?;
+        let flip_slice = pair(&flip, &flip_move);
+        let both = twist_syms & flip_syms;
+        let twist4 = SymClasses::new(N_TWIST, both, model, |x, s| conj(&Twist, model, x, s));
+        let flip_conj = conj_table(&Flip, model, both);
+        let twist_flip = PairTable {
+            a: &twist4,
+            a_moves: &twist_move,
+            b_size: N_FLIP,
+            b_moves: &flip_move,
+            b_conj: &flip_conj,
+            moves: MOVES,
+        }
+        .build((0, 0));
+        step(3)?;
+
+        let (ud, m) = (UdPerm(model), SlicePerm(model));
+        let cperm_move = move_table(&CornerPerm, model, &PHASE2_MOVES);
+        let udperm_move = move_table(&ud, model, &PHASE2_MOVES);
+        let mperm_move = move_table(&m, model, &PHASE2_MOVES);
+        let cperm = SymClasses::new(N_PERM, every, model, |x, s| conj(&CornerPerm, model, x, s));
+        let udperm = SymClasses::new(N_PERM, every, model, |x, s| conj(&ud, model, x, s));
+        let mperm_conj = conj_table(&m, model, every);
+        let pair2 = |a: &SymClasses, a_moves: &[u16]| -> Vec<u8> {
+            PairTable {
+                a,
+                a_moves,
+                b_size: N_MPERM,
+                b_moves: &mperm_move,
+                b_conj: &mperm_conj,
+                moves: PHASE2_MOVES.len(),
+            }
+            .build((0, 0))
+        };
+        step(4)?;
+        let cperm_mperm = pair2(&cperm, &cperm_move);
+        step(5)?;
+        let udperm_mperm = pair2(&udperm, &udperm_move);
+        step(STEPS)?;
+        Ok(Tables {
+            twist_move,
+            flip_move,
+            slice_move,
+            twist,
+            flip,
+            slice_conj,
+            twist_slice,
+            flip_slice,
+            twist4,
+            flip_conj,
+            twist_flip,
+            slice_goal,
+            cperm_move,
+            udperm_move,
+            mperm_move,
+            cperm,
+            udperm,
+            mperm_conj,
+            cperm_mperm,
+            udperm_mperm,
+            ranks,
+        })
+    }
+
+    /// Phase 1's bound: the larger of its two tables' distances.
+    #[inline(always)]
+    pub(super) fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+        let (tc, ts) = (self.twist.class[twist as usize], self.twist.sym[twist as usize]);
+        let (fc, fs) = (self.flip.class[flip as usize], self.flip.sym[flip as usize]);
+        let s = slice as usize * SYMS;
+        let a = self.twist_slice[tc as usize * N_SLICE + self.slice_conj[s + ts as usize] as usize];
+        let b = self.flip_slice[fc as usize * N_SLICE + self.slice_conj[s + fs as usize] as usize];
+        let (xc, xs) = (self.twist4.class[twist as usize], self.twist4.sym[twist as usize]);
+        let c = self.twist_flip[xc as usize * N_FLIP + self.flip_conj[flip as usize * SYMS + xs as usize] as usize];
+        a.max(b).max(c)
+    }
+
+    /// Phase 2's bound.
+    #[inline(always)]
+    pub(super) fn phase2_bound(&self, cperm: u16, udperm: u16, mperm: u16) -> u8 {
+        let (cc, cs) = (self.cperm.class[cperm as usize], self.cperm.sym[cperm as usize]);
+        let (uc, us) = (self.udperm.class[udperm as usize], self.udperm.sym[udperm as usize]);
+        let m = mperm as usize * SYMS;
+        let a = self.cperm_mperm[cc as usize * N_MPERM + self.mperm_conj[m + cs as usize] as usize];
+        let b = self.udperm_mperm[uc as usize * N_MPERM + self.mperm_conj[m + us as usize] as usize];
+        a.max(b)
+    }
+
+    /// Bytes of all tables.
+    pub(super) fn bytes(&self) -> usize {
+        let w = |v: &Vec<u16>| v.len() * 2;
+        let c = |s: &SymClasses| s.class.len() * 3 + s.reps.len() * 3;
+        w(&self.twist_move)
+            + w(&self.flip_move)
+            + w(&self.slice_move)
+            + w(&self.slice_conj)
+            + w(&self.cperm_move)
+            + w(&self.udperm_move)
+            + w(&self.mperm_move)
+            + w(&self.mperm_conj)
+            + c(&self.twist)
+            + c(&self.flip)
+            + c(&self.cperm)
+            + c(&self.udperm)
+            + self.twist_slice.len()
+            + self.flip_slice.len()
+            + self.cperm_mperm.len()
+            + self.udperm_mperm.len()
+    }
+}
