@@ -51,3 +51,46 @@ fn bad_event_ids_are_named() {
     let (code, _, _) = run(&["scramble"]);
     assert_ne!(code, 0);
 }
+
+/// Scrambles do not depend on `--threads` (each is drawn from its own seed); the 3x3x3 events' exact
+/// phase-1 table is built and written to `--cache-dir`, loaded by the next run (the same scrambles, at most
+/// 20 moves), and a damaged file is refused and rebuilt.
+#[test]
+fn threads_and_the_333_phase1_table_in_a_cache_dir() {
+    let dir = std::env::temp_dir().join(format!("twistsearch-events-cli-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let base = ["scramble", "--event", "333", "--count", "24", "--seed", "9", "--json"];
+    let algs = |out: &str| -> Vec<String> {
+        let v: Value = serde_json::from_str(out).unwrap();
+        v["scrambles"].as_array().unwrap().iter().map(|r| r["alg"].as_str().unwrap().to_string()).collect()
+    };
+    let (code, one, err) = run(&[&base[..], &["--threads", "1"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (_, two, _) = run(&[&base[..], &["--threads", "2"]].concat());
+    assert_eq!(algs(&one), algs(&two));
+    // At most 20 moves, one more where the small tables' search passes its node budget first.
+    assert!(algs(&one).iter().all(|a| a.split(' ').count() <= 21));
+    let cached = [&base[..], &["--cache-dir", d, "--write-tables", "always"]].concat();
+    let (code, built, err) = run(&cached);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&built).unwrap();
+    assert_eq!(v["phase1Table"]["how"], "built, written", "{built}");
+    let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+    assert!(file.to_str().unwrap().contains("3x3x3-phase1-"));
+    let (_, loaded, _) = run(&cached);
+    let v: Value = serde_json::from_str(&loaded).unwrap();
+    assert_eq!(v["phase1Table"]["how"], "loaded");
+    assert!(algs(&loaded).iter().all(|a| a.split(' ').count() <= 20));
+    let same = algs(&loaded).iter().zip(algs(&one)).filter(|(a, b)| **a == *b).count();
+    assert!(same >= 20, "the exact table finds the same first solutions (but where the budget ran out): {same}");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n / 3] ^= 0x44;
+    std::fs::write(&file, &bytes).unwrap();
+    let (code, rebuilt, err) = run(&cached);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning:") && err.contains("rebuilt"), "{err}");
+    let v: Value = serde_json::from_str(&rebuilt).unwrap();
+    assert_eq!(v["phase1Table"]["how"], "built, written");
+    let _ = std::fs::remove_dir_all(&dir);
+}

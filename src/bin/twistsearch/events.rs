@@ -1,5 +1,8 @@
 //! `scramble --event ID`: scrambles for a cubing.js event, in cubing.js's notation (WCA's for the clock),
-//! from the cubing.js KPuzzle definitions the core embeds.
+//! from the cubing.js KPuzzle definitions the core embeds. With `--threads`, scrambles are made in
+//! parallel (each from its own seed drawn from `--seed`, so the output does not depend on the threads);
+//! the 3x3x3 events use the exact phase-1 table where it is kept in `--cache-dir` or the count makes
+//! building it pay.
 
 use std::time::Instant;
 
@@ -7,33 +10,115 @@ use serde_json::json;
 
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, too_many_for_json, Failure, MAX_BUFFERED};
+use crate::tables::TableCache;
+use rand::{Rng, SeedableRng};
+use twistsearch::control::Control;
+use twistsearch::events::cube3::TwoPhase;
 use twistsearch::events::EventScrambler;
 use twistsearch::group::random::rng_from_seed;
 
+/// From this many 3x3x3 scrambles on, the exact phase-1 table is built even without a cache directory
+/// (its seconds are won back by scrambles several milliseconds faster).
+pub const PHASE1_TABLE_COUNT: usize = 2000;
+
+/// What `scramble --event` is asked for.
+pub struct EventArgs<'a> {
+    pub id: &'a str,
+    pub count: usize,
+    pub seed: Option<u64>,
+    pub json: bool,
+    /// `--memory` in MiB: the exact phase-1 table is used only within it.
+    pub memory_mb: usize,
+    pub cache: Option<&'a TableCache>,
+}
+
+/// How the 3x3x3's exact phase-1 table was had.
+enum Phase1 {
+    None,
+    Built(f64, bool),
+    Loaded(f64),
+}
+
 /// Runs `scramble --event`: `count` scrambles (reproducible with `seed`); with `json` each one's time
-/// and length. Text is written as each scramble is found (any count, in constant memory, stopped when
-/// the reader is gone); one JSON document holds at most [`MAX_BUFFERED`] scrambles.
-pub fn scramble(id: &str, count: usize, seed: Option<u64>, json: bool) -> Result<String, Failure> {
-    let scrambler = EventScrambler::for_event(id).map_err(|e| fail("--event", e))?;
-    if json && count > MAX_BUFFERED {
-        return Err(fail("--count", too_many_for_json(count)));
+/// and length. Text is written as scrambles are found (any count, in constant memory, stopped when the
+/// reader is gone); one JSON document holds at most [`MAX_BUFFERED`] scrambles.
+pub fn scramble(a: &EventArgs) -> Result<String, Failure> {
+    let scrambler = EventScrambler::for_event(a.id).map_err(|e| fail("--event", e))?;
+    if a.json && a.count > MAX_BUFFERED {
+        return Err(fail("--count", too_many_for_json(a.count)));
     }
     let ev = scrambler.event();
-    let mut rng = rng_from_seed(seed).map_err(|e| fail("--seed", e))?;
-    let bar = Bar::new(!json);
+    let mut rng = rng_from_seed(a.seed).map_err(|e| fail("--seed", e))?;
+    let bar = Bar::new(!a.json);
+    let phase1 = phase1_table(&scrambler, a, bar.control()).map_err(|e| fail("scramble", e))?;
+    bar.clear();
     let mut rows = Vec::new();
-    for _ in 0..count {
-        let t = Instant::now();
-        let s = scrambler.scramble(&mut rng, bar.control()).map_err(|e| fail("scramble", e))?;
+    let batch = 8 * rayon::current_num_threads();
+    let mut left = a.count;
+    while left > 0 {
+        let seeds: Vec<u64> = (0..batch.min(left)).map(|_| rng.gen()).collect();
+        left -= seeds.len();
+        let control = bar.control();
+        let one = |&seed: &u64| {
+            let t = Instant::now();
+            let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            scrambler.scramble(&mut r, control).map(|s| (s, t.elapsed().as_secs_f64() * 1e3))
+        };
+        let done: Vec<_> = if seeds.len() > 1 && rayon::current_num_threads() > 1 {
+            use rayon::prelude::*;
+            seeds.par_iter().map(one).collect()
+        } else {
+            seeds.iter().map(one).collect()
+        };
         bar.clear();
-        if json {
-            rows.push(json!({ "alg": s.alg, "length": s.length, "ms": t.elapsed().as_secs_f64() * 1e3 }));
-        } else if !emit(&format!("{}\n", s.alg)) {
-            break;
+        for r in done {
+            let (s, ms) = r.map_err(|e| fail("scramble", e))?;
+            if a.json {
+                rows.push(json!({ "alg": s.alg, "length": s.length, "ms": ms }));
+            } else if !emit(&format!("{}\n", s.alg)) {
+                return Ok(String::new());
+            }
         }
     }
-    if json {
-        return Ok(json_text(json!({ "event": id, "puzzle": ev.puzzle, "seed": seed, "scrambles": rows })));
+    if a.json {
+        let mut doc = json!({ "event": a.id, "puzzle": ev.puzzle, "seed": a.seed, "scrambles": rows });
+        let (how, seconds) = match phase1 {
+            Phase1::None => ("none", 0.0),
+            Phase1::Built(s, written) => (if written { "built, written" } else { "built" }, s),
+            Phase1::Loaded(s) => ("loaded", s),
+        };
+        if !matches!(phase1, Phase1::None) {
+            doc["phase1Table"] = json!({ "how": how, "seconds": seconds });
+        }
+        return Ok(json_text(doc));
     }
     Ok(String::new())
+}
+
+/// The 3x3x3 events' exact phase-1 table: read from the cache directory, or built (and written there
+/// when the policy asks for it) when there is a cache directory or the count makes it pay, within the
+/// memory budget. Other events: nothing.
+fn phase1_table(scrambler: &EventScrambler, a: &EventArgs, control: Control) -> twistsearch::Result<Phase1> {
+    let wanted = a.cache.is_some() || a.count >= PHASE1_TABLE_COUNT;
+    if !wanted || a.memory_mb << 20 < TwoPhase::PHASE1_TABLE_BYTES {
+        return Ok(Phase1::None);
+    }
+    let Some(solver) = scrambler.two_phase(control)? else { return Ok(Phase1::None) };
+    let t = Instant::now();
+    let path = a.cache.map(|c| c.path(&format!("3x3x3-phase1-{}.tables", solver.phase1_table_key())));
+    if let (Some(cache), Some(path)) = (a.cache, &path) {
+        if let Some(bytes) = cache.read(path) {
+            match solver.load_phase1_table(&bytes) {
+                Ok(()) => return Ok(Phase1::Loaded(t.elapsed().as_secs_f64())),
+                Err(e) => cache.refused(path, &e),
+            }
+        }
+    }
+    solver.build_phase1_table(control)?;
+    let seconds = t.elapsed().as_secs_f64();
+    let written = match (a.cache, &path) {
+        (Some(cache), Some(path)) => cache.write(path, seconds, || solver.save_phase1_table().unwrap_or_default()),
+        _ => false,
+    };
+    Ok(Phase1::Built(seconds, written))
 }

@@ -339,7 +339,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = solve::solve(&Arc::new(load(&puzzle)?), &search.args()?, &args)?;
         }
         Command::Scramble { event: Some(id), count, seed, search, .. } => {
-            out = events::scramble(&id, count, seed, search.json)?;
+            let a = search.args()?;
+            let args = events::EventArgs {
+                id: &id,
+                count,
+                seed,
+                json: a.json,
+                memory_mb: a.memory_mb,
+                cache: a.cache.as_ref(),
+            };
+            out = events::scramble(&args)?;
         }
         Command::Scramble { puzzle, count, seed, search, .. } => {
             let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;

@@ -62,6 +62,49 @@ impl TableCache {
         }
     }
 
+    /// The path of a file named `name` in the cache directory.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// The bytes of a file of the cache directory; `None` when it is not there (one that cannot be read
+    /// is reported on stderr).
+    pub fn read(&self, path: &Path) -> Option<Vec<u8>> {
+        match std::fs::read(path) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => {
+                warn(path, &format!("{e}; the table is rebuilt"));
+                None
+            }
+        }
+    }
+
+    /// Reports on stderr that a file was refused (and is rebuilt).
+    pub fn refused(&self, path: &Path, why: &dyn std::fmt::Display) {
+        warn(path, &format!("{why}; the table is rebuilt"));
+    }
+
+    /// Writes a table built in `seconds` to `path` when the policy asks for it (`auto`: when it took
+    /// [`AUTO_SECONDS`] or more); returns whether it wrote. Failing to write is reported, not an error.
+    pub fn write(&self, path: &Path, seconds: f64, bytes: impl FnOnce() -> Vec<u8>) -> bool {
+        let worth = match self.write {
+            WriteTables::Never => false,
+            WriteTables::Always => true,
+            WriteTables::Auto => seconds >= AUTO_SECONDS,
+        };
+        if !worth {
+            return false;
+        }
+        match write_atomically(&self.dir, path, &bytes()) {
+            Ok(()) => true,
+            Err(e) => {
+                warn(path, &format!("cannot write the table: {e}"));
+                false
+            }
+        }
+    }
+
     /// Loads the file of `solver`'s table into it when there is one (`name`: the puzzle's name, for the
     /// file name; `budget_mib`: the memory budget, part of the key). A file that cannot be read or is
     /// refused is reported on stderr and left for `auto`/`always` to replace.

@@ -19,8 +19,8 @@ pub(super) const N_MPERM: usize = 24;
 /// determine left as the cubie had them, which must not matter for the tables built from it).
 pub(super) trait Coordinate {
     const SIZE: usize;
-    fn get(&self, c: &Cubie) -> u16;
-    fn set(&self, c: &mut Cubie, x: u16);
+    fn get(&self, c: &Cubie) -> u32;
+    fn set(&self, c: &mut Cubie, x: u32);
     /// `c.then(m)` on the parts the coordinate reads (the rest left as `c` had it).
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie;
 }
@@ -91,10 +91,10 @@ pub(super) struct SlicePerm<'m>(pub &'m Model);
 impl Coordinate for Twist {
     const SIZE: usize = N_TWIST;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
-        c.co[..7].iter().fold(0, |a, &o| a * 3 + o as u16)
+    fn get(&self, c: &Cubie) -> u32 {
+        c.co[..7].iter().fold(0, |a, &o| a * 3 + o as u32)
     }
-    fn set(&self, c: &mut Cubie, mut x: u16) {
+    fn set(&self, c: &mut Cubie, mut x: u32) {
         let mut sum = 0;
         for i in (0..7).rev() {
             c.co[i] = (x % 3) as u8;
@@ -111,10 +111,10 @@ impl Coordinate for Twist {
 impl Coordinate for Flip {
     const SIZE: usize = N_FLIP;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
-        c.eo[..11].iter().fold(0, |a, &o| a * 2 + o as u16)
+    fn get(&self, c: &Cubie) -> u32 {
+        c.eo[..11].iter().fold(0, |a, &o| a * 2 + o as u32)
     }
-    fn set(&self, c: &mut Cubie, mut x: u16) {
+    fn set(&self, c: &mut Cubie, mut x: u32) {
         let mut sum = 0;
         for i in (0..11).rev() {
             c.eo[i] = (x & 1) as u8;
@@ -131,12 +131,12 @@ impl Coordinate for Flip {
 impl Coordinate for Slice<'_> {
     const SIZE: usize = N_SLICE;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
+    fn get(&self, c: &Cubie) -> u32 {
         let m = self.model.e_mask;
         let mask = (0..12).filter(|&i| m >> c.ep[i] & 1 == 1).fold(0, |a, i| a | 1 << i);
-        self.ranks.rank(mask)
+        self.ranks.rank(mask) as u32
     }
-    fn set(&self, c: &mut Cubie, x: u16) {
+    fn set(&self, c: &mut Cubie, x: u32) {
         let mask = self.ranks.masks[x as usize];
         let (mut e, mut u) = (0, 0);
         for i in 0..12 {
@@ -157,10 +157,10 @@ impl Coordinate for Slice<'_> {
 impl Coordinate for CornerPerm {
     const SIZE: usize = N_PERM;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
-        perm_rank(&c.cp) as u16
+    fn get(&self, c: &Cubie) -> u32 {
+        perm_rank(&c.cp) as u32
     }
-    fn set(&self, c: &mut Cubie, x: u16) {
+    fn set(&self, c: &mut Cubie, x: u32) {
         perm_unrank_into(x as usize, &mut c.cp);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
@@ -171,11 +171,11 @@ impl Coordinate for CornerPerm {
 impl Coordinate for UdPerm<'_> {
     const SIZE: usize = N_PERM;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
+    fn get(&self, c: &Cubie) -> u32 {
         let p = self.0.ud_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u16
+        perm_rank(&p) as u32
     }
-    fn set(&self, c: &mut Cubie, x: u16) {
+    fn set(&self, c: &mut Cubie, x: u32) {
         let mut p = [0u8; 8];
         perm_unrank_into(x as usize, &mut p);
         for (k, l) in p.into_iter().enumerate() {
@@ -190,11 +190,11 @@ impl Coordinate for UdPerm<'_> {
 impl Coordinate for SlicePerm<'_> {
     const SIZE: usize = N_MPERM;
     #[inline]
-    fn get(&self, c: &Cubie) -> u16 {
+    fn get(&self, c: &Cubie) -> u32 {
         let p = self.0.e_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u16
+        perm_rank(&p) as u32
     }
-    fn set(&self, c: &mut Cubie, x: u16) {
+    fn set(&self, c: &mut Cubie, x: u32) {
         let mut p = [0u8; 4];
         perm_unrank_into(x as usize, &mut p);
         for (k, l) in p.into_iter().enumerate() {
@@ -208,12 +208,13 @@ impl Coordinate for SlicePerm<'_> {
 
 /// The move table of a coordinate over the given moves (indices into [`Model::moves`]).
 pub(super) fn move_table<C: Coordinate>(coord: &C, model: &Model, moves: &[u8]) -> Vec<u16> {
+    assert!(C::SIZE <= 1 << 16, "move tables hold 16-bit values");
     let mut out = Vec::with_capacity(C::SIZE * moves.len());
     let mut c = Cubie::SOLVED;
     for x in 0..C::SIZE {
-        coord.set(&mut c, x as u16);
+        coord.set(&mut c, x as u32);
         for &m in moves {
-            out.push(coord.get(&coord.then(&c, &model.moves[m as usize])));
+            out.push(coord.get(&coord.then(&c, &model.moves[m as usize])) as u16);
         }
     }
     out
@@ -221,7 +222,7 @@ pub(super) fn move_table<C: Coordinate>(coord: &C, model: &Model, moves: &[u8]) 
 
 /// The value `x` of a coordinate conjugated by symmetry `s` (meaningful for the symmetries that keep the
 /// coordinate's meaning: see [`SymClasses`](super::symmetry::SymClasses)).
-pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u16, s: usize) -> u16 {
+pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u32, s: usize) -> u32 {
     let mut c = Cubie::SOLVED;
     coord.set(&mut c, x);
     let (sym, inv) = (&model.syms[s], &model.syms[model.sym_inv[s] as usize]);
@@ -231,10 +232,11 @@ pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u16, s: usize) ->
 /// The conjugation table of a coordinate by the symmetries whose bit is set in `syms` (the others'
 /// entries are left zero: conjugating by them does not determine the coordinate).
 pub(super) fn conj_table<C: Coordinate>(coord: &C, model: &Model, syms: u8) -> Vec<u16> {
+    assert!(C::SIZE <= 1 << 16, "conjugation tables hold 16-bit values");
     let mut out = vec![0u16; C::SIZE * SYMS];
     for x in 0..C::SIZE {
         for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
-            out[x * SYMS + s] = conj(coord, model, x as u16, s);
+            out[x * SYMS + s] = conj(coord, model, x as u32, s) as u16;
         }
     }
     out
@@ -249,8 +251,8 @@ mod tests {
     fn round_trip<C: Coordinate>(coord: &C) {
         let mut c = Cubie::SOLVED;
         for x in 0..C::SIZE {
-            coord.set(&mut c, x as u16);
-            assert_eq!(coord.get(&c), x as u16);
+            coord.set(&mut c, x as u32);
+            assert_eq!(coord.get(&c), x as u32);
         }
     }
 
@@ -265,7 +267,7 @@ mod tests {
         round_trip(&CornerPerm);
         round_trip(&UdPerm(&model));
         round_trip(&SlicePerm(&model));
-        assert_eq!(slice.get(&Cubie::SOLVED), ranks.rank(model.e_mask));
+        assert_eq!(slice.get(&Cubie::SOLVED), ranks.rank(model.e_mask) as u32);
         // A scrambled cube's coordinates follow the tables.
         let all: Vec<u8> = (0..18).collect();
         let (tw, fl, sl) =
@@ -274,9 +276,9 @@ mod tests {
         for step in 0..60u32 {
             let m = (step * 7 + step / 5) as usize % 18;
             let next = c.then(&model.moves[m]);
-            assert_eq!(tw[Twist.get(&c) as usize * 18 + m], Twist.get(&next));
-            assert_eq!(fl[Flip.get(&c) as usize * 18 + m], Flip.get(&next));
-            assert_eq!(sl[slice.get(&c) as usize * 18 + m], slice.get(&next));
+            assert_eq!(tw[Twist.get(&c) as usize * 18 + m] as u32, Twist.get(&next));
+            assert_eq!(fl[Flip.get(&c) as usize * 18 + m] as u32, Flip.get(&next));
+            assert_eq!(sl[slice.get(&c) as usize * 18 + m] as u32, slice.get(&next));
             c = next;
         }
         let cp = move_table(&CornerPerm, &model, &PHASE2_MOVES);
@@ -285,8 +287,8 @@ mod tests {
         for step in 0..60usize {
             let j = (step * 3 + step / 4) % 10;
             let next = c.then(&model.moves[PHASE2_MOVES[j] as usize]);
-            assert_eq!(cp[CornerPerm.get(&c) as usize * 10 + j], CornerPerm.get(&next));
-            assert_eq!(ud[UdPerm(&model).get(&c) as usize * 10 + j], UdPerm(&model).get(&next));
+            assert_eq!(cp[CornerPerm.get(&c) as usize * 10 + j] as u32, CornerPerm.get(&next));
+            assert_eq!(ud[UdPerm(&model).get(&c) as usize * 10 + j] as u32, UdPerm(&model).get(&next));
             c = next;
         }
     }

@@ -5,6 +5,7 @@
 
 use super::coords::{Coordinate, CornerPerm, Flip, Slice, SlicePerm, Twist, UdPerm};
 use super::cubie::Cubie;
+use super::full::Phase1Table;
 use super::model::{face, inverse_move, may_follow, Model, MOVES, PHASE2_MOVES};
 use super::tables::Tables;
 use crate::control::Control;
@@ -44,6 +45,8 @@ pub(super) struct Goal {
 pub(super) struct Search<'a> {
     model: &'a Model,
     t: &'a Tables,
+    /// The exact phase-1 table, where there is one (else the projections bound phase 1).
+    full: Option<&'a Phase1Table>,
     control: Control<'a>,
     goal: Goal,
     starts: Vec<Start>,
@@ -57,21 +60,33 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub(super) fn new(model: &'a Model, t: &'a Tables, cube: &Cubie, goal: Goal, control: Control<'a>) -> Self {
+    pub(super) fn new(
+        model: &'a Model,
+        t: &'a Tables,
+        full: Option<&'a Phase1Table>,
+        cube: &Cubie,
+        goal: Goal,
+        control: Control<'a>,
+    ) -> Self {
         let slice = Slice { model, ranks: &t.ranks };
         let mut starts = Vec::with_capacity(6);
         for inverse in [false, true] {
             let c = if inverse { cube.inverse() } else { *cube };
             for (axis, (r, ri, _)) in model.axes.iter().enumerate() {
                 let cubie = c.conj(r, ri);
-                let (twist, flip, slice) = (Twist.get(&cubie), Flip.get(&cubie), slice.get(&cubie));
-                let bound = t.phase1_bound(twist, flip, slice) as u32;
+                let (twist, flip, slice) =
+                    (Twist.get(&cubie) as u16, Flip.get(&cubie) as u16, slice.get(&cubie) as u16);
+                let bound = match full {
+                    Some(f) => f.distance(t, flip, slice, twist),
+                    None => t.phase1_bound(twist, flip, slice) as u32,
+                };
                 starts.push(Start { cubie, axis, inverse, twist, flip, slice, bound });
             }
         }
         Search {
             model,
             t,
+            full,
             control,
             goal,
             starts,
@@ -92,8 +107,8 @@ impl<'a> Search<'a> {
             for i in 0..self.starts.len() {
                 if self.starts[i].bound <= d1 && d1 <= self.limit {
                     let s = &self.starts[i];
-                    let (tw, fl, sl) = (s.twist, s.flip, s.slice);
-                    self.phase1(i, tw, fl, sl, 0, d1, MOVES as u8)?;
+                    let (tw, fl, sl, d) = (s.twist, s.flip, s.slice, s.bound);
+                    self.phase1(i, [tw, fl, sl], d, 0, d1, MOVES as u8)?;
                     if self.done {
                         break;
                     }
@@ -141,9 +156,9 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Phase-1 solutions of exactly `togo` more moves from the coordinates at `depth`.
-    #[allow(clippy::too_many_arguments)]
-    fn phase1(&mut self, i: usize, tw: u16, fl: u16, sl: u16, depth: usize, togo: u32, last: u8) -> Result<()> {
+    /// Phase-1 solutions of exactly `togo` more moves from the coordinates (twist, flip, slice) at
+    /// `depth`, whose exact distance is `d` where there is a full table.
+    fn phase1(&mut self, i: usize, [tw, fl, sl]: [u16; 3], d: u32, depth: usize, togo: u32, last: u8) -> Result<()> {
         if togo == 0 {
             let ends_in_phase2 = depth > 0 && PHASE2_MOVES.contains(&last);
             if tw == 0 && fl == 0 && sl == self.t.slice_goal && !ends_in_phase2 {
@@ -152,22 +167,70 @@ impl<'a> Search<'a> {
             return Ok(());
         }
         let t = self.t;
+        if togo == 1 {
+            // The last move must reach the goal itself: compared, not looked up.
+            for m in 0..MOVES as u8 {
+                let j = m as usize;
+                if !may_follow(last, m)
+                    || PHASE2_MOVES.contains(&m)
+                    || t.twist_move[tw as usize * MOVES + j] != 0
+                    || t.flip_move[fl as usize * MOVES + j] != 0
+                    || t.slice_move[sl as usize * MOVES + j] != t.slice_goal
+                {
+                    continue;
+                }
+                self.count()?;
+                self.path[depth] = m;
+                self.phase2_from(i, depth + 1)?;
+                if self.done || depth as u32 + togo > self.limit {
+                    return Ok(());
+                }
+            }
+            return Ok(());
+        }
+        // The children that may follow, and with a full table their entries (prefetched together, so
+        // their cache misses overlap).
+        let mut children = [(0u8, [0u16; 3], 0usize); MOVES];
+        let mut n = 0;
         for m in 0..MOVES as u8 {
             if !may_follow(last, m) {
                 continue;
             }
             let j = m as usize;
-            let (tw2, fl2, sl2) = (
+            let c = [
                 t.twist_move[tw as usize * MOVES + j],
                 t.flip_move[fl as usize * MOVES + j],
                 t.slice_move[sl as usize * MOVES + j],
-            );
-            if t.phase1_bound(tw2, fl2, sl2) as u32 >= togo {
+            ];
+            if let Some(f) = self.full {
+                f.prefetch_class(c[1], c[2]);
+            }
+            children[n] = (m, c, 0);
+            n += 1;
+        }
+        // Two rounds of prefetches: the class maps' entries, then the table's words.
+        if let Some(f) = self.full {
+            for (_, c, idx) in &mut children[..n] {
+                *idx = f.index_of(c[1], c[2], c[0]);
+                f.prefetch(*idx);
+            }
+        }
+        for &(m, c, idx) in &children[..n] {
+            let d2 = match self.full {
+                // The residues of neighbours differ by one at most: which way it went.
+                Some(f) => match (f.value(idx) + 3 - (d % 3) as u8) % 3 {
+                    0 => d,
+                    1 => d + 1,
+                    _ => d - 1,
+                },
+                None => t.phase1_bound(c[0], c[1], c[2]) as u32,
+            };
+            if d2 >= togo {
                 continue;
             }
             self.count()?;
             self.path[depth] = m;
-            self.phase1(i, tw2, fl2, sl2, depth + 1, togo - 1, m)?;
+            self.phase1(i, c, d2, depth + 1, togo - 1, m)?;
             if self.done || depth as u32 + togo > self.limit {
                 return Ok(());
             }
@@ -184,7 +247,8 @@ impl<'a> Search<'a> {
         for &m in &self.path[..d1] {
             c = c.then(&self.model.moves[m as usize]);
         }
-        let (cp, ud, mp) = (CornerPerm.get(&c), UdPerm(self.model).get(&c), SlicePerm(self.model).get(&c));
+        let (cp, ud, mp) =
+            (CornerPerm.get(&c) as u16, UdPerm(self.model).get(&c) as u16, SlicePerm(self.model).get(&c) as u16);
         let h = self.t.phase2_bound(cp, ud, mp) as u32;
         let last = if d1 == 0 { MOVES as u8 } else { self.path[d1 - 1] };
         let mut d2 = h;
@@ -210,6 +274,7 @@ impl<'a> Search<'a> {
             return Ok(cp == 0 && ud == 0 && mp == 0);
         }
         let t = self.t;
+        let last_move = togo == 1;
         for (j, &m) in PHASE2_MOVES.iter().enumerate() {
             // At the seam only the same face is barred: a phase-1 solution never ends in a phase-2 move,
             // so the commuting order is not found otherwise.
@@ -222,7 +287,10 @@ impl<'a> Search<'a> {
                 t.udperm_move[ud as usize * 10 + j],
                 t.mperm_move[mp as usize * 10 + j],
             );
-            if t.phase2_bound(cp2, ud2, mp2) as u32 >= togo {
+            // The last move must solve the cube: compared, not looked up.
+            let pruned =
+                if last_move { cp2 != 0 || ud2 != 0 || mp2 != 0 } else { t.phase2_bound(cp2, ud2, mp2) as u32 >= togo };
+            if pruned {
                 continue;
             }
             self.count()?;

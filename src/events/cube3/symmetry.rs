@@ -7,38 +7,38 @@ use super::model::{Model, SYMS};
 /// The classes of one coordinate under the symmetries of a mask.
 pub(super) struct SymClasses {
     /// Per value: its class and the symmetry `s` whose conjugation takes it to the class's representative.
-    pub class: Vec<u16>,
+    pub class: Vec<u32>,
     pub sym: Vec<u8>,
     /// Per class: its representative and the symmetries that fix it (bits).
-    pub reps: Vec<u16>,
+    pub reps: Vec<u32>,
     pub stab: Vec<u8>,
 }
 
 impl SymClasses {
     /// The classes of a coordinate of `n` values under the symmetries whose bit is set in `syms` (a
     /// subgroup), from its conjugation `conj(x, s)` (called for the representatives only).
-    pub(super) fn new(n: usize, syms: u8, model: &Model, conj: impl Fn(u16, usize) -> u16) -> Self {
-        let mut class = vec![u16::MAX; n];
+    pub(super) fn new(n: usize, syms: u8, model: &Model, conj: impl Fn(u32, usize) -> u32) -> Self {
+        let mut class = vec![u32::MAX; n];
         let mut sym = vec![0u8; n];
         let (mut reps, mut stab) = (Vec::new(), Vec::new());
         for x in 0..n {
-            if class[x] != u16::MAX {
+            if class[x] != u32::MAX {
                 continue;
             }
-            let c = reps.len() as u16;
+            let c = reps.len() as u32;
             let mut fixed = 0u8;
             for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
-                let y = conj(x as u16, s) as usize;
+                let y = conj(x as u32, s) as usize;
                 if y == x {
                     fixed |= 1 << s;
                 }
-                if class[y] == u16::MAX {
+                if class[y] == u32::MAX {
                     // x is y conjugated by the inverse of s.
                     class[y] = c;
                     sym[y] = model.sym_inv[s];
                 }
             }
-            reps.push(x as u16);
+            reps.push(x as u32);
             stab.push(fixed);
         }
         SymClasses { class, sym, reps, stab }
@@ -77,7 +77,7 @@ impl PairTable<'_> {
         let next: Vec<(u32, u8)> = (0..classes * k)
             .map(|x| {
                 let a = self.a_moves[self.a.reps[x / k] as usize * k + x % k] as usize;
-                (self.a.class[a] as u32 * bs as u32, self.a.sym[a])
+                (self.a.class[a] * bs as u32, self.a.sym[a])
             })
             .collect();
         let child = |c: usize, b: usize, j: usize| -> usize {
