@@ -202,10 +202,15 @@ impl<'a> Search<'a> {
                 t.flip_move[fl as usize * MOVES + j],
                 t.slice_move[sl as usize * MOVES + j],
             ];
+            // The small tables first (in cache): what they prune needs no lookup in the full table.
+            let bound = t.phase1_bound(c[0], c[1], c[2]) as u32;
+            if bound >= togo {
+                continue;
+            }
             if let Some(f) = self.full {
                 f.prefetch_class(c[1], c[2]);
             }
-            children[n] = (m, c, 0);
+            children[n] = (m, c, bound as usize);
             n += 1;
         }
         // Two rounds of prefetches: the class maps' entries, then the table's words.
@@ -223,7 +228,7 @@ impl<'a> Search<'a> {
                     1 => d + 1,
                     _ => d - 1,
                 },
-                None => t.phase1_bound(c[0], c[1], c[2]) as u32,
+                None => idx as u32,
             };
             if d2 >= togo {
                 continue;
