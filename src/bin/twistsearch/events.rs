@@ -53,7 +53,8 @@ pub fn scramble(a: &EventArgs) -> Result<String, Failure> {
     let phase1 = phase1_table(&scrambler, a, bar.control()).map_err(|e| fail("scramble", e))?;
     bar.clear();
     let mut rows = Vec::new();
-    let batch = 8 * rayon::current_num_threads();
+    // Large enough batches that one slow scramble does not leave the other threads idle.
+    let batch = 128 * rayon::current_num_threads();
     let mut left = a.count;
     while left > 0 {
         let seeds: Vec<u64> = (0..batch.min(left)).map(|_| rng.gen()).collect();
