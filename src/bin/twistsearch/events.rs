@@ -1,7 +1,7 @@
 //! `scramble --event ID`: scrambles for a cubing.js event, in cubing.js's notation (WCA's for the clock),
 //! from the cubing.js KPuzzle definitions the core embeds. With `--threads`, scrambles are made in
 //! parallel (each from its own seed drawn from `--seed`, so the output does not depend on the threads);
-//! the 3x3x3 events use the exact phase-1 table where it is kept in `--cache-dir` or the count makes
+//! the 3x3x3 events use the exact tables (phase 1 and 2) where they are kept in `--cache-dir` or the count makes
 //! building it pay.
 
 use std::time::Instant;
@@ -17,9 +17,9 @@ use twistsearch::events::cube3::TwoPhase;
 use twistsearch::events::EventScrambler;
 use twistsearch::group::random::rng_from_seed;
 
-/// From this many 3x3x3 scrambles on, the exact phase-1 table is built even without a cache directory
+/// From this many 3x3x3 scrambles on, the exact two-phase tables are built even without a cache directory
 /// (its seconds are won back by scrambles several milliseconds faster).
-pub const PHASE1_TABLE_COUNT: usize = 2000;
+pub const FULL_TABLES_COUNT: usize = 5000;
 
 /// What `scramble --event` is asked for.
 pub struct EventArgs<'a> {
@@ -27,13 +27,13 @@ pub struct EventArgs<'a> {
     pub count: usize,
     pub seed: Option<u64>,
     pub json: bool,
-    /// `--memory` in MiB: the exact phase-1 table is used only within it.
+    /// `--memory` in MiB: the exact tables are used only within it.
     pub memory_mb: usize,
     pub cache: Option<&'a TableCache>,
 }
 
-/// How the 3x3x3's exact phase-1 table was had.
-enum Phase1 {
+/// How the 3x3x3's exact tables were had.
+enum Full {
     None,
     Built(f64, bool),
     Loaded(f64),
@@ -50,7 +50,7 @@ pub fn scramble(a: &EventArgs) -> Result<String, Failure> {
     let ev = scrambler.event();
     let mut rng = rng_from_seed(a.seed).map_err(|e| fail("--seed", e))?;
     let bar = Bar::new(!a.json);
-    let phase1 = phase1_table(&scrambler, a, bar.control()).map_err(|e| fail("scramble", e))?;
+    let full = full_tables(&scrambler, a, bar.control()).map_err(|e| fail("scramble", e))?;
     bar.clear();
     let mut rows = Vec::new();
     // Large enough batches that one slow scramble does not leave the other threads idle.
@@ -83,43 +83,43 @@ pub fn scramble(a: &EventArgs) -> Result<String, Failure> {
     }
     if a.json {
         let mut doc = json!({ "event": a.id, "puzzle": ev.puzzle, "seed": a.seed, "scrambles": rows });
-        let (how, seconds) = match phase1 {
-            Phase1::None => ("none", 0.0),
-            Phase1::Built(s, written) => (if written { "built, written" } else { "built" }, s),
-            Phase1::Loaded(s) => ("loaded", s),
+        let (how, seconds) = match full {
+            Full::None => ("none", 0.0),
+            Full::Built(s, written) => (if written { "built, written" } else { "built" }, s),
+            Full::Loaded(s) => ("loaded", s),
         };
-        if !matches!(phase1, Phase1::None) {
-            doc["phase1Table"] = json!({ "how": how, "seconds": seconds });
+        if !matches!(full, Full::None) {
+            doc["fullTables"] = json!({ "how": how, "seconds": seconds });
         }
         return Ok(json_text(doc));
     }
     Ok(String::new())
 }
 
-/// The 3x3x3 events' exact phase-1 table: read from the cache directory, or built (and written there
+/// The 3x3x3 events' exact tables: read from the cache directory, or built (and written there
 /// when the policy asks for it) when there is a cache directory or the count makes it pay, within the
 /// memory budget. Other events: nothing.
-fn phase1_table(scrambler: &EventScrambler, a: &EventArgs, control: Control) -> twistsearch::Result<Phase1> {
-    let wanted = a.cache.is_some() || a.count >= PHASE1_TABLE_COUNT;
-    if !wanted || a.memory_mb << 20 < TwoPhase::PHASE1_TABLE_BYTES {
-        return Ok(Phase1::None);
+fn full_tables(scrambler: &EventScrambler, a: &EventArgs, control: Control) -> twistsearch::Result<Full> {
+    let wanted = a.cache.is_some() || a.count >= FULL_TABLES_COUNT;
+    if !wanted || a.memory_mb << 20 < TwoPhase::FULL_TABLE_BYTES {
+        return Ok(Full::None);
     }
-    let Some(solver) = scrambler.two_phase(control)? else { return Ok(Phase1::None) };
+    let Some(solver) = scrambler.two_phase(control)? else { return Ok(Full::None) };
     let t = Instant::now();
-    let path = a.cache.map(|c| c.path(&format!("3x3x3-phase1-{}.tables", solver.phase1_table_key())));
+    let path = a.cache.map(|c| c.path(&format!("3x3x3-two-phase-{}.tables", solver.full_tables_key())));
     if let (Some(cache), Some(path)) = (a.cache, &path) {
         if let Some(bytes) = cache.read(path) {
-            match solver.load_phase1_table(&bytes) {
-                Ok(()) => return Ok(Phase1::Loaded(t.elapsed().as_secs_f64())),
+            match solver.load_full_tables(&bytes) {
+                Ok(()) => return Ok(Full::Loaded(t.elapsed().as_secs_f64())),
                 Err(e) => cache.refused(path, &e),
             }
         }
     }
-    solver.build_phase1_table(control)?;
+    solver.build_full_tables(control)?;
     let seconds = t.elapsed().as_secs_f64();
     let written = match (a.cache, &path) {
-        (Some(cache), Some(path)) => cache.write(path, seconds, || solver.save_phase1_table().unwrap_or_default()),
+        (Some(cache), Some(path)) => cache.write(path, seconds, || solver.save_full_tables().unwrap_or_default()),
         _ => false,
     };
-    Ok(Phase1::Built(seconds, written))
+    Ok(Full::Built(seconds, written))
 }

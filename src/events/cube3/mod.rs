@@ -35,11 +35,12 @@ mod full;
 mod model;
 mod search;
 mod symmetry;
+mod symtable;
 mod tables;
 
 use std::sync::OnceLock;
 
-use self::full::Phase1Table;
+use self::full::FullTables;
 use self::model::Model;
 use self::search::{Goal, Search};
 use self::tables::Tables;
@@ -62,8 +63,8 @@ const LONGEST: u32 = 30;
 pub struct TwoPhase {
     model: Model,
     tables: Tables,
-    /// The exact phase-1 table, once built or loaded ([`TwoPhase::build_phase1_table`]).
-    full: OnceLock<Phase1Table>,
+    /// The exact tables, once built or loaded ([`TwoPhase::build_full_tables`]).
+    full: OnceLock<FullTables>,
 }
 
 /// A solution and what it took.
@@ -110,42 +111,43 @@ impl TwoPhase {
         Ok(TwoPhaseSolution { moves, nodes: search.nodes })
     }
 
-    /// Bytes of the exact phase-1 table ([`TwoPhase::build_phase1_table`]): about 70 MB, and 5 MB of
-    /// class maps.
-    pub const PHASE1_TABLE_BYTES: usize = Phase1Table::BYTES + (5 << 20);
+    /// Bytes of the exact tables ([`TwoPhase::build_full_tables`]): 70 MB for phase 1, 107 MB for phase
+    /// 2, and their class maps.
+    pub const FULL_TABLE_BYTES: usize = FullTables::BYTES;
 
-    /// Builds the exact phase-1 table (the seed's: the distance of each of the 2,217,093,120 cosets mod 3,
-    /// reduced by the eight symmetries of the U/D axis; [`Self::PHASE1_TABLE_BYTES`]) on all threads,
-    /// reporting each depth to `control`; later solves read exact phase-1 distances from it (several
-    /// times faster at 20 moves). Seconds natively; nothing when it is there already.
-    pub fn build_phase1_table(&self, control: Control) -> Result<()> {
+    /// Builds the exact tables on all threads, reporting each depth to `control`: phase 1's (the seed's:
+    /// the distance of each of the 2,217,093,120 cosets mod 3, reduced by the eight symmetries of the U/D
+    /// axis) and phase 2's (corner × U/D edge permutations, reduced alike), [`Self::FULL_TABLE_BYTES`];
+    /// later solves read exact phase-1 distances and a near-exact phase-2 bound from them (several times
+    /// faster at 20 moves). Seconds natively; nothing when they are there already.
+    pub fn build_full_tables(&self, control: Control) -> Result<()> {
         if self.full.get().is_none() {
-            let t = Phase1Table::build(&self.model, &self.tables, control)?;
+            let t = FullTables::build(&self.model, &self.tables, control)?;
             let _ = self.full.set(t);
         }
         Ok(())
     }
 
-    /// The key of the exact phase-1 table's saved bytes (16 hex digits; it changes with the definition's
-    /// face turns and the table's version).
-    pub fn phase1_table_key(&self) -> String {
-        Phase1Table::key_string(&self.model)
+    /// The key of the exact tables' saved bytes (16 hex digits; it changes with the definition's face
+    /// turns and the tables' version).
+    pub fn full_tables_key(&self) -> String {
+        FullTables::key_string(&self.model)
     }
 
-    /// Whether the exact phase-1 table is there.
-    pub fn has_phase1_table(&self) -> bool {
+    /// Whether the exact tables are there.
+    pub fn has_full_tables(&self) -> bool {
         self.full.get().is_some()
     }
 
-    /// The exact phase-1 table as bytes (versioned, checksummed, compressed), once built or loaded.
-    pub fn save_phase1_table(&self) -> Option<Vec<u8>> {
+    /// The exact tables as bytes (versioned, checksummed, compressed), once built or loaded.
+    pub fn save_full_tables(&self) -> Option<Vec<u8>> {
         self.full.get().map(|t| t.save(&self.model))
     }
 
-    /// Takes the exact phase-1 table from bytes of [`TwoPhase::save_phase1_table`]; refused (an error,
-    /// nothing changed) when they were saved for another definition or version, or are damaged.
-    pub fn load_phase1_table(&self, bytes: &[u8]) -> Result<()> {
-        let t = Phase1Table::load(&self.model, &self.tables, bytes)?;
+    /// Takes the exact tables from bytes of [`TwoPhase::save_full_tables`]; refused (an error, nothing
+    /// changed) when they were saved for another definition or version, or are damaged.
+    pub fn load_full_tables(&self, bytes: &[u8]) -> Result<()> {
+        let t = FullTables::load(&self.model, &self.tables, bytes)?;
         let _ = self.full.set(t);
         Ok(())
     }
@@ -257,9 +259,10 @@ mod tests {
 
 #[cfg(test)]
 mod full_tests {
-    use super::coords::{Coordinate, Flip, Slice, Twist};
+    use super::coords::{Coordinate, CornerPerm, Flip, Slice, SlicePerm, Twist, UdPerm};
+    use super::cubie::Cubie;
     use super::model::tests::puzzle;
-    use super::model::MOVES;
+    use super::model::{MOVES, PHASE2_MOVES};
     use super::tests::random_cubie;
     use super::*;
     use rand::SeedableRng;
@@ -283,13 +286,33 @@ mod full_tests {
         (0..).find(|&d| dfs(t, [tw, fl, sl], d)).unwrap()
     }
 
-    /// The exact phase-1 table: its distances are the shortest phase-1 solutions' lengths, solves read
-    /// them, and its saved bytes load back (damaged ones refused).
+    /// The shortest phase-2 solution's length (phase-2 positions), by iterative deepening over the small
+    /// tables.
+    fn phase2_optimal(t: &Tables, cp: u16, ud: u16, mp: u16) -> u32 {
+        fn dfs(t: &Tables, c: [u16; 3], togo: u32) -> bool {
+            if togo == 0 {
+                return c == [0, 0, 0];
+            }
+            (0..PHASE2_MOVES.len()).any(|j| {
+                let n = [
+                    t.cperm_move[c[0] as usize * 10 + j],
+                    t.udperm_move[c[1] as usize * 10 + j],
+                    t.mperm_move[c[2] as usize * 10 + j],
+                ];
+                (t.phase2_bound(n[0], n[1], n[2]) as u32) < togo && dfs(t, n, togo - 1)
+            })
+        }
+        (0..).find(|&d| dfs(t, [cp, ud, mp], d)).unwrap()
+    }
+
+    /// The exact tables: phase 1's distances are the shortest phase-1 solutions' lengths, phase 2's bound
+    /// is at most the shortest phase-2 solution's (and mostly equal), solves read them, and the saved
+    /// bytes load back (damaged ones refused).
     #[test]
-    fn full_phase1_table() {
+    fn full_tables() {
         let p = puzzle();
         let solver = TwoPhase::new(&p, Control::none()).unwrap();
-        solver.build_phase1_table(Control::none()).unwrap();
+        solver.build_full_tables(Control::none()).unwrap();
         let full = solver.full.get().unwrap();
         let t = &solver.tables;
         let slice = Slice { model: &solver.model, ranks: &t.ranks };
@@ -303,21 +326,40 @@ mod full_tests {
             depths[d as usize] += 1;
         }
         assert!(depths[9..=11].iter().sum::<usize>() > 30, "{depths:?}");
+        // Phase-2 positions: random walks of phase-2 moves.
+        let (mut equal, mut walks) = (0, 0);
+        for w in 0..40 {
+            let mut c = Cubie::SOLVED;
+            for k in 0..(4 + w % 9) {
+                let m = PHASE2_MOVES[(k * 7 + w * 3 + k * k) % PHASE2_MOVES.len()];
+                c = c.then(&solver.model.moves[m as usize]);
+            }
+            let (cp, ud, mp) = (
+                CornerPerm.get(&c) as u16,
+                UdPerm(&solver.model).get(&c) as u16,
+                SlicePerm(&solver.model).get(&c) as u16,
+            );
+            let (bound, optimal) = (full.phase2_bound(cp, ud) as u32, phase2_optimal(t, cp, ud, mp));
+            assert!(bound <= optimal, "{bound} > {optimal}");
+            equal += (bound == optimal) as usize;
+            walks += 1;
+        }
+        assert!(equal * 2 > walks, "the phase-2 bound is exact for {equal} of {walks}");
         for _ in 0..100 {
             let state = solver.model.state(&random_cubie(&mut rng));
             let s = solver.solve(&state, Some(20), Control::none()).unwrap();
             assert!(s.moves.len() <= 20);
             solver.check(&p, &state, &s.moves).unwrap();
         }
-        let bytes = solver.save_phase1_table().unwrap();
+        let bytes = solver.save_full_tables().unwrap();
         let fresh = TwoPhase::new(&p, Control::none()).unwrap();
         let mut damaged = bytes.clone();
         let n = damaged.len();
         damaged[n / 2] ^= 0x10;
-        assert!(fresh.load_phase1_table(&damaged).is_err());
-        assert!(!fresh.has_phase1_table());
-        fresh.load_phase1_table(&bytes).unwrap();
-        assert_eq!(fresh.full.get().unwrap().words, full.words);
-        assert_eq!(fresh.phase1_table_key(), solver.phase1_table_key());
+        assert!(fresh.load_full_tables(&damaged).is_err());
+        assert!(!fresh.has_full_tables());
+        fresh.load_full_tables(&bytes).unwrap();
+        assert_eq!(fresh.full.get().unwrap().words(), full.words());
+        assert_eq!(fresh.full_tables_key(), solver.full_tables_key());
     }
 }

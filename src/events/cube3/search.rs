@@ -5,7 +5,7 @@
 
 use super::coords::{Coordinate, CornerPerm, Flip, Slice, SlicePerm, Twist, UdPerm};
 use super::cubie::Cubie;
-use super::full::Phase1Table;
+use super::full::FullTables;
 use super::model::{face, inverse_move, may_follow, Model, MOVES, PHASE2_MOVES};
 use super::tables::Tables;
 use crate::control::Control;
@@ -45,8 +45,8 @@ pub(super) struct Goal {
 pub(super) struct Search<'a> {
     model: &'a Model,
     t: &'a Tables,
-    /// The exact phase-1 table, where there is one (else the projections bound phase 1).
-    full: Option<&'a Phase1Table>,
+    /// The exact tables, where there are (else the small tables' bounds alone).
+    full: Option<&'a FullTables>,
     control: Control<'a>,
     goal: Goal,
     starts: Vec<Start>,
@@ -63,7 +63,7 @@ impl<'a> Search<'a> {
     pub(super) fn new(
         model: &'a Model,
         t: &'a Tables,
-        full: Option<&'a Phase1Table>,
+        full: Option<&'a FullTables>,
         cube: &Cubie,
         goal: Goal,
         control: Control<'a>,
@@ -216,14 +216,14 @@ impl<'a> Search<'a> {
         // Two rounds of prefetches: the class maps' entries, then the table's words.
         if let Some(f) = self.full {
             for (_, c, idx) in &mut children[..n] {
-                *idx = f.index_of(c[1], c[2], c[0]);
+                *idx = f.phase1_index(c[1], c[2], c[0]);
                 f.prefetch(*idx);
             }
         }
         for &(m, c, idx) in &children[..n] {
             let d2 = match self.full {
                 // The residues of neighbours differ by one at most: which way it went.
-                Some(f) => match (f.value(idx) + 3 - (d % 3) as u8) % 3 {
+                Some(f) => match (f.phase1_value(idx) + 3 - (d % 3) as u8) % 3 {
                     0 => d,
                     1 => d + 1,
                     _ => d - 1,
@@ -254,7 +254,10 @@ impl<'a> Search<'a> {
         }
         let (cp, ud, mp) =
             (CornerPerm.get(&c) as u16, UdPerm(self.model).get(&c) as u16, SlicePerm(self.model).get(&c) as u16);
-        let h = self.t.phase2_bound(cp, ud, mp) as u32;
+        let mut h = self.t.phase2_bound(cp, ud, mp) as u32;
+        if let Some(f) = self.full {
+            h = h.max(f.phase2_bound(cp, ud) as u32);
+        }
         let last = if d1 == 0 { MOVES as u8 } else { self.path[d1 - 1] };
         let mut d2 = h;
         while d1 as u32 + d2 <= self.limit {

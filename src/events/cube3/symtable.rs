@@ -1,0 +1,238 @@
+//! [`SymTable`]: a large pruning table over (symmetry class of a coordinate `A`, a coordinate `B`), two
+//! bits an entry (the distance mod 3, the seed's encoding: neighbours' residues tell which way the
+//! distance went) or four (the distance itself, 14 standing for 14 or more), filled breadth first on all
+//! threads: forward while the frontier is small, then backward (each entry not reached yet looks for a
+//! neighbour on the frontier). The exact tables of [`full`](super::full) are two of these.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::model::SYMS;
+use super::symmetry::SymClasses;
+use crate::control::{Control, Progress};
+use crate::error::Result;
+
+/// The table.
+pub(super) struct SymTable {
+    pub classes: SymClasses,
+    /// Per value of `A`: its class and symmetry in one word (`class << 3 | sym`).
+    packed: Vec<u32>,
+    b_size: usize,
+    /// `B` conjugated by each symmetry (`b * 8 + s`).
+    b_conj: Vec<u16>,
+    /// Bits per entry: 2 (distance mod 3) or 4 (distance, at most `cap`).
+    bits: u32,
+    /// With four bits: the largest code; entries further away hold it too (a lower bound), and the fill
+    /// stops there.
+    cap: u32,
+    pub words: Vec<u64>,
+}
+
+/// How to move the two coordinates: `(a, move) -> a`, `(b, move) -> b`.
+pub(super) struct Moves<'a> {
+    pub count: usize,
+    pub a: &'a (dyn Fn(u32, usize) -> u32 + Sync),
+    pub b: &'a (dyn Fn(u32, usize) -> u32 + Sync),
+}
+
+impl SymTable {
+    /// An empty table (entries not filled: see [`SymTable::build`]).
+    /// `bits` 2 (distance mod 3) or 4 (distance up to `cap` ≤ 14).
+    pub(super) fn new(classes: SymClasses, b_size: usize, b_conj: Vec<u16>, bits: u32, cap: u32) -> Self {
+        debug_assert!(SYMS == 8 && classes.len() < 1 << 29 && (bits == 2 || bits == 4 && cap <= 14));
+        let packed = classes.class.iter().zip(&classes.sym).map(|(&c, &s)| c << 3 | s as u32).collect();
+        SymTable { classes, packed, b_size, b_conj, bits, cap, words: Vec::new() }
+    }
+
+    /// Number of entries.
+    pub(super) fn len(&self) -> usize {
+        self.classes.len() * self.b_size
+    }
+
+    /// Number of words of the entries.
+    pub(super) fn word_count(&self) -> usize {
+        self.len().div_ceil(64 / self.bits as usize)
+    }
+
+    /// The code an entry at `depth` holds.
+    fn code(&self, depth: u32) -> u8 {
+        if self.bits == 2 {
+            (depth % 3) as u8
+        } else {
+            depth.min(self.cap) as u8
+        }
+    }
+
+    fn empty(&self) -> u8 {
+        ((1u32 << self.bits) - 1) as u8
+    }
+
+    /// The entry of a pair: the class of `a` and `b` conjugated by the symmetry that takes `a` to its
+    /// class's representative.
+    #[inline(always)]
+    pub(super) fn index(&self, a: u32, b: u32) -> usize {
+        let p = self.packed[a as usize];
+        (p >> 3) as usize * self.b_size + self.b_conj[b as usize * SYMS + (p & 7) as usize] as usize
+    }
+
+    /// An entry's code.
+    #[inline(always)]
+    pub(super) fn value(&self, i: usize) -> u8 {
+        let per = 64 / self.bits as usize;
+        (self.words[i / per] >> ((i % per) as u32 * self.bits)) as u8 & self.empty()
+    }
+
+    /// Prefetches the class map's word of `a`.
+    #[inline(always)]
+    pub(super) fn prefetch_class(&self, a: u32) {
+        if let Some(p) = self.packed.get(a as usize) {
+            crate::memory::prefetch(p);
+        }
+    }
+
+    /// Prefetches an entry's word.
+    #[inline(always)]
+    pub(super) fn prefetch(&self, i: usize) {
+        if let Some(w) = self.words.get(i / (64 / self.bits as usize)) {
+            crate::memory::prefetch(w);
+        }
+    }
+
+    /// Fills the entries from the goal pair, on all threads, reporting each depth to `control` (phase
+    /// `"table"`).
+    pub(super) fn build(&mut self, moves: &Moves, goal: (u32, u32), control: Control) -> Result<()> {
+        let n = self.len();
+        let words: Vec<AtomicU64> = (0..self.word_count()).map(|_| AtomicU64::new(u64::MAX)).collect();
+        let builder = Builder { table: self, words: &words, moves };
+        let g = self.index(goal.0, goal.1);
+        let mut filled = builder.set(g / self.b_size, g % self.b_size, 0);
+        let mut depth = 0u32;
+        let mut frontier = filled;
+        while filled < n as u64 {
+            control.check()?;
+            control.report(Progress { phase: "table", depth, done: filled, total: Some(n as u64) });
+            if self.bits == 4 && depth + 1 == self.cap {
+                // Everything left is at the cap or further: the cap.
+                builder.fill_empty(self.cap as u8);
+                break;
+            }
+            let new = builder.level(depth, frontier > n as u64 - filled);
+            if new == 0 {
+                break;
+            }
+            filled += new;
+            frontier = new;
+            depth += 1;
+        }
+        self.words = words.into_iter().map(AtomicU64::into_inner).collect();
+        Ok(())
+    }
+}
+
+/// The fill of one table.
+struct Builder<'a> {
+    table: &'a SymTable,
+    words: &'a [AtomicU64],
+    moves: &'a Moves<'a>,
+}
+
+impl Builder<'_> {
+    #[inline(always)]
+    fn get(&self, i: usize) -> u8 {
+        let bits = self.table.bits;
+        let per = 64 / bits as usize;
+        (self.words[i / per].load(Relaxed) >> ((i % per) as u32 * bits)) as u8 & self.table.empty()
+    }
+
+    /// Sets entry (class, b) to `v` where empty, with the entries its class's stabilizer makes equal to
+    /// it; how many were new.
+    fn set(&self, c: usize, b: usize, v: u8) -> u64 {
+        let t = self.table;
+        let (bits, empty) = (t.bits, t.empty());
+        let per = 64 / bits as usize;
+        let mut stab = t.classes.stab[c];
+        let mut new = 0;
+        while stab != 0 {
+            let s = stab.trailing_zeros() as usize;
+            stab &= stab - 1;
+            let i = c * t.b_size + t.b_conj[b * SYMS + s] as usize;
+            let shift = (i % per) as u32 * bits;
+            let old = self.words[i / per].fetch_and(!(((empty ^ v) as u64) << shift), Relaxed);
+            new += ((old >> shift) as u8 & empty == empty) as u64;
+        }
+        new
+    }
+
+    /// Sets every empty entry to `v`.
+    fn fill_empty(&self, v: u8) {
+        let t = self.table;
+        let (bits, empty) = (t.bits, t.empty() as u64);
+        let mut pattern = 0u64;
+        for k in 0..64 / bits {
+            pattern |= (v as u64) << (k * bits);
+        }
+        for w in self.words {
+            let x = w.load(Relaxed);
+            // Per entry: all ones (empty) → v; else kept.
+            let mut out = x;
+            for k in 0..64 / bits {
+                let sh = k * bits;
+                if x >> sh & empty == empty {
+                    out = out & !(empty << sh) | (pattern >> sh & empty) << sh;
+                }
+            }
+            w.store(out, Relaxed);
+        }
+    }
+
+    /// One level: the entries at `depth` (forward) or those next to them (backward) get `depth + 1`;
+    /// how many were new.
+    fn level(&self, depth: u32, backward: bool) -> u64 {
+        let t = self.table;
+        let (v, next, empty) = (t.code(depth), t.code(depth + 1), t.empty());
+        let k = self.moves.count;
+        let task = |c: usize| -> u64 {
+            // Where each move takes the class's representative: a class and a symmetry.
+            let rep = t.classes.reps[c];
+            let to: Vec<(usize, usize)> = (0..k)
+                .map(|m| {
+                    let p = t.packed[(self.moves.a)(rep, m) as usize];
+                    ((p >> 3) as usize, (p & 7) as usize)
+                })
+                .collect();
+            let child = |b: usize, m: usize| -> (usize, usize) {
+                let (c2, s2) = to[m];
+                (c2, t.b_conj[(self.moves.b)(b as u32, m) as usize * SYMS + s2] as usize)
+            };
+            let mut new = 0;
+            for b in 0..t.b_size {
+                let here = self.get(c * t.b_size + b);
+                if backward {
+                    if here == empty
+                        && (0..k).any(|m| {
+                            let (c2, b2) = child(b, m);
+                            self.get(c2 * t.b_size + b2) == v
+                        })
+                    {
+                        new += self.set(c, b, next);
+                    }
+                } else if here == v {
+                    for m in 0..k {
+                        let (c2, b2) = child(b, m);
+                        if self.get(c2 * t.b_size + b2) == empty {
+                            new += self.set(c2, b2, next);
+                        }
+                    }
+                }
+            }
+            new
+        };
+        let classes = t.classes.len();
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            (0..classes).into_par_iter().with_min_len(16).map(task).sum()
+        }
+        #[cfg(not(feature = "parallel"))]
+        (0..classes).map(task).sum()
+    }
+}
