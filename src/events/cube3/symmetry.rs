@@ -69,8 +69,9 @@ impl PairTable<'_> {
         c as usize * self.b_size + self.b_conj[b as usize * SYMS + s as usize] as usize
     }
 
-    /// The distances from the goal pair, one byte each.
-    pub(super) fn build(&self, goal: (u16, u16)) -> Vec<u8> {
+    /// The distances from the goal pair, one byte each; with a `cap`, entries at the cap or further hold
+    /// the cap (a lower bound), and the fill stops there.
+    pub(super) fn build(&self, goal: (u16, u16), cap: Option<u8>) -> Vec<u8> {
         let (classes, bs, k) = (self.a.len(), self.b_size, self.moves);
         let n = classes * bs;
         // Per class and move: the class and symmetry its representative goes to.
@@ -89,6 +90,10 @@ impl PairTable<'_> {
         let mut depth = 0u8;
         let mut frontier = 1;
         while filled < n {
+            if cap == Some(depth + 1) {
+                dist.iter_mut().filter(|d| **d == u8::MAX).for_each(|d| *d = depth + 1);
+                break;
+            }
             let before = filled;
             // Forward from the frontier while it is smaller than what is left, then backward: each entry
             // not reached yet looks for a neighbour on the frontier (the moves are closed under inverses).

@@ -21,6 +21,11 @@ use super::symmetry::{PairTable, SymClasses};
 use crate::control::{Control, Progress};
 use crate::error::Result;
 
+/// Phase 1's small tables hold 8 for 8 or 9: only a few hundred entries of the twist × slice and flip ×
+/// slice tables and 2,232 of twist × flip's are at 9, and the fill skips its two slowest levels (the
+/// first scramble comes a fifth sooner).
+const PHASE1_CAP: u8 = 8;
+
 /// Steps of the build reported as progress.
 const STEPS: u64 = 6;
 
@@ -89,7 +94,7 @@ impl Tables {
         let slice_goal = ranks.rank(model.e_mask);
         let pair = |a: &SymClasses, a_moves: &[u16]| -> Vec<u8> {
             PairTable { a, a_moves, b_size: N_SLICE, b_moves: &slice_move, b_conj: &slice_conj, moves: MOVES }
-                .build((0, slice_goal))
+                .build((0, slice_goal), Some(PHASE1_CAP))
         };
         step(1)?;
         let twist_slice = pair(&twist, &twist_move);
@@ -106,7 +111,7 @@ impl Tables {
             b_conj: &flip_conj,
             moves: MOVES,
         }
-        .build((0, 0));
+        .build((0, 0), Some(PHASE1_CAP));
         step(3)?;
 
         let (ud, m) = (UdPerm(model), SlicePerm(model));
@@ -125,7 +130,7 @@ impl Tables {
                 b_conj: &mperm_conj,
                 moves: PHASE2_MOVES.len(),
             }
-            .build((0, 0))
+            .build((0, 0), None)
         };
         step(4)?;
         let cperm_mperm = pair2(&cperm, &cperm_move);
