@@ -454,8 +454,9 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
 
 /**
  * Solves a position of an event's puzzle (cubing.js's KPuzzle for the event) with the event's own solver,
- * as a string in the event's notation: `sq1` (the Square-1's two-phase search, which knows a slash is
- * blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4 reduction, about 52 moves). Other
- * events reject with an `Error` (use a puzzle's `solve`).
+ * as a string in the event's notation: the 3x3x3 events (`333`, `333oh`, …: the cube's own two-phase
+ * search, the shortest solution it finds within about a tenth of a second), `sq1` (the Square-1's two-phase
+ * search, which knows a slash is blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4
+ * reduction, about 52 moves). Other events reject with an `Error` (use a puzzle's `solve`).
  */
 export function solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;

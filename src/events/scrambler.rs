@@ -296,8 +296,8 @@ impl EventScrambler {
         Ok(())
     }
 
-    /// The 3x3x3 events' two-phase solver (built now if it is not yet), for its exact phase-1 table
-    /// ([`TwoPhase::build_phase1_table`], [`TwoPhase::load_phase1_table`]: seconds to build, 70 MB, several
+    /// The 3x3x3 events' two-phase solver (built now if it is not yet), for its exact tables
+    /// ([`TwoPhase::build_full_tables`], [`TwoPhase::load_full_tables`]: seconds to build, 177 MB, several
     /// times faster scrambles at 20 moves after); `None` for the other events.
     pub fn two_phase(&self, control: Control) -> Result<Option<&TwoPhase>> {
         match self.event.kind {

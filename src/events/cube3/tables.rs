@@ -1,15 +1,16 @@
-//! The two-phase search's tables: the coordinates' move tables, their symmetry classes and the four
+//! The two-phase search's small tables: the coordinates' move tables, their symmetry classes and five
 //! pruning tables (min2phase's choice of pairs, reduced by the rotations that keep the U/D axis).
 //!
 //! | table | pair | entries |
 //! |---|---|---|
-//! | phase 1 | twist class (8 symmetries) × slice | 324 × 495 |
-//! | phase 1 | flip class (the 4 symmetries that keep edge orientations) × slice | 576 × 495 |
+//! | phase 1 | twist class (8 symmetries) × slice | 291 × 495 |
+//! | phase 1 | flip class (the 4 symmetries that keep edge orientations) × slice | 560 × 495 |
+//! | phase 1 | twist class (those 4) × flip | 567 × 2,048 |
 //! | phase 2 | corner permutation class (8) × E slice permutation | 5,288 × 24 |
 //! | phase 2 | U/D edge permutation class (8) × E slice permutation | 5,288 × 24 |
 //!
-//! (The class counts are what the test checks.) Altogether about 2.2 MB, most of it the phase-2 move
-//! tables.
+//! (The class counts and depths are what the test checks.) Altogether about 2.8 MB, most of it the
+//! phase-2 move tables and twist × flip.
 
 use super::coords::{
     conj, conj_table, move_table, CornerPerm, Flip, Slice, SlicePerm, SliceRanks, Twist, UdPerm, N_FLIP, N_MPERM,
