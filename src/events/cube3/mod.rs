@@ -249,6 +249,11 @@ mod tests {
         let solver = TwoPhase::new(&p, Control::none()).unwrap();
         let state = p.position(&crate::alg::Alg::parse("R U F'").unwrap()).unwrap();
         assert_eq!(solver.solve(&state, None, Control::none()).unwrap().moves.len(), 3);
+        // A target shorter than any solution: the shortest one there is.
+        let state = p.position(&crate::alg::Alg::parse("R U F' L2 D B'").unwrap()).unwrap();
+        let s = solver.solve(&state, Some(2), Control::none()).unwrap();
+        assert_eq!(s.moves.len(), 6);
+        solver.check(&p, &state, &s.moves).unwrap();
         let mut c = Cubie::SOLVED;
         c.co[0] = 1;
         let err = solver.solve(&solver.model.state(&c), None, Control::none()).unwrap_err();

@@ -102,19 +102,27 @@ impl<'a> Search<'a> {
     /// Runs the search: the best solution's moves (indices of [`Model::moves`]) in the position's own
     /// frame, verified on the cubie.
     pub(super) fn run(&mut self, cube: &Cubie) -> Result<Vec<u8>> {
-        let mut d1 = 0;
-        while !self.done && d1 <= self.limit {
-            for i in 0..self.starts.len() {
-                if self.starts[i].bound <= d1 && d1 <= self.limit {
-                    let s = &self.starts[i];
-                    let (tw, fl, sl, d) = (s.twist, s.flip, s.slice, s.bound);
-                    self.phase1(i, [tw, fl, sl], d, 0, d1, MOVES as u8)?;
-                    if self.done {
-                        break;
+        loop {
+            let mut d1 = 0;
+            while !self.done && d1 <= self.limit {
+                for i in 0..self.starts.len() {
+                    if self.starts[i].bound <= d1 && d1 <= self.limit {
+                        let s = &self.starts[i];
+                        let (tw, fl, sl, d) = (s.twist, s.flip, s.slice, s.bound);
+                        self.phase1(i, [tw, fl, sl], d, 0, d1, MOVES as u8)?;
+                        if self.done {
+                            break;
+                        }
                     }
                 }
+                d1 += 1;
             }
-            d1 += 1;
+            // Nothing within a cap below the position's distance (a target shorter than any solution):
+            // again, one move longer.
+            if self.best.is_some() || self.limit as usize >= MAX_LENGTH - 1 {
+                break;
+            }
+            self.limit += 1;
         }
         let Some((path, i)) = self.best.take() else {
             return Err(Error::internal("3x3x3: the two-phase search ended without a solution"));
