@@ -249,6 +249,9 @@ mod tests {
         let solver = TwoPhase::new(&p, Control::none()).unwrap();
         let state = p.position(&crate::alg::Alg::parse("R U F'").unwrap()).unwrap();
         assert_eq!(solver.solve(&state, None, Control::none()).unwrap().moves.len(), 3);
+        // The solved cube: nothing to do, with or without a target.
+        assert!(solver.solve(p.solved(), None, Control::none()).unwrap().moves.is_empty());
+        assert!(solver.solve(p.solved(), Some(20), Control::none()).unwrap().moves.is_empty());
         // A target shorter than any solution: the shortest one there is.
         let state = p.position(&crate::alg::Alg::parse("R U F' L2 D B'").unwrap()).unwrap();
         let s = solver.solve(&state, Some(2), Control::none()).unwrap();

@@ -272,8 +272,9 @@ impl<'a> Search<'a> {
             if self.phase2(cp, ud, mp, d1, d2, last, true)? {
                 let total = d1 + d2 as usize;
                 self.best = Some((self.path[..total].to_vec(), i));
-                self.limit = total as u32 - 1;
-                if total as u32 <= self.goal.target {
+                // Only shorter ones from now on (and none is shorter than nothing).
+                self.limit = (total as u32).saturating_sub(1);
+                if total == 0 || total as u32 <= self.goal.target {
                     self.done = true;
                 }
                 return Ok(());
