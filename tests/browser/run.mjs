@@ -822,7 +822,7 @@ describe('table cache: "Cache tables across visits" keeps the worker\'s tables i
     return page.evaluate(async () => {
       const { indexedDBTableStore } = await import('/js/index.js');
       const store = indexedDBTableStore();
-      const key = (await store.keys()).find((k) => /\/4x4x4\/cube4-[0-9a-f]{16}$/.test(k));
+      const key = (await store.keys()).find((k) => /\/4x4x4\/phase-cube4-[0-9a-f]{16}$/.test(k));
       if (!key) return null;
       const bytes = await store.get(key);
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
