@@ -99,6 +99,11 @@ fn a_one_line_alg_of_megabytes_parses_in_linear_time() {
     scales_linearly("alg moves", 200_000, |n| {
         Alg::parse(&build(n)).unwrap();
     });
+    // 10 MB, 4 M moves: refused at the first move past the cap, as it is read (its syntax tree is never
+    // more than the longest alg accepted), with where that move is.
+    let (e, _) = timed("10 MB alg", || Alg::parse(&build(4_000_000)).unwrap_err());
+    assert!(e.reason.contains("more than 1000000 moves written out"), "{e}");
+    assert_eq!(e.location, Location::Column(2_500_001));
 }
 
 /// Move sequences given in reverse dependency order (each uses the next) are added in dependency order

@@ -2,6 +2,7 @@
 //! (`(R U)3`), commutators (`[A, B]`), conjugates (`[A: B]`) and `//` comments.
 
 use super::ast::{Alg, Node};
+use super::length::MAX_EXPANDED_MOVES;
 use crate::error::{Error, Location, Result};
 
 /// The deepest nesting of brackets accepted (deeper input is refused rather than overflowing the stack).
@@ -16,6 +17,7 @@ impl Alg {
             pos: 0,
             multiline: text.contains('\n'),
             cursor: std::cell::Cell::new((0, 1, 1)),
+            written: 0,
         };
         let alg = p.sequence(0)?;
         p.skip_space();
@@ -36,6 +38,9 @@ struct Parser<'a> {
     multiline: bool,
     /// The last place [`Parser::location`] computed: byte offset, line, column.
     cursor: std::cell::Cell<(usize, usize, usize)>,
+    /// Move tokens read so far: past [`MAX_EXPANDED_MOVES`] the alg is refused as it is read, so a
+    /// 10 MB alg costs no more memory than the longest one accepted.
+    written: usize,
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -75,10 +80,18 @@ impl Parser<'_> {
         self.text[self.pos..].chars().next().unwrap_or('\0')
     }
 
+    /// Skips whitespace (Unicode's, as definition and scramble files do: a no-break space separates
+    /// moves) and `//` comments.
     fn skip_space(&mut self) {
         loop {
-            while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
-                self.pos += 1;
+            while let Some(&b) = self.bytes.get(self.pos) {
+                if b.is_ascii_whitespace() {
+                    self.pos += 1;
+                } else if b >= 0x80 && self.peek_char().is_whitespace() {
+                    self.pos += self.peek_char().len_utf8();
+                } else {
+                    break;
+                }
             }
             if self.text[self.pos..].starts_with("//") {
                 while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
@@ -151,6 +164,17 @@ impl Parser<'_> {
                     nodes.push(node);
                 }
                 b if is_word_byte(b) => {
+                    self.written += 1;
+                    if self.written > MAX_EXPANDED_MOVES {
+                        return Err(Error {
+                            kind: crate::error::ErrorKind::Limit,
+                            location: self.location(start),
+                            token: None,
+                            reason: format!(
+                                "the alg has more than {MAX_EXPANDED_MOVES} moves written out (the most an alg may expand to)"
+                            ),
+                        });
+                    }
                     while self.pos < self.bytes.len() && is_word_byte(self.bytes[self.pos]) {
                         self.pos += 1;
                     }
@@ -231,5 +255,21 @@ mod tests {
         assert!(Alg::parse(&"(".repeat(1000)).unwrap_err().reason.contains("nested"));
         let e = Alg::parse("R\nU (").unwrap_err();
         assert_eq!(e.location, Location::Line { line: 2, column: Some(3) });
+    }
+
+    #[test]
+    fn unicode_whitespace_separates_moves() {
+        assert_eq!(round_trip("R\u{a0}U\u{2003}F\u{3000}"), "R U F");
+        assert!(Alg::parse("R\u{e9}").unwrap_err().reason.contains("unexpected character"));
+    }
+
+    #[test]
+    fn too_many_written_moves_are_refused_while_reading() {
+        let max = MAX_EXPANDED_MOVES;
+        assert_eq!(Alg::parse(&"R ".repeat(max)).unwrap().nodes.len(), max);
+        let e = Alg::parse(&"R ".repeat(max + 1)).unwrap_err();
+        assert_eq!(e.kind, crate::error::ErrorKind::Limit);
+        assert_eq!(e.location, Location::Column(2 * max + 1));
+        assert!(e.reason.contains("more than 1000000 moves written"), "{e}");
     }
 }
