@@ -80,18 +80,10 @@ impl Parser<'_> {
         self.text[self.pos..].chars().next().unwrap_or('\0')
     }
 
-    /// Skips whitespace (Unicode's, as definition and scramble files do: a no-break space separates
-    /// moves) and `//` comments.
     fn skip_space(&mut self) {
         loop {
-            while let Some(&b) = self.bytes.get(self.pos) {
-                if b.is_ascii_whitespace() {
-                    self.pos += 1;
-                } else if b >= 0x80 && self.peek_char().is_whitespace() {
-                    self.pos += self.peek_char().len_utf8();
-                } else {
-                    break;
-                }
+            while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
             }
             if self.text[self.pos..].starts_with("//") {
                 while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
@@ -190,7 +182,16 @@ impl Parser<'_> {
                 }
                 _ => {
                     let c = self.peek_char();
-                    return Err(self.error_at(start, format!("unexpected character {c:?}")).with_token(c.to_string()));
+                    // cubing.js separates moves by ASCII spaces only: a no-break space pasted from a page
+                    // is refused as it would be there, with what it is.
+                    let hint = if c.is_whitespace() {
+                        format!(" (U+{:04X}, a space that is not ASCII: separate moves with ordinary spaces)", c as u32)
+                    } else {
+                        String::new()
+                    };
+                    return Err(self
+                        .error_at(start, format!("unexpected character {c:?}{hint}"))
+                        .with_token(c.to_string()));
                 }
             }
         }
@@ -258,9 +259,11 @@ mod tests {
     }
 
     #[test]
-    fn unicode_whitespace_separates_moves() {
-        assert_eq!(round_trip("R\u{a0}U\u{2003}F\u{3000}"), "R U F");
-        assert!(Alg::parse("R\u{e9}").unwrap_err().reason.contains("unexpected character"));
+    fn spaces_that_are_not_ascii_are_refused_as_cubing_js_refuses_them() {
+        let e = Alg::parse("R\u{a0}U").unwrap_err();
+        assert_eq!(e.location, Location::Column(2));
+        assert!(e.reason.contains("U+00A0, a space that is not ASCII"), "{e}");
+        assert!(!Alg::parse("R\u{e9}").unwrap_err().reason.contains("not ASCII"));
     }
 
     #[test]
