@@ -540,8 +540,10 @@ function eventScrambler(eventID) {
  * for the event) with the event's own solver, as a string in the event's notation: `sq1` (the Square-1's
  * two-phase search, which knows a slash is blocked while a corner straddles the cut; the KPuzzle does
  * not, so a puzzle's `solve` cannot), `444`/`444bf` (the 4x4x4 reduction: about 52 moves in outer and
- * `Uw`/`Rw`/`Fw` turns; an unsolvable position rejects with an `Error`). Other events reject with an
- * `Error` (solve them with a puzzle's `solve`). Options: `signal`, `onProgress`.
+ * `Uw`/`Rw`/`Fw` turns; an unsolvable position rejects with an `Error`), the 3x3x3 events (the cube's
+ * two-phase search), the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
+ * solver their scrambles use, the FTO's center triangles up to their colour). Random-move events and the
+ * clock reject with an `Error` (solve them with a puzzle's `solve`). Options: `signal`, `onProgress`.
  */
 export async function solveForEvent(eventID, pattern, options) {
   eventArg(eventID, 'solveForEvent');

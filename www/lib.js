@@ -159,6 +159,11 @@ export const EVENT_SOLVERS = {
     method: 'event',
     label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
   },
+  fto: {
+    method: 'event',
+    short: 'three phases',
+    label: "the FTO scrambles' own solver (solveForEvent): three phases (U,L,F,R then U,R), at most 40 moves, the center triangles solved up to their colour",
+  },
   master_tetraminx: {
     method: 'phases',
     moves: 'U,L,R,B,u,l,r,b',
@@ -180,7 +185,6 @@ const NO_SOLVE = {
   minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
-  fto: "not offered in the demo: the FTO is solved up to its identical center triangles, which a puzzle's solve() does not know",
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,
   666: NO_SOLVE_BIG,
@@ -211,6 +215,9 @@ export function eventScrambleKind(eventID) {
  * the default pattern. `{solved, how}`.
  */
 export function cubingSolved(kpuzzle, pattern) {
+  // cubing.js cannot judge the FTO (experimentalIsSolved throws), and its center triangles of one colour
+  // are alike on the real puzzle: solved is every other piece home and each center among its colour's.
+  if (kpuzzle.name() === 'fto') return { solved: ftoSolved(kpuzzle, pattern), how: 'isIdentical up to the center colours' };
   try {
     return {
       solved: pattern.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }),
@@ -219,6 +226,21 @@ export function cubingSolved(kpuzzle, pattern) {
   } catch {
     return { solved: pattern.isIdentical(kpuzzle.defaultPattern()), how: 'isIdentical' };
   }
+}
+
+/** The FTO's center triangles of one colour in cubing.js's net (src/events/registry.rs's FTO_CENTERS;
+ * tests/js/events.test.mjs checks them against cubing.js's SVG). */
+const FTO_CENTER_COLOURS = [[3, 16, 19], [6, 8, 17], [2, 4, 15], [10, 12, 13], [5, 7, 11], [0, 1, 14], [9, 18, 21], [20, 22, 23]];
+
+/** Whether an FTO pattern is solved up to the colours of its center triangles. */
+function ftoSolved(kpuzzle, pattern) {
+  const colour = (c) => FTO_CENTER_COLOURS.findIndex((g) => g.includes(c));
+  const want = kpuzzle.defaultPattern().patternData;
+  return Object.entries(pattern.patternData).every(([orbit, data]) =>
+    orbit === 'CENTERS'
+      ? data.pieces.every((c, i) => colour(c) === colour(want.CENTERS.pieces[i]))
+      : data.pieces.every((c, i) => c === want[orbit].pieces[i]) && data.orientation.every((o, i) => o === want[orbit].orientation[i]),
+  );
 }
 
 /**

@@ -242,8 +242,10 @@ impl EventScrambler {
     /// solver, in the event's notation: the Square-1's two-phase search (which knows a slash is blocked while
     /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
     /// its model; the 3x3x3's two-phase search (the shortest it finds within its node budget, about a
-    /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition). Other
-    /// events are solved by a puzzle's `solve` (an `Error` says so).
+    /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition);
+    /// the other random-state events (222, pyram, skewb, fto, …) by the multi-phase solver their scrambles
+    /// use, to the same target (the FTO's centers up to their colour). The random-move events and the
+    /// clock are solved by a puzzle's `solve` (an `Error` says so).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
             ScrambleKind::Square1 => {
@@ -268,6 +270,23 @@ impl EventScrambler {
                 }
                 let s = self.cube4(control)?.solve(&self.puzzle, state, control)?;
                 Ok(EventScramble { alg: s.names.join(" "), length: s.names.len() })
+            }
+            ScrambleKind::RandomState { target_length, .. } => {
+                // The scrambles' own multi-phase solver and target (the FTO's centers up to their colour),
+                // stopping at the event's target length; an unreachable position is refused by it.
+                let state = match Identical::new(&self.puzzle, self.event.identical)? {
+                    Some(id) => id.apply(state),
+                    None => state.clone(),
+                };
+                let options = PhaseSolveOptions { target_length, max_nodes: Some(MAX_NODES), sequential: true };
+                let report = self.solver(control)?.solve(&state, &options, control).map_err(|mut e| {
+                    if !e.is_cancelled() {
+                        e.reason = format!("event {}: {}", self.event.id, e.reason);
+                    }
+                    e
+                })?;
+                let names: Vec<String> = report.solution.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             _ => Err(Error::new(format!(
                 "event {}: solved by a puzzle's solve(), not by the event's own solver",

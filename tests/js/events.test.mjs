@@ -295,6 +295,41 @@ test('fto: solved up to the center triangles cubing.js draws alike (the groups o
   assert.ok(chi2 < 31.26, `chi-square ${chi2.toFixed(1)} over ${[...counts.entries()].join(' ')}`);
 });
 
+test('random-state events solved by their scrambles\' multi-phase solver (solveForEvent), checked by cubing.js (the FTO up to its center colours)', async () => {
+  const ftoGroups = [[3, 16, 19], [6, 8, 17], [2, 4, 15], [10, 12, 13], [5, 7, 11], [0, 1, 14], [9, 18, 21], [20, 22, 23]];
+  const colour = (c) => ftoGroups.findIndex((g) => g.includes(c));
+  for (const [eventID, longest] of [['222', 11], ['pyram', 15], ['skewb', 11], ['master_tetraminx', 24], ['redi_cube', 17], ['fto', 40]]) {
+    const k = await puzzles[eventInfo(eventID).puzzleID].kpuzzle();
+    for (const seed of [4, 5]) {
+      const scramble = await randomScrambleForEvent(eventID, { seed });
+      const start = k.defaultPattern().applyAlg(scramble);
+      const solution = await solveForEvent(eventID, start);
+      assert.ok(solution.split(' ').length <= longest, `${eventID}: ${solution}`);
+      const end = start.applyAlg(solution);
+      if (eventID !== 'fto') {
+        assert.ok(isSolved(end), `${eventID}: ${solution} does not solve ${scramble}`);
+        continue;
+      }
+      const want = k.defaultPattern().patternData;
+      for (const [orbit, data] of Object.entries(end.patternData)) {
+        if (orbit === 'CENTERS') {
+          assert.deepEqual(data.pieces.map(colour), want.CENTERS.pieces.map(colour), `fto: ${solution} does not solve ${scramble}`);
+        } else {
+          assert.deepEqual(data, want[orbit], `fto ${orbit}: ${solution} does not solve ${scramble}`);
+        }
+      }
+    }
+  }
+  // Through the cubing.js adapter (an Alg), and a position no move reaches refused.
+  const k = await puzzles['2x2x2'].kpuzzle();
+  const start = k.defaultPattern().applyAlg("R U2 F' R");
+  const alg = await cubingSolveForEvent('222', start);
+  assert.ok(alg instanceof Alg && isSolved(start.applyAlg(alg)), alg.toString());
+  const data = structuredClone(k.defaultPattern().patternData);
+  data.CORNERS.orientation[0] = 1;
+  await assert.rejects(solveForEvent('222', data), (e) => e.constructor === Error && /event 222: the position cannot be reached/.test(e.message));
+});
+
 test('444 positions solved by the reduction (solveForEvent), checked by cubing.js; an unsolvable one refused', async () => {
   const k = await puzzles['4x4x4'].kpuzzle();
   const start = k.defaultPattern().applyAlg("Rw U2 Fw' R2 Uw F D' Rw2 B L' Fw U' R 2R' Uw2 F2 2U");
@@ -346,7 +381,7 @@ test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cu
   } finally {
     worker.terminate();
   }
-  // Other events: solved by a puzzle's solve.
-  await assert.rejects(solveForEvent('222', (await puzzles['2x2x2'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
+  // Random-move events: solved by a puzzle's solve.
+  await assert.rejects(solveForEvent('555', (await puzzles['5x5x5'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
   await assert.rejects(solveForEvent('sq1', 'U'), TypeError);
 });
