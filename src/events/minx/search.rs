@@ -2,7 +2,7 @@
 //! tables' distances (each exact for its pieces, so the bound never overestimates), in canonical order
 //! (never one face twice in a row, two commuting faces in one order only), without allocating.
 
-use super::model::{Model, PIECES};
+use super::model::{Model, CORNERS, PIECES};
 use super::stages::Stage;
 use super::tables::{PieceTable, FAR};
 use crate::control::{Control, Progress};
@@ -15,8 +15,8 @@ pub(super) const MAX_DEPTH: usize = 40;
 pub(super) struct StageSearch<'a> {
     model: &'a Model,
     stage: &'a Stage,
-    /// Per table: the table and the positions of its pieces in the stage's piece list.
-    tables: Vec<(&'a PieceTable, [usize; 3], usize)>,
+    /// Per table: the table, the positions of its pieces in the stage's piece list and their kinds.
+    tables: Vec<(&'a PieceTable, Vec<(usize, usize)>)>,
     control: Control<'a>,
     /// Nodes visited, and the most this search may visit.
     pub nodes: u64,
@@ -37,11 +37,11 @@ impl<'a> StageSearch<'a> {
             .iter()
             .zip(tables)
             .map(|(g, t)| {
-                let mut at = [0usize; 3];
-                for (i, &x) in g.iter().enumerate() {
-                    at[i] = x as usize;
-                }
-                (t, at, g.len())
+                let at = g
+                    .iter()
+                    .map(|&x| (x as usize, usize::from(stage.pieces[x as usize] as usize >= CORNERS)))
+                    .collect();
+                (t, at)
             })
             .collect();
         StageSearch { model, stage, tables, control, nodes: 0, budget, path: [0; MAX_DEPTH] }
@@ -50,11 +50,16 @@ impl<'a> StageSearch<'a> {
     /// The bound: the largest table distance of the stage's pieces at `locs`.
     #[inline]
     fn bound(&self, locs: &[u8]) -> u8 {
+        let c = &self.stage.compact;
         let mut h = 0;
-        for (t, at, k) in &self.tables {
+        for (t, at) in &self.tables {
             let mut i = 0usize;
-            for &a in &at[..*k] {
-                i = i * 60 + locs[a] as usize;
+            for &(a, k) in at {
+                let x = c.index[k][locs[a] as usize];
+                if x == u8::MAX {
+                    return FAR;
+                }
+                i = i * c.radix[k] + x as usize;
             }
             h = h.max(t.dist[i]);
         }

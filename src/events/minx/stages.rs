@@ -1,7 +1,10 @@
 //! The stages: which moves each may use and which pieces it brings home. The `D` face and the lower
 //! ring come first, then the upper ring's faces one by one, each with the faces not yet finished, so the
-//! moves shrink to `U`, `F`, `R` for the last two faces of the second layer and the last layer (the `U`
-//! face's five corners and five edges).
+//! moves shrink to `U`, `F`, `R` for the last two faces of the second layer and the orientation of the
+//! last layer's edges (the `U` face's five corners and five edges), and to `U`, `R` for the rest: the
+//! last layer's edges while its corners are free, then its corners. (`U`, `R` turns keep the edges'
+//! orientation. The corners go last: over 100 scrambles, placing the corners while the edges must stay
+//! took at most 1.2 million search nodes, placing the edges while the corners must stay up to 9 million.)
 //!
 //! A face is finished once every piece on it and on faces finished before is home; a stage that
 //! finishes a face uses the faces not finished before it, so the pieces it finishes are all the earlier
@@ -9,6 +12,7 @@
 //! bring back what it disturbs (the stage's tables hold those pieces too).
 
 use super::model::{Model, CORNERS, LOCS, PIECES};
+use super::tables::Compact;
 
 /// One stage: its faces and the pieces it brings home (each by the faces it lies on).
 pub(super) struct StagePlan {
@@ -79,11 +83,11 @@ pub(super) const PLAN: &[StagePlan] = &[
         pieces: &[&["U", "F"], &["U", "R"], &["U", "L"], &["U", "BL"], &["U", "BR"]],
         oriented: true,
     },
+    StagePlan { name: "U edges 1", faces: UR, pieces: &[&["U", "F"], &["U", "R"]], oriented: false },
+    StagePlan { name: "U edges 2", faces: UR, pieces: &[&["U", "L"], &["U", "BL"], &["U", "BR"]], oriented: false },
     StagePlan { name: "U corners 1", faces: UR, pieces: &[&["U", "F", "R"], &["U", "F", "L"]], oriented: false },
     StagePlan { name: "U corners 2", faces: UR, pieces: &[&["U", "R", "BR"]], oriented: false },
     StagePlan { name: "U corners 3", faces: UR, pieces: &[&["U", "L", "BL"], &["U", "BL", "BR"]], oriented: false },
-    StagePlan { name: "U edges 1", faces: UR, pieces: &[&["U", "F"], &["U", "R"]], oriented: false },
-    StagePlan { name: "U edges 2", faces: UR, pieces: &[&["U", "L"], &["U", "BL"], &["U", "BR"]], oriented: false },
 ];
 
 /// A stage resolved against the model: move indices, the pieces that must be home at its end and that
@@ -96,16 +100,49 @@ pub(super) struct Stage {
     /// Where each of `pieces` may end: a mask of locations (home, or oriented on the `U` face).
     pub goal: Vec<u64>,
     pub groups: Vec<Vec<u8>>,
+    /// The locations the moves reach from the goals, numbered.
+    pub compact: Compact,
 }
 
+/// The most entries a stage's table may have (bytes).
+pub(super) const MAX_ENTRIES: usize = 1 << 19;
+
 impl Stage {
-    /// A stage of `faces` that must leave `pieces` at `goal`, its tables grouping them by three in order.
+    /// A stage of `faces` that must leave `pieces` at `goal`. Pieces that may end anywhere the moves
+    /// take them are left out; the others are grouped in order, corners first, as many to a table as
+    /// [`MAX_ENTRIES`] allows.
     pub(super) fn new(model: &Model, name: &'static str, faces: u16, pieces: Vec<u8>, goal: Vec<u64>) -> Stage {
         let moves: Vec<u8> =
             (0..model.moves.len()).filter(|&m| faces >> model.moves[m].face & 1 == 1).map(|m| m as u8).collect();
-        let index: Vec<u8> = (0..pieces.len() as u8).collect();
-        let groups = index.chunks(3).map(<[u8]>::to_vec).collect();
-        Stage { name, faces, moves, pieces, goal, groups }
+        let mut goals = [0u64; 2];
+        for (&p, &g) in pieces.iter().zip(&goal) {
+            goals[usize::from(p as usize >= CORNERS)] |= g;
+        }
+        let compact = Compact::new(model, &moves, goals);
+        let free = |p: u8, g: u64| {
+            let k = usize::from(p as usize >= CORNERS);
+            (0..compact.radix[k]).all(|i| g >> compact.loc[k][i] & 1 == 1)
+        };
+        // Corners, then edges (each in order): a table of one kind holds more of them.
+        let mut kept: Vec<(u8, u64)> = pieces.into_iter().zip(goal).filter(|&(p, g)| !free(p, g)).collect();
+        kept.sort_by_key(|&(p, _)| p as usize >= CORNERS);
+        let (pieces, goal): (Vec<u8>, Vec<u64>) = kept.into_iter().unzip();
+        let mut groups: Vec<Vec<u8>> = Vec::new();
+        let mut entries = usize::MAX;
+        for (i, &p) in pieces.iter().enumerate() {
+            let r = compact.radix_of(p);
+            match groups.last_mut() {
+                Some(g) if entries * r <= MAX_ENTRIES && g.len() < 16 => {
+                    g.push(i as u8);
+                    entries *= r;
+                }
+                _ => {
+                    groups.push(vec![i as u8]);
+                    entries = r;
+                }
+            }
+        }
+        Stage { name, faces, moves, pieces, goal, groups, compact }
     }
 }
 
