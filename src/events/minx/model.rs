@@ -5,8 +5,8 @@
 //! A piece's *location* is `slot * orientations + orientation` (60 values for a corner, 3 × 20, as for
 //! an edge, 2 × 30): the search follows the pieces it needs, not the slots. The centers only turn in
 //! place under face turns (checked here), so they are no part of the model: a position is solved when
-//! its corners and edges are, as cubing.js's `experimentalIsSolved({ignoreCenterOrientation: true})`
-//! judges it.
+//! its corners and edges are (what `ignoreCenterOrientation` means to cubing.js, whose
+//! `experimentalIsSolved` does not take the megaminx).
 
 use crate::error::{Error, Result};
 use crate::events::identical::registry_orbit;
