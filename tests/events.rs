@@ -152,6 +152,11 @@ fn minx_positions_are_solved() {
     let twisted = p.state_from_bytes(twisted).unwrap();
     let err = s.solve(&twisted, Control::none()).err().unwrap().to_string();
     assert_eq!(err, "event minx: the position is not solvable");
+    // The tables are refused, before they are built, under a smaller memory budget.
+    let mut small = scrambler("minx");
+    small.set_memory_bytes(1 << 20);
+    let err = small.solve(p.solved(), Control::none()).err().unwrap().to_string();
+    assert!(err.contains("megaminx tables need"), "{err}");
 }
 
 #[test]

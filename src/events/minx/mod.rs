@@ -111,6 +111,7 @@ impl MinxSolver {
         let mut nodes = 0u64;
         let mut stage_nodes = Vec::with_capacity(self.stages.len());
         for (stage, ids) in self.stages.iter().zip(&self.stage_tables) {
+            control.check()?;
             let tables = ids.iter().map(|&i| &self.tables[i]).collect();
             let mut search = StageSearch::new(&self.model, stage, tables, control, MAX_NODES.saturating_sub(nodes));
             let moves = search.solve(&locs)?;
@@ -253,6 +254,20 @@ mod tests {
     }
 
     #[test]
+    fn building_and_solving_can_be_cancelled() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let p = minx();
+        let stop = AtomicBool::new(true);
+        assert!(MinxSolver::new(&p, Control::none().with_cancel(&stop)).is_err(), "cancelled while building");
+        let solver = MinxSolver::new(&p, Control::none()).unwrap();
+        let state = p.position(&crate::alg::Alg::parse("R U F BR2' DL L2 FR D' B U2 R' F2 BL").unwrap()).unwrap();
+        let err = solver.solve(&p, &state, Control::none().with_cancel(&stop)).err().unwrap();
+        assert!(err.is_cancelled(), "{err}");
+        stop.store(false, Ordering::Relaxed);
+        check(&p, &solver, &state);
+    }
+
+    #[test]
     fn seams_merge() {
         let p = minx();
         let solver = MinxSolver::new(&p, Control::none()).unwrap();
@@ -291,6 +306,9 @@ mod tests {
     fn figures() {
         let ev = crate::events::EventScrambler::for_event("minx").unwrap();
         let p = ev.puzzle().clone();
+        let t = std::time::Instant::now();
+        ev.solve(p.solved(), Control::none()).unwrap();
+        println!("first EventScrambler::solve (group and tables) {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
         let t = std::time::Instant::now();
         let solver = MinxSolver::new(&p, Control::none()).unwrap();
         println!(
