@@ -98,8 +98,24 @@ impl PieceTable {
             dist[x] = 0;
             queue.push(x as u32);
         }
+        // Each kind's numbered locations after each move, and each piece's place value.
+        let steps: [Vec<u32>; 2] = [0, 1].map(|kd| {
+            let r = compact.radix[kd];
+            let mut t = vec![0u32; moves.len() * r];
+            for (mi, &m) in moves.iter().enumerate() {
+                for c in 0..r {
+                    let to = model.step(m as usize, kd * CORNERS, compact.loc[kd][c]);
+                    t[mi * r + c] = u32::from(compact.index[kd][to as usize]);
+                }
+            }
+            t
+        });
+        let mut place = vec![1usize; k];
+        for i in (0..k.saturating_sub(1)).rev() {
+            place[i] = place[i + 1] * radix[i + 1];
+        }
         let mut head = 0;
-        let mut locs = [0u8; 16];
+        let mut digits = [0usize; 16];
         while head < queue.len() {
             if head % (1 << 16) == 0 {
                 control.check()?;
@@ -109,14 +125,13 @@ impl PieceTable {
             let d = dist[x] + 1;
             let mut rest = x;
             for i in (0..k).rev() {
-                locs[i] = compact.loc[kind[i]][rest % radix[i]];
+                digits[i] = rest % radix[i];
                 rest /= radix[i];
             }
-            for &m in moves {
+            for mi in 0..moves.len() {
                 let mut y = 0usize;
                 for i in 0..k {
-                    let to = model.step(m as usize, pieces[i] as usize, locs[i]);
-                    y = y * radix[i] + compact.index[kind[i]][to as usize] as usize;
+                    y += steps[kind[i]][mi * radix[i] + digits[i]] as usize * place[i];
                 }
                 if dist[y] == FAR {
                     dist[y] = d;
