@@ -248,7 +248,7 @@ impl EventScrambler {
     /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
     /// its model; the 3x3x3's two-phase search (the shortest it finds within its node budget, about a
     /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition); the
-    /// megaminx's staged search (minx: any position, about 150 face turns, solved up to the centers'
+    /// megaminx's staged search (minx: any position, about 140 face turns, solved up to the centers'
     /// orientations, checked on the definition). Other events are solved by a puzzle's `solve` (an `Error`
     /// says so).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
