@@ -457,9 +457,11 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
  * as a string in the event's notation: the 3x3x3 events (`333`, `333oh`, …: the cube's own two-phase
  * search, the shortest solution it finds within about a tenth of a second), `sq1` (the Square-1's two-phase
  * search, which knows a slash is blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4
- * reduction, about 52 moves), and the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the
- * multi-phase solver their scrambles use, to the same target, so the FTO's center triangles are solved up to
- * their colour). Random-move events and the clock reject with an `Error` (use a puzzle's `solve`); so does a
- * position the event's moves cannot reach.
+ * reduction, about 52 moves), `minx` (the megaminx's staged search: any position, about 140 face turns
+ * such as `BR2'`, in tens of milliseconds natively; solved up to the centers' orientations: corners and
+ * edges home), and the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
+ * solver their scrambles use, to the same target, so the FTO's center triangles are solved up to their
+ * colour). The other random-move events and the clock reject with an `Error` (use a puzzle's `solve`); so
+ * does a position the event's moves cannot reach.
  */
 export function solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;

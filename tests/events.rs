@@ -108,6 +108,57 @@ fn cube4_random_state() {
     assert!(err.contains("not solvable"), "{err}");
 }
 
+/// Megaminx positions (`solve`): seeded WCA scrambles and uniformly random states of the face turns'
+/// group, solved by the staged search in cubing.js's face turns and checked (centers' orientations
+/// aside); the solved position needs nothing; an unsolvable one is refused; answers are reproducible.
+#[test]
+fn minx_positions_are_solved() {
+    let s = scrambler("minx");
+    let p = s.puzzle().clone();
+    let solved_but_centers = |state: &twistsearch::State| {
+        p.orbits().iter().filter(|o| o.name != "CENTERS").all(|o| {
+            let r = o.offset..o.offset + 2 * o.size;
+            state.as_bytes()[r.clone()] == p.solved().as_bytes()[r]
+        })
+    };
+    let check = |state: &twistsearch::State| {
+        let sol = s.solve(state, Control::none()).unwrap();
+        let alg = Alg::parse(&sol.alg).unwrap();
+        assert_eq!(sol.alg.split_whitespace().count(), sol.length);
+        for t in sol.alg.split(' ') {
+            let face = t.trim_end_matches(['2', '\'']);
+            assert!(["U", "D", "F", "B", "L", "DR", "BL", "FR", "BR", "FL", "R", "DL"].contains(&face), "{}", sol.alg);
+        }
+        assert!(solved_but_centers(&p.apply_alg(state, &alg).unwrap()), "{}", sol.alg);
+        assert!(sol.length < 250, "{} moves", sol.length);
+        sol
+    };
+    let mut rng = rng_from_seed(Some(12)).unwrap();
+    for _ in 0..50 {
+        let sc = s.scramble(&mut rng, Control::none()).unwrap();
+        let state = p.position(&Alg::parse(&sc.alg).unwrap()).unwrap();
+        let sol = check(&state);
+        assert_eq!(s.solve(&state, Control::none()).unwrap(), sol, "deterministic");
+    }
+    let moves = twistsearch::MoveSet::parse(&p, "U,D,F,B,L,DR,BL,FR,BR,FL,R,DL").unwrap();
+    let chain = twistsearch::group::puzzle_chain(&p, &moves).unwrap();
+    for _ in 0..20 {
+        check(&twistsearch::group::random::random_position(&p, &chain, &mut rng).unwrap());
+    }
+    assert_eq!(s.solve(p.solved(), Control::none()).unwrap().length, 0);
+    let corners = p.layout().orbits().iter().find(|o| o.name == "CORNERS").unwrap();
+    let mut twisted = p.solved().as_bytes().to_vec();
+    twisted[corners.orientations_range().start] = 1;
+    let twisted = p.state_from_bytes(twisted).unwrap();
+    let err = s.solve(&twisted, Control::none()).err().unwrap().to_string();
+    assert_eq!(err, "event minx: the position is not solvable");
+    // The tables are refused, before they are built, under a smaller memory budget.
+    let mut small = scrambler("minx");
+    small.set_memory_bytes(1 << 20);
+    let err = small.solve(p.solved(), Control::none()).err().unwrap().to_string();
+    assert!(err.contains("megaminx tables need"), "{err}");
+}
+
 #[test]
 fn small_random_state_events() {
     check_random_state("222", 20, 4);

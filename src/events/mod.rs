@@ -8,6 +8,8 @@
 //! - [`cube3`] — the 3x3x3's own two-phase search (min2phase's small symmetry-reduced tables, built in
 //!   tens of milliseconds) for the 3x3x3 events and the 4x4x4's last phase;
 //! - [`cube4`] — the 4x4x4: reduction in five phases (the last one the 3x3x3's two-phase search);
+//! - [`minx`] — the megaminx: a staged search (a face at a time, the last layer in steps) that solves
+//!   any position, for [`EventScrambler::solve`] (its scrambles are random moves);
 //! - [`EventScrambler`] — one event's scrambler: uniformly random states solved by a
 //!   [`PhaseSolver`](crate::phase::PhaseSolver) built on first use and reused across calls.
 //!
@@ -19,6 +21,7 @@ pub mod cube3;
 pub mod cube4;
 mod definitions;
 mod identical;
+pub mod minx;
 mod random_moves;
 mod rank;
 mod registry;

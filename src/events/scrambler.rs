@@ -11,6 +11,7 @@ use super::cube3::TwoPhase;
 use super::cube4::{self, Cube4Solver};
 use super::definitions::embedded_definition;
 use super::identical::{registry_orbit, Identical};
+use super::minx::{self, MinxSolver};
 use super::random_moves::{big_cube, megaminx};
 use super::registry::{lookup, Event, ScrambleKind, Suffix};
 use super::square1::{self, Square1Solver};
@@ -68,6 +69,9 @@ struct Tables {
     square1: OnceLock<Square1Solver>,
     cube3: OnceLock<TwoPhase>,
     cube4: OnceLock<Cube4Solver>,
+    minx: OnceLock<MinxSolver>,
+    /// The megaminx without its centers and the group of its face turns on it.
+    minx_chain: OnceLock<(Puzzle, StabilizerChain)>,
 }
 
 impl EventScrambler {
@@ -145,6 +149,7 @@ impl EventScrambler {
             || self.tables.square1.get().is_some()
             || self.tables.cube3.get().is_some()
             || self.tables.cube4.get().is_some()
+            || self.tables.minx.get().is_some()
     }
 
     /// The key of the multi-phase tables this scrambler builds (16 hex digits: what a shell keeps their
@@ -243,9 +248,11 @@ impl EventScrambler {
     /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
     /// its model; the 3x3x3's two-phase search (the shortest it finds within its node budget, about a
     /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition);
-    /// the other random-state events (222, pyram, skewb, fto, …) by the multi-phase solver their scrambles
-    /// use, to the same target (the FTO's centers up to their colour). The random-move events and the
-    /// clock are solved by a puzzle's `solve` (an `Error` says so).
+    /// the megaminx's staged search (minx: any position, about 140 face turns, solved up to the centers'
+    /// orientations, checked on the definition); the other random-state events (222, pyram, skewb, fto, …)
+    /// by the multi-phase solver their scrambles use, to the same target (the FTO's centers up to their
+    /// colour). The other random-move events and the clock are solved by a puzzle's `solve` (an `Error`
+    /// says so).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
             ScrambleKind::Square1 => {
@@ -288,6 +295,19 @@ impl EventScrambler {
                 let names: Vec<String> = report.solution.iter().map(|&m| self.puzzle.move_name(m)).collect();
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
+            ScrambleKind::Megaminx => {
+                // Only positions of the group (the centers' orientations aside): a twisted corner, a flipped
+                // edge or an odd permutation is unsolvable, said so before any search.
+                let (pieces, chain) = self.minx_chain()?;
+                let projected = minx::project(&self.puzzle, pieces, state)?;
+                if crate::group::reachable(chain, pieces.solved().as_bytes(), projected.as_bytes())?
+                    == crate::group::Membership::Unreachable
+                {
+                    return Err(Error::new(format!("event {}: the position is not solvable", self.event.id)));
+                }
+                let s = self.minx(control)?.solve(&self.puzzle, state, control)?;
+                Ok(EventScramble { alg: s.names.join(" "), length: s.names.len() })
+            }
             _ => Err(Error::new(format!(
                 "event {}: solved by a puzzle's solve(), not by the event's own solver",
                 self.event.id
@@ -313,6 +333,39 @@ impl EventScrambler {
             )));
         }
         Ok(())
+    }
+
+    /// Refuses the megaminx tables when they do not fit the memory budget (before allocating them).
+    fn check_minx_memory(&self) -> Result<()> {
+        if self.memory_bytes < minx::TABLE_BYTES {
+            return Err(Error::new(format!(
+                "event {}: the megaminx tables need {} MiB, over the memory budget of {} MiB",
+                self.event.id,
+                minx::TABLE_BYTES >> 20,
+                self.memory_bytes >> 20
+            )));
+        }
+        Ok(())
+    }
+
+    /// The megaminx solver, built on first use.
+    fn minx(&self, control: Control) -> Result<&MinxSolver> {
+        if let Some(s) = self.tables.minx.get() {
+            return Ok(s);
+        }
+        self.check_minx_memory()?;
+        let s = MinxSolver::new(&self.puzzle, control)?;
+        Ok(self.tables.minx.get_or_init(|| s))
+    }
+
+    /// The megaminx without its centers and the group of its face turns, built on first use.
+    fn minx_chain(&self) -> Result<&(Puzzle, StabilizerChain)> {
+        if let Some(c) = self.tables.minx_chain.get() {
+            return Ok(c);
+        }
+        let pieces = minx::without_centers(&self.puzzle)?;
+        let chain = puzzle_chain(&pieces, &MoveSet::parse(&pieces, minx::FACE_MOVES)?)?;
+        Ok(self.tables.minx_chain.get_or_init(|| (pieces, chain)))
     }
 
     /// The 3x3x3 events' two-phase solver (built now if it is not yet), for its exact tables

@@ -341,6 +341,22 @@ test('444 positions solved by the reduction (solveForEvent), checked by cubing.j
   await assert.rejects(solveForEvent('444', data), (e) => e.constructor === Error && /event 444: the position is not solvable/.test(e.message));
 });
 
+test('minx positions solved by the staged search (solveForEvent), checked by cubing.js; an unsolvable one refused', async () => {
+  const k = await puzzles.megaminx.kpuzzle();
+  const start = k.defaultPattern().applyAlg("R++ D-- R++ D++ R-- D-- R++ D-- R-- D++ U' F BR2' DL L2 FR");
+  const solution = await solveForEvent('minx', start);
+  assert.match(solution, /^((U|D|F|B|L|R|DR|DL|FR|FL|BR|BL)2?'?)( (U|D|F|B|L|R|DR|DL|FR|FL|BR|BL)2?'?)*$/);
+  // Solved but for the centers' orientations (cubing.js's experimentalIsSolved does not take the megaminx).
+  const end = start.applyAlg(solution).patternData;
+  const home = k.defaultPattern().patternData;
+  for (const orbit of ['CORNERS', 'EDGES']) {
+    assert.deepEqual([end[orbit].pieces, end[orbit].orientation], [home[orbit].pieces, home[orbit].orientation], solution);
+  }
+  const data = structuredClone(k.defaultPattern().patternData);
+  data.CORNERS.orientation[0] = 1;
+  await assert.rejects(solveForEvent('minx', data), (e) => e.constructor === Error && /event minx: the position is not solvable/.test(e.message));
+});
+
 test('333 positions solved by the two-phase search (solveForEvent), checked by cubing.js; impossible ones refused', async () => {
   const k = await puzzles['3x3x3'].kpuzzle();
   // A short position gets a short solution (the search keeps improving within its budget).
