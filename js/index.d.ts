@@ -458,8 +458,8 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
  * search, the shortest solution it finds within about a tenth of a second), `sq1` (the Square-1's two-phase
  * search, which knows a slash is blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4
  * reduction, about 52 moves), `minx` (the megaminx's staged search: any position, about 140 face turns
- * such as `BR2'`, in tens of milliseconds natively; solved up to the centers' orientations: corners and
- * edges home), and the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
+ * such as `BR2'`, in tens of milliseconds natively; solved up to the puzzle's orientation, which a WCA
+ * scramble's `R++` changes, and the centers' orientations), and the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
  * solver their scrambles use, to the same target, so the FTO's center triangles are solved up to their
  * colour). The other random-move events and the clock reject with an `Error` (use a puzzle's `solve`); so
  * does a position the event's moves cannot reach.

@@ -159,6 +159,11 @@ export const EVENT_SOLVERS = {
     method: 'event',
     label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
   },
+  minx: {
+    method: 'event',
+    short: 'staged',
+    label: "the megaminx's staged solver (solveForEvent): face by face, the last layer in two-face steps; about 140 face turns, not near-optimal",
+  },
   fto: {
     method: 'event',
     short: 'three phases',
@@ -182,7 +187,6 @@ export const EVENT_SOLVERS = {
 
 const NO_SOLVE_BIG = 'not offered: a random-moves scramble of a big cube is far beyond optimal search, and there is no phase chain for it yet';
 const NO_SOLVE = {
-  minx: 'not offered: a random-moves megaminx scramble (70 moves) is far beyond optimal search, and there is no megaminx phase chain yet',
   kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
   555: NO_SOLVE_BIG,
@@ -218,6 +222,12 @@ export function cubingSolved(kpuzzle, pattern) {
   // cubing.js cannot judge the FTO (experimentalIsSolved throws), and its center triangles of one colour
   // are alike on the real puzzle: solved is every other piece home and each center among its colour's.
   if (kpuzzle.name() === 'fto') return { solved: ftoSolved(kpuzzle, pattern), how: 'isIdentical up to the center colours' };
+  // Nor the megaminx: solved in any of its 60 orientations (a WCA scramble's R++ turns the whole puzzle
+  // but one face), its centers' orientation aside (nothing a solver sees).
+  if (kpuzzle.name() === 'megaminx') {
+    const solved = megaminxRotations(kpuzzle).some((r) => identicalExceptCenterOrientation(kpuzzle, pattern.applyAlg(r)));
+    return { solved, how: 'isIdentical up to orientation, center orientation aside' };
+  }
   try {
     return {
       solved: pattern.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }),
@@ -231,6 +241,38 @@ export function cubingSolved(kpuzzle, pattern) {
 /** The FTO's center triangles of one colour in cubing.js's net (src/events/registry.rs's FTO_CENTERS;
  * tests/js/events.test.mjs checks them against cubing.js's SVG). */
 const FTO_CENTER_COLOURS = [[3, 16, 19], [6, 8, 17], [2, 4, 15], [10, 12, 13], [5, 7, 11], [0, 1, 14], [9, 18, 21], [20, 22, 23]];
+
+const rotationsOf = new WeakMap();
+
+/** The megaminx's 60 orientations as algs of cubing.js's rotations `Uv` and `Rv` ('' first). */
+function megaminxRotations(kpuzzle) {
+  let out = rotationsOf.get(kpuzzle);
+  if (out) return out;
+  out = [''];
+  const seen = new Set([JSON.stringify(kpuzzle.defaultPattern().patternData.CENTERS.pieces)]);
+  for (let i = 0; i < out.length; i++) {
+    for (const g of ['Uv', 'Rv']) {
+      const alg = `${out[i]} ${g}`.trim();
+      const centers = JSON.stringify(kpuzzle.defaultPattern().applyAlg(alg).patternData.CENTERS.pieces);
+      if (!seen.has(centers)) {
+        seen.add(centers);
+        out.push(alg);
+      }
+    }
+  }
+  rotationsOf.set(kpuzzle, out);
+  return out;
+}
+
+/** Whether a pattern is the default one, the orientations of the orbit `CENTERS` aside. */
+function identicalExceptCenterOrientation(kpuzzle, pattern) {
+  const want = kpuzzle.defaultPattern().patternData;
+  return Object.entries(pattern.patternData).every(
+    ([orbit, data]) =>
+      data.pieces.every((c, i) => c === want[orbit].pieces[i]) &&
+      (orbit === 'CENTERS' || data.orientation.every((o, i) => o === want[orbit].orientation[i])),
+  );
+}
 
 /** Whether an FTO pattern is solved up to the colours of its center triangles. */
 function ftoSolved(kpuzzle, pattern) {

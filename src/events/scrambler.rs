@@ -25,6 +25,8 @@ use crate::moveset::{Metric, MoveSet};
 use crate::omit::omit_sets;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::puzzle::{MoveRef, Puzzle};
+use crate::search::orient::reorientations;
+use crate::search::Position;
 use crate::state::State;
 
 /// The moves of 3x3x3 scrambles.
@@ -248,8 +250,9 @@ impl EventScrambler {
     /// a corner straddles the cut, as the KPuzzle does not; any position, a slash blocked or not), checked on
     /// its model; the 3x3x3's two-phase search (the shortest it finds within its node budget, about a
     /// tenth of a second); the 4x4x4's reduction (444, 444bf: about 52 moves, checked on the definition);
-    /// the megaminx's staged search (minx: any position, about 140 face turns, solved up to the centers'
-    /// orientations, checked on the definition); the other random-state events (222, pyram, skewb, fto, …)
+    /// the megaminx's staged search (minx: any position, about 140 face turns, solved up to the puzzle's
+    /// orientation, which a WCA scramble's `R++` changes, and the centers' orientations, checked on the
+    /// definition); the other random-state events (222, pyram, skewb, fto, …)
     /// by the multi-phase solver their scrambles use, to the same target (the FTO's centers up to their
     /// colour). The other random-move events and the clock are solved by a puzzle's `solve` (an `Error`
     /// says so).
@@ -296,17 +299,37 @@ impl EventScrambler {
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             ScrambleKind::Megaminx => {
+                // A WCA scramble's `R++`/`D--` turn the whole puzzle but its L (U) face: its centers move.
+                // The position is turned by the rotation `R` that brings them home, that is solved by face
+                // turns `S`, and each turn of `S` conjugated by `R` (a face turn again): `P·(R S R⁻¹)` is
+                // solved up to the puzzle's orientation, as cubing.js's `ignorePuzzleOrientation` means.
+                let p = &*self.puzzle;
+                let faces = MoveSet::parse(p, minx::FACE_MOVES)?;
+                let position = Position { start: state.clone(), target: None, known_reachable: false };
+                let Some(turned) = reorientations(p, &position, &faces, |_| Ok(true))?.into_iter().next() else {
+                    return Err(Error::new(format!(
+                        "event {}: the position is not solvable (its centers are in no orientation of the puzzle)",
+                        self.event.id
+                    )));
+                };
+                let start = &turned.position.start;
                 // Only positions of the group (the centers' orientations aside): a twisted corner, a flipped
                 // edge or an odd permutation is unsolvable, said so before any search.
                 let (pieces, chain) = self.minx_chain()?;
-                let projected = minx::project(&self.puzzle, pieces, state)?;
+                let projected = minx::project(p, pieces, start)?;
                 if crate::group::reachable(chain, pieces.solved().as_bytes(), projected.as_bytes())?
                     == crate::group::Membership::Unreachable
                 {
                     return Err(Error::new(format!("event {}: the position is not solvable", self.event.id)));
                 }
-                let s = self.minx(control)?.solve(&self.puzzle, state, control)?;
-                Ok(EventScramble { alg: s.names.join(" "), length: s.names.len() })
+                let s = self.minx(control)?.solve(p, start, control)?;
+                let moves = turned.solution(p, &faces, &s.moves);
+                let end = p.apply_moves(&p.apply_moves(state, &moves), &turned.rotation);
+                if moves.len() != s.moves.len() || !minx::solved_but_centers(p, &end) {
+                    return Err(Error::internal("megaminx: the turned solution does not solve the position"));
+                }
+                let names: Vec<String> = moves.iter().map(|&m| p.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             _ => Err(Error::new(format!(
                 "event {}: solved by a puzzle's solve(), not by the event's own solver",

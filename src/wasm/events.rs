@@ -118,8 +118,9 @@ impl EventScrambler {
 #[wasm_bindgen]
 impl EventScrambler {
     /// Solves a position of the event's puzzle (KPattern data of cubing.js's KPuzzle) with the event's own
-    /// solver: `{alg, length}` in the event's notation (the 3x3x3's, the Square-1's, the 4x4x4's and the
-    /// megaminx's; other events: an `Error`).
+    /// solver: `{alg, length}` in the event's notation (the 3x3x3's, the Square-1's, the 4x4x4's, the
+    /// megaminx's and the other random-state events' multi-phase solver; the other random-move events and
+    /// the clock: an `Error`).
     pub fn solve(&self, pattern: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let v: Value = options::read(pattern, "pattern").map_err(|e| error(&e))?;
