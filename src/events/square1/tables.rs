@@ -377,6 +377,13 @@ impl CubeTable {
         e.max(c)
     }
 
+    /// Whether [`Self::bound`] is below `depth` (the second table is not read when the first is not).
+    pub fn bound_below(&self, corners: u16, edges: u16, middle: bool, depth: u8) -> bool {
+        let t = &self.split;
+        let (c, e) = (t.info[corners as usize], t.info[edges as usize]);
+        t.edges[t.entry(e, c, middle)] < depth && t.corners[t.entry(c, e, middle)] < depth
+    }
+
     /// The edges' and the corners' tables' entries for a phase 2 position in the frame ([`Self::bound`]).
     pub fn bounds(&self, corners: u16, edges: u16, middle: bool) -> (u8, u8) {
         let t = &self.split;
@@ -602,7 +609,7 @@ mod tests {
         assert!(is_cube_shape(&Square1::solved().turn(1, 0).slash().unwrap().kinds()));
     }
 
-    /// Both split tables reach every entry, as many at each distance (corners and edges play the same
+    /// Both split tables reach every entry, at distances of their middle layer's parity, as many at each distance (corners and edges play the same
     /// part up to the frame's half steps), with one entry at 0: the solved puzzle's.
     #[test]
     fn split_tables_reach_every_entry() {
@@ -613,6 +620,9 @@ mod tests {
                 counts[d.min(9) as usize] += 1;
             }
             assert_eq!(counts, [1, 32, 297, 2676, 20430, 88916, 150280, 84776, 5392, 0]);
+            // Each slash flips the middle layer: an entry's distance has its middle layer's parity (which
+            // phase 2 relies on to skip depths).
+            assert!(table.iter().enumerate().all(|(i, &d)| d as usize % 2 == i % 2));
         }
         let solved = t.to_frame(0, false, true);
         assert_eq!(solved, t.perm_moves[0][1]);
