@@ -9,8 +9,9 @@
 //! - [`Square1Solver`] — the two-phase search in the twist metric: phase 1 to the cube shape (with the
 //!   corner and edge order parities phase 2 can solve) by a distance table over shapes × parities
 //!   (14,712 entries),
-//!   phase 2 with shape-keeping turns and slashes, bounded by a corner and an edge table (orders of 8
-//!   pieces × layer starts × middle: 322,560 entries each);
+//!   phase 2 with shape-keeping turns and slashes, bounded by two tables over positions up to turns
+//!   (one kind's order of 8 pieces × which slots hold the other kind's top-layer pieces × middle:
+//!   352,800 entries each);
 //! - [`scramble`] — a drawn position, its solution inverted, checked, written in cubing.js's notation
 //!   (`(1, 0) / (-3, 3) / … / (4, 0)`).
 

@@ -9,8 +9,10 @@
 //!
 //! Phase 2 works in the cube shape with the turns and slashes that keep it: the eight corners and the
 //! eight edges each in one of 8! orders (read in slot order), whether each layer starts with an edge,
-//! and the middle layer. One pruning table for corners and one for edges (40,320 orders × 4 layer starts
-//! × 2 middles each, by slashes to solved up to a final turn) bound it.
+//! and the middle layer. Turns are free, so it works in the frame where both layers start with a corner
+//! (a position with an edge start is turned there by a half step) and bounds a position by its class
+//! under the layers' quarter turns: two pruning tables ([`SplitTables`]), one kind's whole order with
+//! which slots hold the other kind's top-layer pieces and the middle layer (352,800 entries each).
 
 use rustc_hash::FxHashMap;
 
@@ -283,10 +285,11 @@ pub struct CubeTable {
     /// `perm_moves[p][m]`: permutation `p` after move `m` (0: top's last piece first, 1: bottom's, 2:
     /// slash).
     pub perm_moves: Vec<[u16; 3]>,
-    /// Slashes to solved (up to a final turn) by [`cube_index`]: corners.
-    pub corners: Vec<u8>,
-    /// The same for edges.
-    pub edges: Vec<u8>,
+    /// `quarter[p][top * 4 + bottom]`: permutation `p` after quarter turns of the layers (both kinds
+    /// move one slot per quarter turn).
+    pub quarter: Vec<[u16; 16]>,
+    /// The pruning tables ([`SplitTables`]).
+    pub split: SplitTables,
 }
 
 /// Number of permutations of 8.
@@ -309,10 +312,16 @@ pub fn unrank8(mut r: usize) -> [u8; 8] {
         digits[i] = r % (8 - i);
         r /= 8 - i;
     }
-    let mut left: Vec<u8> = (0..8).collect();
+    // The pieces not placed yet, as bits: each digit picks the one with that many smaller left.
+    let mut left = 0xffu32;
     let mut p = [0u8; 8];
     for i in 0..8 {
-        p[i] = left.remove(digits[i]);
+        let mut bits = left;
+        for _ in 0..digits[i] {
+            bits &= bits - 1;
+        }
+        p[i] = bits.trailing_zeros() as u8;
+        left &= !(1 << p[i]);
     }
     p
 }
@@ -332,26 +341,8 @@ pub fn perm_move(p: &[u8; 8], m: usize) -> [u8; 8] {
     q
 }
 
-/// A phase 2 index: `(perm * 4 + top * 2 + bottom) * 2 + middle`, `top`/`bottom` whether the layer
-/// starts with an edge.
-pub fn cube_index(perm: u16, top: bool, bottom: bool, middle: bool) -> usize {
-    ((perm as usize * 4 + top as usize * 2 + bottom as usize) * 2) + middle as usize
-}
-
-/// The turn amount (30° units) of `h` half steps from a layer that starts with an edge or not.
-pub fn half_steps_amount(edge_start: bool, h: usize) -> i32 {
-    let odd = if h % 2 == 0 {
-        0
-    } else if edge_start {
-        2
-    } else {
-        1
-    };
-    (3 * (h / 2) + odd) as i32
-}
-
 impl CubeTable {
-    /// Builds the move table and the two distance tables.
+    /// Builds the move tables and the pruning tables.
     pub fn new() -> Self {
         let perm_moves: Vec<[u16; 3]> = (0..PERMS)
             .map(|r| {
@@ -359,58 +350,245 @@ impl CubeTable {
                 [0, 1, 2].map(|m| rank8(&perm_move(&p, m)))
             })
             .collect();
-        let mut table = CubeTable { perm_moves, corners: Vec::new(), edges: Vec::new() };
-        table.corners = table.bfs(true);
-        table.edges = table.bfs(false);
-        table
-    }
-
-    /// `(perm, top, bottom)` after `a` top and `b` bottom half steps, for corners (`corners`: they move
-    /// on half steps from an edge start) or edges (from a corner start).
-    pub fn turn(&self, perm: u16, top: bool, bottom: bool, a: usize, b: usize, corners: bool) -> (u16, bool, bool) {
-        // Half steps from a start of the kind that moves these pieces: every other one, first or not.
-        let moving = |start: bool, h: usize| if start == corners { h.div_ceil(2) } else { h / 2 };
-        let mut p = perm;
-        for _ in 0..moving(top, a) % 4 {
-            p = self.perm_moves[p as usize][0];
-        }
-        for _ in 0..moving(bottom, b) % 4 {
-            p = self.perm_moves[p as usize][1];
-        }
-        (p, top ^ (a % 2 == 1), bottom ^ (b % 2 == 1))
-    }
-
-    /// Marks every turn of `(perm, top, bottom, middle)` at distance `d`; returns the newly marked.
-    fn mark_turns(&self, dist: &mut [u8], x: (u16, bool, bool, bool), d: u8, corners: bool, out: &mut Vec<usize>) {
-        for a in 0..8 {
-            for b in 0..8 {
-                let (p, t, bo) = self.turn(x.0, x.1, x.2, a, b, corners);
-                let i = cube_index(p, t, bo, x.3);
-                if dist[i] == u8::MAX {
-                    dist[i] = d;
-                    out.push(i);
+        let quarter: Vec<[u16; 16]> = (0..PERMS)
+            .map(|r| {
+                let mut q = [0u16; 16];
+                q[0] = r as u16;
+                for t in 1..16 {
+                    // A bottom quarter turn from the previous entry, or a top one from the row's first.
+                    q[t] = if t % 4 == 0 { perm_moves[q[t - 4] as usize][0] } else { perm_moves[q[t - 1] as usize][1] };
                 }
+                q
+            })
+            .collect();
+        let split = SplitTables::new(&perm_moves, &quarter);
+        CubeTable { perm_moves, quarter, split }
+    }
+
+    /// The slot order `p` after the frame move `k` ([`FRAME_MOVES`]), for corners or edges.
+    pub fn frame_move(&self, p: u16, k: usize, corners: bool) -> u16 {
+        frame_move_rank(&self.perm_moves, &self.quarter, p as usize, k, corners)
+    }
+
+    /// The lower bound on the slashes to solved (up to a final turn) of a phase 2 position in the
+    /// frame where both layers start with a corner: corner and edge orders (ranks), the middle layer.
+    pub fn bound(&self, corners: u16, edges: u16, middle: bool) -> u8 {
+        let (e, c) = self.bounds(corners, edges, middle);
+        e.max(c)
+    }
+
+    /// Whether [`Self::bound`] is below `depth` (the second table is not read when the first is not).
+    pub fn bound_below(&self, corners: u16, edges: u16, middle: bool, depth: u8) -> bool {
+        let t = &self.split;
+        let (c, e) = (t.info[corners as usize], t.info[edges as usize]);
+        t.edges[t.entry(e, c, middle)] < depth && t.corners[t.entry(c, e, middle)] < depth
+    }
+
+    /// The edges' and the corners' tables' entries for a phase 2 position in the frame ([`Self::bound`]).
+    pub fn bounds(&self, corners: u16, edges: u16, middle: bool) -> (u8, u8) {
+        let t = &self.split;
+        let (c, e) = (t.info[corners as usize], t.info[edges as usize]);
+        (t.edges[t.entry(e, c, middle)], t.corners[t.entry(c, e, middle)])
+    }
+
+    /// The corner order (rank) of a phase 2 position in the frame where both layers start with a corner,
+    /// from its order and whether each layer starts with an edge: a half step from an edge start (60°)
+    /// moves the layer's last corner first and no edge.
+    pub fn to_frame(&self, corners: u16, top: bool, bottom: bool) -> u16 {
+        self.quarter[corners as usize][top as usize * 4 + bottom as usize]
+    }
+
+    /// The quarter turns (`top * 4 + bottom`) that take a position of the frame to the solved puzzle's
+    /// (whose bottom starts with an edge, so that its frame's corners are [`Self::to_frame`]'s), its
+    /// middle layer aside, if any do.
+    pub fn solving_turns(&self, corners: u16, edges: u16) -> Option<usize> {
+        let e = self.split.info[edges as usize];
+        let q = (e >> 8 & 15) as usize;
+        (e >> 12 == 0 && self.quarter[corners as usize][q] == self.to_frame(0, false, true)).then_some(q)
+    }
+}
+
+/// The slot order `p` (rank) after the frame move `k` ([`FRAME_MOVES`]), for corners or edges.
+fn frame_move_rank(perm_moves: &[[u16; 3]], quarter: &[[u16; 16]], p: usize, k: usize, corners: bool) -> u16 {
+    let odd = k >= 16;
+    let mut x = quarter[p][k & 15] as usize;
+    if odd && !corners {
+        x = quarter[x][5] as usize;
+    }
+    x = perm_moves[x][2] as usize;
+    if odd && corners {
+        x = quarter[x][5] as usize;
+    }
+    x as u16
+}
+
+/// Canonical permutations of 8 under the 16 quarter turns: those with the smallest of the first four
+/// (top) first and the smallest of the last four (bottom) first.
+pub const CLASSES: usize = 2520;
+
+/// Ways to choose which four of the eight slots (in slot order) hold the pieces of the top layer.
+pub const SPLITS: usize = 70;
+
+/// Phase 2's moves in the frame where both layers start with a corner: quarter turns of the top (`k >> 2
+/// & 3`) and the bottom (`k & 3`), then, for `k >= 16`, a half step of each layer (30°: their last edges
+/// first), then the slash, then for `k >= 16` a half step of each layer back to corner starts (60°: their
+/// last corners first). Every turn that lets a slash keep the cube shape is one of these, up to turns
+/// before it.
+pub const FRAME_MOVES: usize = 32;
+
+/// Phase 2's pruning tables. Turns are free in the twist metric, so a position's distance depends only
+/// on its class under turns: in the frame where both layers start with a corner, its corners' and edges'
+/// slot orders up to the 16 quarter turns of the layers (which move corners and edges together), and
+/// the middle layer. Each table keeps one kind's whole order (up to those turns, [`CLASSES`]) and which
+/// slots hold the other kind's top-layer pieces ([`SPLITS`]), with the middle layer: 352,800 entries,
+/// slashes to solved up to a final turn, by a breadth-first search over the 32 moves (turn, slash) of
+/// that frame. The corners' table bounds a position as the corners-only table of 8! orders × layer
+/// starts × middle did and more (it also sees where the top's edges are), the edges' likewise.
+pub struct SplitTables {
+    /// For each order (rank): its class `<< 12 |` the quarter turns that take it there (`(top * 4 +
+    /// bottom) << 8`) `|` the split of the slots holding pieces 0–3 (index into [`SPLITS`]).
+    info: Vec<u32>,
+    /// `split * 16 + turns` → the split after those quarter turns.
+    split_turns: Vec<u8>,
+    /// Edge order (class) × corner split × middle.
+    pub edges: Vec<u8>,
+    /// Corner order (class) × edge split × middle.
+    pub corners: Vec<u8>,
+}
+
+/// The slot order `x` (8 entries, top 4 then bottom 4) after `top` and `bottom` quarter turns.
+fn quarter_turns<T: Copy>(x: &mut [T; 8], top: usize, bottom: usize) {
+    x[..4].rotate_right(top % 4);
+    x[4..].rotate_right(bottom % 4);
+}
+
+/// The slot order `x` after the frame move `k` ([`FRAME_MOVES`]), for corners or edges.
+fn frame_move<T: Copy>(x: &[T; 8], k: usize, corners: bool) -> [T; 8] {
+    let mut y = *x;
+    quarter_turns(&mut y, k >> 2 & 3, k & 3);
+    let odd = k >= 16;
+    if odd && !corners {
+        quarter_turns(&mut y, 1, 1);
+    }
+    y.swap(2, 4);
+    y.swap(3, 5);
+    if odd && corners {
+        quarter_turns(&mut y, 1, 1);
+    }
+    y
+}
+
+/// The quarter turns (`top * 4 + bottom`) that bring the smallest of each layer's four first.
+fn canonical_turns(p: &[u8; 8]) -> usize {
+    let first = |half: &[u8]| {
+        let i = (0..4).min_by_key(|&i| half[i]).expect("four slots");
+        (4 - i) % 4
+    };
+    first(&p[..4]) * 4 + first(&p[4..])
+}
+
+impl SplitTables {
+    /// Builds the class and split maps, the frame moves and both tables.
+    fn new(perm_moves: &[[u16; 3]], quarter: &[[u16; 16]]) -> Self {
+        // Splits: 8-bit masks with four bits.
+        let masks: Vec<u8> = (0..=255u8).filter(|m| m.count_ones() == 4).collect();
+        let mut mask_index = [u8::MAX; 256];
+        for (i, &m) in masks.iter().enumerate() {
+            mask_index[m as usize] = i as u8;
+        }
+        let bits = |m: u8| std::array::from_fn::<bool, 8, _>(|i| m >> i & 1 == 1);
+        let mask_of = |b: &[bool; 8]| mask_index[b.iter().enumerate().fold(0usize, |a, (i, &x)| a | (x as usize) << i)];
+        let mut split_turns = vec![0u8; SPLITS * 16];
+        for (i, &m) in masks.iter().enumerate() {
+            for t in 0..16 {
+                let mut b = bits(m);
+                quarter_turns(&mut b, t >> 2, t & 3);
+                split_turns[i * 16 + t] = mask_of(&b);
             }
         }
+        // Classes (numbered in rank order), canonical turns and splits of every order.
+        let mut class_of = vec![u16::MAX; PERMS];
+        let mut class_rank = Vec::with_capacity(CLASSES);
+        let mut info = vec![0u32; PERMS];
+        for (r, i) in info.iter_mut().enumerate() {
+            let p = unrank8(r);
+            let t = canonical_turns(&p);
+            *i = (t as u32) << 8 | mask_of(&p.map(|x| x < 4)) as u32;
+            if t == 0 {
+                class_of[r] = class_rank.len() as u16;
+                class_rank.push(r);
+            }
+        }
+        assert_eq!(class_rank.len(), CLASSES);
+        for (r, i) in info.iter_mut().enumerate() {
+            *i |= (class_of[quarter[r][(*i >> 8) as usize] as usize] as u32) << 12;
+        }
+        let mut t = SplitTables { info, split_turns, edges: Vec::new(), corners: Vec::new() };
+        let frame = |corners: bool| {
+            let perm: Vec<u32> = (0..CLASSES * FRAME_MOVES)
+                .map(|i| {
+                    let x = frame_move_rank(perm_moves, quarter, class_rank[i / FRAME_MOVES], i % FRAME_MOVES, corners);
+                    t.info[x as usize]
+                })
+                .collect();
+            let splits: Vec<u8> = (0..SPLITS * FRAME_MOVES)
+                .map(|i| mask_of(&frame_move(&bits(masks[i / FRAME_MOVES]), i % FRAME_MOVES, !corners)))
+                .collect();
+            (perm, splits)
+        };
+        let (edge_moves, corner_moves) = (frame(false), frame(true));
+        let solved = t.info[quarter[0][1] as usize];
+        t.edges = t.bfs(t.entry(t.info[0], solved, false), &edge_moves);
+        t.corners = t.bfs(t.entry(solved, t.info[0], false), &corner_moves);
+        t
     }
 
-    fn bfs(&self, corners: bool) -> Vec<u8> {
-        let mut dist = vec![u8::MAX; PERMS * 8];
-        let mut frontier = Vec::new();
-        // Solved: the top starts with a corner, the bottom with an edge, the middle unflipped.
-        self.mark_turns(&mut dist, (0, false, true, false), 0, corners, &mut frontier);
-        let mut d = 0;
-        while !frontier.is_empty() {
+    /// The entry of a position in the table of the kind whose order has `whole` as its `info`, `other`
+    /// being the other kind's.
+    fn entry(&self, whole: u32, other: u32, middle: bool) -> usize {
+        let split = self.split_turns[(other & 0xff) as usize * 16 + (whole >> 8 & 15) as usize] as usize;
+        ((whole >> 12) as usize * SPLITS + split) * 2 + middle as usize
+    }
+
+    /// The entry after the frame move `k` from `x`, by a kind's frame moves (`moves.0`: class × move →
+    /// info of the order reached; `moves.1`: split × move → split before the turns to its class).
+    fn neighbour(&self, x: usize, k: usize, moves: &(Vec<u32>, Vec<u8>)) -> usize {
+        let (c, s, m) = (x / (SPLITS * 2), x / 2 % SPLITS, x & 1);
+        let p = moves.0[c * FRAME_MOVES + k];
+        let split = self.split_turns[moves.1[s * FRAME_MOVES + k] as usize * 16 + (p >> 8 & 15) as usize] as usize;
+        ((p >> 12) as usize * SPLITS + split) * 2 + (m ^ 1)
+    }
+
+    /// Slashes from each entry to `start`, by a kind's frame moves. The moves of classes are their own
+    /// inverses up to turns (a slash undoes itself), so once the frontier is larger than what is left
+    /// the search goes the other way: each entry not reached yet looks for a neighbour in the frontier.
+    fn bfs(&self, start: usize, moves: &(Vec<u32>, Vec<u8>)) -> Vec<u8> {
+        let n = CLASSES * SPLITS * 2;
+        let mut dist = vec![u8::MAX; n];
+        dist[start] = 0;
+        let (mut frontier, mut reached, mut d) = (vec![start as u32], 1, 0u8);
+        while !frontier.is_empty() && reached < n {
             d += 1;
             let mut next = Vec::new();
-            for &i in &frontier {
-                let (perm, top, bottom, middle) = ((i / 8) as u16, i / 2 % 4 >= 2, i / 2 % 2 == 1, i % 2 == 1);
-                if top != bottom {
-                    continue;
+            if frontier.len() < n - reached {
+                for &x in &frontier {
+                    for k in 0..FRAME_MOVES {
+                        let y = self.neighbour(x as usize, k, moves);
+                        if dist[y] == u8::MAX {
+                            dist[y] = d;
+                            next.push(y as u32);
+                        }
+                    }
                 }
-                let p = self.perm_moves[perm as usize][2];
-                self.mark_turns(&mut dist, (p, top, bottom, !middle), d, corners, &mut next);
+            } else {
+                for y in 0..n {
+                    if dist[y] == u8::MAX && (0..FRAME_MOVES).any(|k| dist[self.neighbour(y, k, moves)] == d - 1) {
+                        dist[y] = d;
+                        next.push(y as u32);
+                    }
+                }
             }
+            reached += next.len();
             frontier = next;
         }
         dist
@@ -431,11 +609,50 @@ mod tests {
         assert!(is_cube_shape(&Square1::solved().turn(1, 0).slash().unwrap().kinds()));
     }
 
+    /// Both split tables reach every entry, at distances of their middle layer's parity, as many at each distance (corners and edges play the same
+    /// part up to the frame's half steps), with one entry at 0: the solved puzzle's.
     #[test]
-    fn cube_table_reaches_every_order() {
+    fn split_tables_reach_every_entry() {
         let t = CubeTable::new();
-        for table in [&t.corners, &t.edges] {
-            assert!(table.iter().all(|&d| d < u8::MAX));
+        for table in [&t.split.corners, &t.split.edges] {
+            let mut counts = [0usize; 10];
+            for &d in table.iter() {
+                counts[d.min(9) as usize] += 1;
+            }
+            assert_eq!(counts, [1, 32, 297, 2676, 20430, 88916, 150280, 84776, 5392, 0]);
+            // Each slash flips the middle layer: an entry's distance has its middle layer's parity (which
+            // phase 2 relies on to skip depths).
+            assert!(table.iter().enumerate().all(|(i, &d)| d as usize % 2 == i % 2));
+        }
+        let solved = t.to_frame(0, false, true);
+        assert_eq!(solved, t.perm_moves[0][1]);
+        assert_eq!(t.bounds(solved, 0, false), (0, 0));
+        assert_eq!(t.solving_turns(solved, 0), Some(0));
+        let (e, c) = t.bounds(solved, 0, true);
+        assert!(e % 2 == 1 && c % 2 == 1, "the middle layer alone takes an odd number of slashes");
+    }
+
+    /// The bounds are consistent: along any frame move (a turn and a slash) each table's entry changes by
+    /// at most one, and away from solved some move lowers it (so with 0 only at solved, neither exceeds
+    /// the number of slashes to solved). Checked from random orders of both kinds, and their turns.
+    #[test]
+    fn split_tables_are_consistent() {
+        use rand::Rng;
+        let t = CubeTable::new();
+        let mut rng = crate::group::random::rng_from_seed(Some(11)).unwrap();
+        for _ in 0..3000 {
+            let (c, e, m) = (rng.gen_range(0..PERMS) as u16, rng.gen_range(0..PERMS) as u16, rng.gen_bool(0.5));
+            let (de, dc) = t.bounds(c, e, m);
+            let q = rng.gen_range(0..16);
+            assert_eq!(t.bounds(t.quarter[c as usize][q], t.quarter[e as usize][q], m), (de, dc), "turns are free");
+            let mut lower = (de == 0, dc == 0);
+            for k in 0..FRAME_MOVES {
+                let (ne, nc) = t.bounds(t.frame_move(c, k, true), t.frame_move(e, k, false), !m);
+                assert!(ne.abs_diff(de) <= 1 && nc.abs_diff(dc) <= 1, "{c} {e} {m} move {k}");
+                lower.0 |= ne + 1 == de;
+                lower.1 |= nc + 1 == dc;
+            }
+            assert!(lower.0 && lower.1, "{c} {e} {m}: no move gets closer");
         }
     }
 
