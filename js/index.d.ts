@@ -459,9 +459,11 @@ export function randomScrambleForEvent(eventID: string, options?: EventScrambleO
  * search, which knows a slash is blocked while a corner straddles the cut), `444`/`444bf` (the 4x4x4
  * reduction, about 52 moves), `minx` (the megaminx's staged search: any position, about 140 face turns
  * such as `BR2'`, in tens of milliseconds natively; solved up to the puzzle's orientation, which a WCA
- * scramble's `R++` changes, and the centers' orientations), and the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
- * solver their scrambles use, to the same target, so the FTO's center triangles are solved up to their
- * colour). The other random-move events and the clock reject with an `Error` (use a puzzle's `solve`); so
- * does a position the event's moves cannot reach.
+ * scramble's `R++` changes, and the centers' orientations), and the other random-state events (`222`,
+ * `pyram`, `skewb`, `fto`, `kilominx`, …: the multi-phase solver their scrambles use, to the same target,
+ * so the FTO's center triangles are solved up to their colour; a kilominx pattern is read without
+ * cubing.js's EDGES, EDGES2 and CENTERS orbits, which follow its corners). The other random-move events
+ * and the clock reject with an `Error` (use a puzzle's `solve`); so does a position the event's moves
+ * cannot reach.
  */
 export function solveForEvent(eventID: string, pattern: PatternLike, options?: EventSolveOptions): Promise<string>;

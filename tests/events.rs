@@ -542,3 +542,24 @@ fn random_state_events_solve_positions() {
     let err = s.solve(&p.state_from_bytes(twisted).unwrap(), Control::none()).err().unwrap().to_string();
     assert!(err.contains("event 222") && err.contains("cannot be reached"), "{err}");
 }
+
+/// KPattern data of cubing.js's whole kilominx is read as a position of the event's puzzle (its corners):
+/// the orbits the event leaves out are dropped, and the position solved; other orbits stay errors.
+#[test]
+fn event_patterns_drop_the_orbits_the_event_leaves_out() {
+    let s = scrambler("kilominx");
+    let full = twistsearch::load_puzzle(&definition("kilominx")).unwrap();
+    let mut rng = rng_from_seed(Some(9)).unwrap();
+    let sc = s.scramble(&mut rng, Control::none()).unwrap();
+    let alg = Alg::parse(&sc.alg).unwrap();
+    let data = twistsearch::kpuzzle::pattern_value(&full, &full.position(&alg).unwrap());
+    assert!(data.get("EDGES").is_some());
+    let start = s.pattern(&data).unwrap();
+    assert_eq!(start, s.puzzle().position(&alg).unwrap());
+    let solved = s.solve(&start, Control::none()).unwrap();
+    let end = full.apply_alg(&full.position(&alg).unwrap(), &Alg::parse(&solved.alg).unwrap()).unwrap();
+    assert_eq!(&end, full.solved(), "cubing.js's other orbits follow the corners: {}", solved.alg);
+    let mut bad = data.clone();
+    bad["NOPE"] = bad["CORNERS"].clone();
+    assert!(s.pattern(&bad).unwrap_err().to_string().contains("unknown orbit NOPE"));
+}

@@ -159,6 +159,11 @@ export const EVENT_SOLVERS = {
     method: 'event',
     label: "the Square-1's own two-phase search (solveForEvent: a slash is blocked while a corner straddles the cut), in cubing.js's notation",
   },
+  kilominx: {
+    method: 'event',
+    short: 'five phases',
+    label: "the kilominx scrambles' own solver (solveForEvent): five phases over its 20 corners (cubing.js's other orbits follow them), stopping at 36 moves or less",
+  },
   minx: {
     method: 'event',
     short: 'staged',
@@ -187,7 +192,6 @@ export const EVENT_SOLVERS = {
 
 const NO_SOLVE_BIG = 'not offered: a random-moves scramble of a big cube is far beyond optimal search, and there is no phase chain for it yet';
 const NO_SOLVE = {
-  kilominx: "not offered in the demo: cubing.js's kilominx has orbits (EDGES, EDGES2, CENTERS) that are no pieces of the real puzzle, which the scrambler leaves out",
   clock: 'not offered: the clock is not solved by move search here',
   555: NO_SOLVE_BIG,
   '555bf': NO_SOLVE_BIG,

@@ -20,7 +20,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
-use crate::kpuzzle::kpuzzle_from_value;
+use crate::kpuzzle::{kpuzzle_from_value, pattern_from_value};
 use crate::moveset::{Metric, MoveSet};
 use crate::omit::omit_sets;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
@@ -335,6 +335,22 @@ impl EventScrambler {
                 "event {}: solved by a puzzle's solve(), not by the event's own solver",
                 self.event.id
             ))),
+        }
+    }
+
+    /// A position of [`EventScrambler::puzzle`] from KPattern data of cubing.js's KPuzzle for the event:
+    /// the orbits the event leaves out (the kilominx's `EDGES`, `EDGES2`, `CENTERS`, which are no pieces of
+    /// the real puzzle) are dropped first; any other orbit is read as `pattern_from_value` reads it.
+    pub fn pattern(&self, v: &Value) -> Result<State> {
+        match v.as_object() {
+            Some(obj) if self.event.omit.iter().any(|o| obj.contains_key(*o)) => {
+                let mut obj = obj.clone();
+                for o in self.event.omit {
+                    obj.remove(*o);
+                }
+                pattern_from_value(&self.puzzle, &Value::Object(obj))
+            }
+            _ => pattern_from_value(&self.puzzle, v),
         }
     }
 

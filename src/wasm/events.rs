@@ -125,7 +125,7 @@ impl EventScrambler {
         let hooks = Hooks::from_js(&hooks)?;
         let v: Value = options::read(pattern, "pattern").map_err(|e| error(&e))?;
         let inner = &self.inner;
-        let state = crate::kpuzzle::pattern_from_value(inner.puzzle(), &v).map_err(|e| error(&e))?;
+        let state = inner.pattern(&v).map_err(|e| error(&e))?;
         let s = run(&hooks, |control| inner.solve(&state, control))?;
         plain(&json!({ "alg": s.alg, "length": s.length }))
     }
