@@ -78,17 +78,21 @@ impl PairTable<'_> {
         let next: Vec<(u32, u8)> = (0..classes * k)
             .map(|x| {
                 let a = self.a_moves[self.a.reps[x / k] as usize * k + x % k] as usize;
-                (self.a.class[a] * bs as u32, self.a.sym[a])
+                (self.a.class[a], self.a.sym[a])
             })
             .collect();
-        let child = |c: usize, b: usize, j: usize| -> usize {
-            let (base, s) = next[c * k + j];
-            base as usize + self.b_conj[self.b_moves[b * k + j] as usize * SYMS + s as usize] as usize
+        // The child's class and `B` value.
+        let child = |c: usize, b: usize, j: usize| -> (usize, usize) {
+            let (class, s) = next[c * k + j];
+            (class as usize, self.b_conj[self.b_moves[b * k + j] as usize * SYMS + s as usize] as usize)
         };
         let mut dist = vec![u8::MAX; n];
-        let mut filled = self.set(&mut dist, self.index(goal.0, goal.1), 0);
-        let mut depth = 0u8;
-        let mut frontier = 1;
+        // The entries at the current depth, listed while they are few (a forward step reads only them,
+        // not the whole table); `None` once a backward step has filled a level without listing it.
+        let mut frontier: Option<Vec<u32>> = Some(Vec::new());
+        let g = self.index(goal.0, goal.1);
+        let mut filled = self.set(&mut dist, (g / bs, g % bs), 0, frontier.as_mut());
+        let (mut depth, mut size) = (0u8, filled);
         while filled < n {
             if cap == Some(depth + 1) {
                 dist.iter_mut().filter(|d| **d == u8::MAX).for_each(|d| *d = depth + 1);
@@ -97,20 +101,34 @@ impl PairTable<'_> {
             let before = filled;
             // Forward from the frontier while it is smaller than what is left, then backward: each entry
             // not reached yet looks for a neighbour on the frontier (the moves are closed under inverses).
-            let backward = frontier > n - filled;
-            for c in 0..classes {
-                for b in 0..bs {
-                    let i = c * bs + b;
-                    if backward {
-                        if dist[i] == u8::MAX && (0..k).any(|j| dist[child(c, b, j)] == depth) {
-                            filled += self.set(&mut dist, i, depth + 1);
+            if size <= n - filled {
+                let mut reached = Vec::with_capacity((size * 8).min(n - filled));
+                let from = match frontier.take() {
+                    Some(list) => list,
+                    None => (0..n as u32).filter(|&i| dist[i as usize] == depth).collect(),
+                };
+                for i in from {
+                    let (c, b) = (i as usize / bs, i as usize % bs);
+                    for j in 0..k {
+                        let e = child(c, b, j);
+                        if dist[e.0 * bs + e.1] == u8::MAX {
+                            filled += self.set(&mut dist, e, depth + 1, Some(&mut reached));
                         }
-                    } else if dist[i] == depth {
-                        for j in 0..k {
-                            let e = child(c, b, j);
-                            if dist[e] == u8::MAX {
-                                filled += self.set(&mut dist, e, depth + 1);
-                            }
+                    }
+                }
+                frontier = Some(reached);
+            } else {
+                frontier = None;
+                for c in 0..classes {
+                    for b in 0..bs {
+                        let i = c * bs + b;
+                        if dist[i] == u8::MAX
+                            && (0..k).any(|j| {
+                                let e = child(c, b, j);
+                                dist[e.0 * bs + e.1] == depth
+                            })
+                        {
+                            filled += self.set(&mut dist, (c, b), depth + 1, None);
                         }
                     }
                 }
@@ -118,24 +136,27 @@ impl PairTable<'_> {
             if filled == before {
                 break;
             }
-            frontier = filled - before;
+            size = filled - before;
             depth += 1;
         }
         dist
     }
 
-    /// Sets entry `k` and those its class's stabilizer makes equal to it; how many were new.
-    fn set(&self, dist: &mut [u8], k: usize, d: u8) -> usize {
-        let (c, b) = (k / self.b_size, k % self.b_size);
-        let mut new = 0;
+    /// Sets the entry of class `c` and `B` value `b`, and those its class's stabilizer makes equal to it
+    /// (listed in `list`, if any); how many were new.
+    fn set(&self, dist: &mut [u8], (c, b): (usize, usize), d: u8, mut list: Option<&mut Vec<u32>>) -> usize {
+        let (mut new, base) = (0, c * self.b_size);
         let mut stab = self.a.stab[c];
         while stab != 0 {
             let s = stab.trailing_zeros() as usize;
             stab &= stab - 1;
-            let e = c * self.b_size + self.b_conj[b * SYMS + s] as usize;
+            let e = base + self.b_conj[b * SYMS + s] as usize;
             if dist[e] == u8::MAX {
                 dist[e] = d;
                 new += 1;
+                if let Some(l) = list.as_deref_mut() {
+                    l.push(e as u32);
+                }
             }
         }
         new

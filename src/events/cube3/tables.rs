@@ -13,8 +13,8 @@
 //! phase-2 move tables and twist × flip.
 
 use super::coords::{
-    conj, conj_table, move_table, CornerPerm, Flip, Slice, SlicePerm, SliceRanks, Twist, UdPerm, N_FLIP, N_MPERM,
-    N_PERM, N_SLICE, N_TWIST,
+    conj, conj_table, move_table, perm_move_table, CornerPerm, Flip, Slice, SlicePerm, SliceRanks, Twist, UdPerm,
+    N_FLIP, N_MPERM, N_PERM, N_SLICE, N_TWIST,
 };
 use super::cubie::Cubie;
 use super::model::{Model, MOVES, PHASE2_MOVES, SYMS};
@@ -26,6 +26,11 @@ use crate::error::Result;
 /// slice tables and 2,232 of twist × flip's are at 9, and the fill skips its two slowest levels (the
 /// first scramble comes a fifth sooner).
 const PHASE1_CAP: u8 = 8;
+
+/// Twist × flip holds 7 for 7 and more: its fill's last level (a pass over its 1.16 M entries, each
+/// looking at up to 18 neighbours) was a third of all the tables' time, and the deeper entries mostly
+/// sit where the other two tables already bound 8 or more (warm solves lose about a tenth).
+const TWIST_FLIP_CAP: u8 = 7;
 
 /// Steps of the build reported as progress.
 const STEPS: u64 = 6;
@@ -112,13 +117,13 @@ impl Tables {
             b_conj: &flip_conj,
             moves: MOVES,
         }
-        .build((0, 0), Some(PHASE1_CAP));
+        .build((0, 0), Some(TWIST_FLIP_CAP));
         step(3)?;
 
         let (ud, m) = (UdPerm(model), SlicePerm(model));
-        let cperm_move = move_table(&CornerPerm, model, &PHASE2_MOVES);
-        let udperm_move = move_table(&ud, model, &PHASE2_MOVES);
-        let mperm_move = move_table(&m, model, &PHASE2_MOVES);
+        let cperm_move = perm_move_table::<_, 8>(&CornerPerm, model, &PHASE2_MOVES);
+        let udperm_move = perm_move_table::<_, 8>(&ud, model, &PHASE2_MOVES);
+        let mperm_move = perm_move_table::<_, 4>(&m, model, &PHASE2_MOVES);
         let cperm = SymClasses::new(N_PERM, every, model, |x, s| conj(&CornerPerm, model, x, s));
         let udperm = SymClasses::new(N_PERM, every, model, |x, s| conj(&ud, model, x, s));
         let mperm_conj = conj_table(&m, model, every);
@@ -170,7 +175,7 @@ impl Tables {
         })
     }
 
-    /// Phase 1's bound: the larger of its two tables' distances.
+    /// Phase 1's bound: the largest of its three tables' distances.
     #[inline(always)]
     pub(super) fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
         let (tc, ts) = (self.twist.class[twist as usize], self.twist.sym[twist as usize]);
