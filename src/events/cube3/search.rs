@@ -36,7 +36,7 @@ pub(super) struct Goal {
     /// budget raises it).
     pub cap: u32,
     /// Past this many nodes without a solution of the target length, the longest total searched for
-    /// grows by one (and the best solution found so far is taken, if any).
+    /// grows by one and its first solution is taken (or the best solution found so far, if any).
     pub soft_nodes: u64,
     /// Past this many nodes the solve is an error (never a hang).
     pub max_nodes: u64,
@@ -157,7 +157,10 @@ impl<'a> Search<'a> {
                 if self.best.is_some() {
                     self.done = true;
                 } else if (self.limit as usize) < MAX_LENGTH - 1 {
+                    // The first solution within the longer limit is taken: another budget spent looking
+                    // for a shorter one would double the slowest solves.
                     self.limit += 1;
+                    self.goal.target = self.goal.target.max(self.limit);
                 }
             }
         }
