@@ -128,10 +128,10 @@ const QUICK_EVENTS = ['222', 'pyram', 'clock', '555', '444'];
 /**
  * The event cases (`--events`): our `randomScrambleForEvent` vs cubing.js's, for each event in `events`
  * (every cubing.js event twistsearch lists; `[{id, puzzle}]`): one first call and 20 warm ones (quick:
- * a few events, 3 calls).
+ * a few events, 3 calls; `count`: that many calls in all, for a steadier median).
  */
-export function eventCases(events, { quick = false } = {}) {
-  const count = quick ? 3 : 21;
+export function eventCases(events, { quick = false, count: calls } = {}) {
+  const count = calls ?? (quick ? 3 : 21);
   return events
     .filter((e) => !quick || QUICK_EVENTS.includes(e.id))
     .map((e) => ({ id: e.id, event: e.id, puzzle: e.puzzle, supported: e.supported, count }));

@@ -17,7 +17,8 @@
 // (twips' optimal solve of the scrambled position has the same length). A correctness failure exits 1;
 // timings never do. Options: --json (one JSON record on stdout), --quick (fewer and smaller cases),
 // --only TEXT (cases whose id contains TEXT; with --events: the event IDs, comma-separated), --memory-mb N
-// (twistsearch's memoryMB; default: the library's), --timeout S (per side of a case, default 900), --events.
+// (twistsearch's memoryMB; default: the library's), --timeout S (per side of a case, default 900), --events,
+// --count N (with --events: N calls per side, the first and N - 1 warm ones; default 21).
 
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const GOAL = 5;
 
 function parseArgs(argv) {
-  const args = { json: false, quick: false, events: false, only: null, memoryMB: undefined, timeoutS: 900 };
+  const args = { json: false, quick: false, events: false, only: null, memoryMB: undefined, timeoutS: 900, count: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -51,13 +52,15 @@ function parseArgs(argv) {
     else if (a === '--only') args.only = value();
     else if (a === '--memory-mb') args.memoryMB = Number(value());
     else if (a === '--timeout') args.timeoutS = Number(value());
+    else if (a === '--count') args.count = Number(value());
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 20).join('\n') + '\n');
+      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 21).join('\n') + '\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
   if (args.memoryMB !== undefined && !(args.memoryMB > 0)) throw new Error('--memory-mb wants a positive number');
   if (!(args.timeoutS > 0)) throw new Error('--timeout wants a positive number of seconds');
+  if (args.count !== undefined && !(Number.isInteger(args.count) && args.count >= 2)) throw new Error('--count wants an integer of at least 2');
   return args;
 }
 
@@ -465,7 +468,7 @@ function eventRows(records) {
 async function runCases() {
   if (args.events) {
     const ids = args.only ? args.only.split(',') : null;
-    const cases = eventCases(await scrambleEvents(), { quick: args.quick }).filter((c) => !ids || ids.includes(c.id));
+    const cases = eventCases(await scrambleEvents(), { quick: args.quick, count: args.count }).filter((c) => !ids || ids.includes(c.id));
     const events = [];
     for (const c of cases) events.push(await runEventCase(c));
     return { solves: [], scrambles: [], events };
