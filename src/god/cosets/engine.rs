@@ -35,7 +35,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) sym: Option<(&'a WordSymmetry, &'a WordChain)>,
     /// Whether every number of a reachable coset is a reachable word.
     pub(crate) tight: bool,
-    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided ([`MARK_CUTOFF`] unless
+    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided ([`mark_cutoff`] unless
     /// asked otherwise).
     pub(crate) mark_cutoff: u64,
 }
@@ -135,19 +135,21 @@ struct Walk<'a, 'r> {
     inverse: u64,
     reduced: Option<&'a mut Reduced<'r>>,
     found: Option<&'a mut Vec<u64>>,
-    /// Positions waiting to be visited.
-    queue: Vec<(u64, u64)>,
+    /// Positions waiting to be visited: the position, its finest tracked sub-coset and the `σ` and `τ`
+    /// whose product it is.
+    queue: Vec<(u64, u64, u32, u32)>,
 }
 
 /// Positions visited together.
 const QUEUE: usize = 64;
 
 impl Walk<'_, '_> {
-    /// Visits position `node` (its finest tracked sub-coset `block`): queued, and the queue visited
-    /// once full, its words loaded first all together (independent loads overlap their cache misses).
+    /// Visits position `node` = `τ · σ` (its finest tracked sub-coset `block`): queued, and the queue
+    /// visited once full, its words loaded first all together (independent loads overlap their cache
+    /// misses).
     #[inline(always)]
-    fn leaf(&mut self, node: u64, block: u64) {
-        self.queue.push((node, block));
+    fn leaf(&mut self, node: u64, block: u64, sigma: usize, tau: usize) {
+        self.queue.push((node, block, sigma as u32, tau as u32));
         if self.queue.len() == QUEUE {
             self.flush();
         }
@@ -156,18 +158,20 @@ impl Walk<'_, '_> {
     /// Visits the queued positions.
     fn flush(&mut self) {
         let mut touch = 0u64;
-        for &(node, _) in &self.queue {
+        for &(node, ..) in &self.queue {
             touch ^= self.cover.word(node);
         }
         std::hint::black_box(touch);
         for i in 0..self.queue.len() {
-            let (node, block) = self.queue[i];
+            let (node, block, sigma, tau) = self.queue[i];
             if self.cover.visit(node, block) {
                 self.left -= 1;
                 match self.reduced.as_deref_mut() {
                     None => self.new += 1,
                     Some(r) => {
-                        if let Some((size, inverse)) = r.count(node) {
+                        let len = self.len;
+                        let (s, t) = (sigma as usize * len, tau as usize * len);
+                        if let Some((size, inverse)) = r.count_product(node, &self.t[t..t + len], &self.s[s..s + len]) {
                             self.new += size;
                             self.classes += 1;
                             self.inverse += inverse as u64;
@@ -216,7 +220,7 @@ impl Walk<'_, '_> {
                 return;
             }
         }
-        self.leaf(node, block);
+        self.leaf(node, block, sigma, tau);
     }
 
     /// The products of `σ` in `S[lo..hi]` (sharing their first `l` digits) and `τ` in `ts` (sharing the
@@ -227,7 +231,8 @@ impl Walk<'_, '_> {
             return;
         }
         if l == self.steps.len() {
-            self.leaf(node, block);
+            // Every pair left forms this one position.
+            self.leaf(node, block, lo, ts[0] as usize);
             return;
         }
         if hi - lo == 1 && ts.len() == 1 {
@@ -282,6 +287,24 @@ impl Walk<'_, '_> {
 /// 3 M sub-cosets per coset of the 3x3x3 edges group (0.36 s per coset, most of a shallow run's time);
 /// [`CosetOptions::mark_cutoff`](super::CosetOptions::mark_cutoff) sets another.
 pub(crate) const MARK_CUTOFF: u64 = 1 << 16;
+
+/// The cutoff for a run through distance `limit`: [`MARK_CUTOFF`] while the products of the deepest
+/// distance are few next to a coset's positions (`full`), else 0 (every sub-coset decided up front). The
+/// full pre-calculation costs a fixed time per coset (about 0.36 s on the 3x3x3 edges), which deep runs
+/// win back: through distance 10 (2.9e7 products per coset, 9.3e7 positions) it saved a sixth of a unit's
+/// time, through 8 (1.6e5 products) it cost five times the unit's.
+pub(crate) fn mark_cutoff(levels: &[Level], full: u64, cosets: u64, limit: usize) -> u64 {
+    let k = levels.len() - 1;
+    let products = (limit > k)
+        .then(|| split(levels, limit))
+        .flatten()
+        .map_or(0, |(a, b)| levels[a].len() as u128 * levels[b].len() as u128 / cosets.max(1) as u128);
+    if products * 10 > full as u128 {
+        0
+    } else {
+        MARK_CUTOFF
+    }
+}
 
 /// Counts the positions of coset `key` at distances `0..=limit` into `tally` (whose vectors have
 /// `limit + 1` entries), pushing those beyond the stored levels to `found` when given. With symmetry

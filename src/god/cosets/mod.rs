@@ -30,7 +30,7 @@ use num_traits::ToPrimitive;
 use self::chain::WordChain;
 use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{run_coset, Scratch, Shared, Tally, MARK_CUTOFF};
+use self::engine::{mark_cutoff, run_coset, Scratch, Shared, Tally};
 use self::levels::Level;
 use self::sym::{Candidate, WordSymmetry};
 use self::word::{Alphabet, Step};
@@ -67,7 +67,8 @@ pub struct CosetOptions {
     pub reduce: Reduce,
     /// With the reduction: the size (in positions) of the sub-cosets its per-coset pre-calculation
     /// leaves undecided, their positions then checked one by one as the products reach them; `None`:
-    /// 65,536. 0 decides everything up front (much slower on the 3x3x3 edges); for measurements and tests.
+    /// 65,536 for shallow runs, 0 (everything decided up front) where the deepest distance's products
+    /// outweigh that pre-calculation; for measurements and tests.
     pub mark_cutoff: Option<u64>,
 }
 
@@ -389,7 +390,7 @@ pub fn coset_enumeration(
         steps: &steps,
         sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
         tight: full == alphabet.capacity,
-        mark_cutoff: options.mark_cutoff.unwrap_or(MARK_CUTOFF),
+        mark_cutoff: options.mark_cutoff.unwrap_or_else(|| mark_cutoff(&levels, full, cosets.len() as u64, limit)),
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;

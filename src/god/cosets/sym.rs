@@ -710,6 +710,21 @@ impl<'a> Reduced<'a> {
     #[inline]
     pub(crate) fn count(&mut self, i: u64) -> Option<(u64, bool)> {
         self.alphabet.word(self.key, i, &mut self.word);
+        self.classify(i)
+    }
+
+    /// [`Reduced::count`] for the position `τ · σ` (its word formed from the two words, letter by letter,
+    /// instead of decoded from its number: a fifth of a deep reduced run's time went to decoding).
+    #[inline]
+    pub(crate) fn count_product(&mut self, i: u64, tau: &[u8], sigma: &[u8]) -> Option<(u64, bool)> {
+        self.alphabet.product(tau, sigma, self.alphabet.len, &mut self.word);
+        debug_assert_eq!(self.alphabet.within(&self.word), i, "the product is the position visited");
+        self.classify(i)
+    }
+
+    /// Classifies position `i`, whose word is in `self.word`.
+    #[inline]
+    fn classify(&mut self, i: u64) -> Option<(u64, bool)> {
         let symm = if self.lazy {
             self.sym.symmetries(&self.word)?
         } else if self.special.is_empty() {
