@@ -53,6 +53,11 @@ pub(super) struct Tables {
     pub twist_flip: Vec<u8>,
     /// The slice coordinate of the solved cube (the phase-1 goal with twist and flip 0).
     pub slice_goal: u16,
+    /// The search's copies of the phase-1 class maps, one load per coordinate: per twist, its class and
+    /// symmetry under the eight rotations and under the four (`class << 16 | sym << 13 | class4 << 3 |
+    /// sym4`); per flip, `class << 3 | sym`.
+    pub twist_packed: Vec<u32>,
+    pub flip_packed: Vec<u16>,
     pub cperm_move: Vec<u16>,
     pub udperm_move: Vec<u16>,
     pub mperm_move: Vec<u16>,
@@ -148,6 +153,11 @@ impl Tables {
             c.class.iter().zip(&c.sym).map(|(&k, &s)| (k << 3 | s as u32) as u16).collect()
         };
         let (cperm_packed, udperm_packed) = (pack(&cperm), pack(&udperm));
+        debug_assert!(twist.len() < 1 << 16 && twist4.len() < 1 << 10);
+        let twist_packed = (0..N_TWIST)
+            .map(|x| twist.class[x] << 16 | (twist.sym[x] as u32) << 13 | twist4.class[x] << 3 | twist4.sym[x] as u32)
+            .collect();
+        let flip_packed = pack(&flip);
         Ok(Tables {
             twist_move,
             flip_move,
@@ -161,6 +171,8 @@ impl Tables {
             flip_conj,
             twist_flip,
             slice_goal,
+            twist_packed,
+            flip_packed,
             cperm_move,
             udperm_move,
             mperm_move,
@@ -178,12 +190,12 @@ impl Tables {
     /// Phase 1's bound: the largest of its three tables' distances.
     #[inline(always)]
     pub(super) fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
-        let (tc, ts) = (self.twist.class[twist as usize], self.twist.sym[twist as usize]);
-        let (fc, fs) = (self.flip.class[flip as usize], self.flip.sym[flip as usize]);
+        let (t, f) = (self.twist_packed[twist as usize], self.flip_packed[flip as usize]);
+        let (tc, ts, xc, xs) = (t >> 16, t >> 13 & 7, t >> 3 & 1023, t & 7);
+        let (fc, fs) = (f >> 3, f & 7);
         let s = slice as usize * SYMS;
         let a = self.twist_slice[tc as usize * N_SLICE + self.slice_conj[s + ts as usize] as usize];
         let b = self.flip_slice[fc as usize * N_SLICE + self.slice_conj[s + fs as usize] as usize];
-        let (xc, xs) = (self.twist4.class[twist as usize], self.twist4.sym[twist as usize]);
         let c = self.twist_flip[xc as usize * N_FLIP + self.flip_conj[flip as usize * SYMS + xs as usize] as usize];
         a.max(b).max(c)
     }
@@ -213,10 +225,17 @@ impl Tables {
             + w(&self.mperm_conj)
             + c(&self.twist)
             + c(&self.flip)
+            + c(&self.twist4)
+            + w(&self.flip_conj)
             + c(&self.cperm)
             + c(&self.udperm)
+            + self.twist_packed.len() * 4
+            + w(&self.flip_packed)
+            + w(&self.cperm_packed)
+            + w(&self.udperm_packed)
             + self.twist_slice.len()
             + self.flip_slice.len()
+            + self.twist_flip.len()
             + self.cperm_mperm.len()
             + self.udperm_mperm.len()
     }
