@@ -38,6 +38,10 @@ pub struct CosetArgs {
     /// Store positions through this distance at most (for measurements).
     #[arg(long, hide = true)]
     pub store_depth: Option<u32>,
+    /// Sub-cosets of at most this many positions are left undecided by the symmetry pre-calculation
+    /// (for measurements; default: chosen from the depth).
+    #[arg(long, hide = true)]
+    pub mark_cutoff: Option<u64>,
 }
 
 /// The unit to run: `--unit`, else the job-array index, else 0.
@@ -90,7 +94,7 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         units: c.units,
         unit: unit_index(c)?,
         reduce,
-        mark_cutoff: None,
+        mark_cutoff: c.mark_cutoff,
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();

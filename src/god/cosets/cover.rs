@@ -144,6 +144,27 @@ impl Cover {
         l <= self.deepest && self.complete[l] > 0 && test(&self.levels[l], node)
     }
 
+    /// The finest tracked sub-coset (the `block` of [`Cover::visit`]) of position `i`.
+    #[inline]
+    pub(crate) fn block_of(&self, i: u64) -> u64 {
+        if self.deepest > 0 {
+            i / self.weight[self.deepest]
+        } else {
+            0
+        }
+    }
+
+    /// How many finest tracked sub-cosets there are (one when none is tracked: the coset).
+    pub(crate) fn blocks(&self) -> u64 {
+        self.weight[0] / self.weight[self.deepest]
+    }
+
+    /// The finest tracked sub-cosets that meet sub-coset `node` of level `l`.
+    pub(crate) fn blocks_meeting(&self, l: usize, node: u64) -> std::ops::Range<u64> {
+        let (w, wd) = (self.weight[l], self.weight[self.deepest]);
+        node * w / wd..((node + 1) * w).div_ceil(wd)
+    }
+
     /// Whether position `i` is visited.
     #[cfg(test)]
     pub(crate) fn visited(&self, i: u64) -> bool {
@@ -182,8 +203,7 @@ impl Cover {
 
     /// Visits position `i` (its sub-coset found by division: for the stored levels).
     pub(crate) fn visit_index(&mut self, i: u64) -> bool {
-        let block = if self.deepest > 0 { i / self.weight[self.deepest] } else { 0 };
-        self.visit(i, block)
+        self.visit(i, self.block_of(i))
     }
 
     /// Visits every position of sub-coset `node` of level `l` at once (positions that cannot be counted:
@@ -312,6 +332,9 @@ mod tests {
         let mut c = Cover::new(&s);
         assert_eq!(c.deepest, 3);
         assert_eq!(Cover::bytes(&s), (1920 / 64 + 1 + 1 + 1) * 8);
+        // Finest tracked sub-cosets: 30 of 64 positions.
+        assert_eq!(c.blocks(), 30);
+        assert_eq!((c.block_of(130), c.blocks_meeting(1, 1), c.blocks_meeting(4, 130)), (2, 10..20, 2..3));
         // Fill sub-coset 1 of level 1 (positions 640..1280) in a scattered order.
         let mut order: Vec<u64> = (640..1280).collect();
         order.sort_by_key(|&i| (i * 7919) % 641);

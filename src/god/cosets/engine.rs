@@ -18,6 +18,7 @@ use super::chain::WordChain;
 use super::cover::Cover;
 use super::levels::Level;
 use super::sym::{Candidate, MarkScratch, Reduced, WordSymmetry};
+use super::unplaced::{Mask, Nibbles, Unplaced, NIBBLE_PIECES};
 use super::word::{Alphabet, Step};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -35,9 +36,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) sym: Option<(&'a WordSymmetry, &'a WordChain)>,
     /// Whether every number of a reachable coset is a reachable word.
     pub(crate) tight: bool,
-    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided ([`mark_cutoff`] unless
-    /// asked otherwise).
-    pub(crate) mark_cutoff: u64,
+    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided (chosen per coset by
+    /// [`coset_cutoff`] unless asked).
+    pub(crate) mark_cutoff: Option<u64>,
 }
 
 /// Counts per distance: positions (with symmetry, each representative weighted by its class size),
@@ -138,11 +139,23 @@ struct Walk<'a, 'r> {
     /// Positions waiting to be visited: the position, its finest tracked sub-coset and the `σ` and `τ`
     /// whose product it is.
     queue: Vec<(u64, u64, u32, u32)>,
+    /// Per block: its first letter, its letters and its twist modulus.
+    blocks: &'a [(usize, usize, u8)],
+    /// The `τ` that [`Walk::zp`] and [`Walk::zt`] compose with (`u32::MAX`: none yet).
+    composed: u32,
+    /// For that `τ`, at `256 · block + l`: the piece and the twist of the product's letter where `σ`
+    /// has letter `l` (one load per digit instead of two dependent ones and a sum).
+    zp: Vec<u8>,
+    zt: Vec<u8>,
 }
 
 /// Positions visited together.
 const QUEUE: usize = 64;
 
+/// The fewest `σ`s for one `τ` that compose `τ` first ([`Walk::compose`]).
+const COMPOSE_FROM: usize = 8;
+
+/// The methods that number take `R`, the ranking of the unplaced pieces.
 impl Walk<'_, '_> {
     /// Visits position `node` = `τ · σ` (its finest tracked sub-coset `block`): queued, and the queue
     /// visited once full, its words loaded first all together (independent loads overlap their cache
@@ -171,7 +184,9 @@ impl Walk<'_, '_> {
                     Some(r) => {
                         let len = self.len;
                         let (s, t) = (sigma as usize * len, tau as usize * len);
-                        if let Some((size, inverse)) = r.count_product(node, &self.t[t..t + len], &self.s[s..s + len]) {
+                        if let Some((size, inverse)) =
+                            r.count_product(node, block, &self.t[t..t + len], &self.s[s..s + len])
+                        {
                             self.new += size;
                             self.classes += 1;
                             self.inverse += inverse as u64;
@@ -187,31 +202,92 @@ impl Walk<'_, '_> {
     }
 
     /// The digit of step `st` for `σ`'s letter `sl` and `τ`'s letter `v` at the slot `sl` names, and
-    /// the pieces used after it.
+    /// the pieces unplaced after it.
     #[inline(always)]
-    fn digit(&self, st: &Step, sl: u8, v: u8, used: u64) -> (u64, u64) {
+    fn digit<R: Unplaced>(&self, st: &Step, sl: u8, v: u8, unplaced: R) -> (u64, R) {
         let m = st.m as usize;
         if st.twist {
             let z = self.letters.twist[m][v as usize] + self.letters.twist[m][sl as usize];
-            ((if z >= st.m { z - st.m } else { z }) as u64, used)
+            ((if z >= st.m { z - st.m } else { z }) as u64, unplaced)
         } else {
-            let p = self.letters.piece[m][v as usize] as u64;
-            (p - (used & ((1 << p) - 1)).count_ones() as u64, used | 1 << p)
+            unplaced.place(self.letters.piece[m][v as usize] as u64)
         }
     }
 
+    /// Composes `τ` (see [`Walk::zp`]).
+    fn compose(&mut self, tau: u32) {
+        let t = &self.t[tau as usize * self.len..];
+        for (k, &(first, n, m)) in self.blocks.iter().enumerate() {
+            let m = m as usize;
+            for l in 0..n * m {
+                let v = t[first + l / m] as usize;
+                self.zp[256 * k + l] = (v / m) as u8;
+                self.zt[256 * k + l] = ((v % m + l % m) % m) as u8;
+            }
+        }
+        self.composed = tau;
+    }
+
     /// The remaining digits of the one product `τ · σ` from step `l`.
-    fn finish(&mut self, from: usize, sigma: usize, tau: usize, mut node: u64, mut used: u64, mut block: u64) {
+    #[inline(always)]
+    fn finish<R: Unplaced>(
+        &mut self,
+        from: usize,
+        sigma: usize,
+        tau: usize,
+        mut node: u64,
+        mut unplaced: R,
+        mut block: u64,
+    ) {
+        if tau as u32 == self.composed {
+            return self.finish_composed(from, sigma, tau, node, unplaced, block);
+        }
         let (s, t) = (&self.s[sigma * self.len..], &self.t[tau * self.len..]);
         let deepest = self.cover.deepest;
         for (l, st) in self.steps.iter().enumerate().skip(from) {
             if st.reset {
-                used = 0;
+                unplaced = R::from_used(0);
             }
             let sl = s[st.letter];
             let v = t[st.base + self.letters.piece[st.m as usize][sl as usize] as usize];
-            let (digit, u) = self.digit(st, sl, v, used);
-            used = u;
+            let (digit, u) = self.digit(st, sl, v, unplaced);
+            unplaced = u;
+            node = node * st.radix + digit;
+            if l + 1 == deepest {
+                block = node;
+            }
+            if self.cover.done(l + 1, node) {
+                return;
+            }
+        }
+        self.leaf(node, block, sigma, tau);
+    }
+
+    /// [`Walk::finish`] with `τ` composed.
+    #[inline(always)]
+    fn finish_composed<R: Unplaced>(
+        &mut self,
+        from: usize,
+        sigma: usize,
+        tau: usize,
+        mut node: u64,
+        mut unplaced: R,
+        mut block: u64,
+    ) {
+        let s = &self.s[sigma * self.len..];
+        let deepest = self.cover.deepest;
+        for (l, st) in self.steps.iter().enumerate().skip(from) {
+            let at = 256 * st.block + s[st.letter] as usize;
+            let digit = if st.twist {
+                self.zt[at] as u64
+            } else {
+                if st.reset {
+                    unplaced = R::from_used(0);
+                }
+                let (digit, u) = unplaced.place(self.zp[at] as u64);
+                unplaced = u;
+                digit
+            };
             node = node * st.radix + digit;
             if l + 1 == deepest {
                 block = node;
@@ -226,7 +302,16 @@ impl Walk<'_, '_> {
     /// The products of `σ` in `S[lo..hi]` (sharing their first `l` digits) and `τ` in `ts` (sharing the
     /// letters those digits read), all in sub-coset `node` of level `l`.
     #[allow(clippy::too_many_arguments)]
-    fn walk(&mut self, l: usize, lo: usize, hi: usize, ts: &mut [u32], node: u64, used: u64, block: u64) {
+    fn walk<R: Unplaced>(
+        &mut self,
+        l: usize,
+        lo: usize,
+        hi: usize,
+        ts: &mut [u32],
+        node: u64,
+        unplaced: R,
+        block: u64,
+    ) {
         if self.left == 0 {
             return;
         }
@@ -235,12 +320,29 @@ impl Walk<'_, '_> {
             self.leaf(node, block, lo, ts[0] as usize);
             return;
         }
-        if hi - lo == 1 && ts.len() == 1 {
-            self.finish(l, lo, ts[0] as usize, node, used, block);
-            return;
+        if ts.len() == 1 {
+            let tau = ts[0];
+            if hi - lo >= COMPOSE_FROM && self.composed != tau {
+                self.compose(tau);
+            }
+            if self.composed == tau {
+                // One τ: each σ's product digit by digit, with no grouping (a sub-coset complete
+                // is still left at its first digit).
+                for sigma in lo..hi {
+                    if self.left == 0 {
+                        return;
+                    }
+                    self.finish_composed(l, sigma, tau as usize, node, unplaced, block);
+                }
+                return;
+            }
+            if hi - lo == 1 {
+                self.finish(l, lo, tau as usize, node, unplaced, block);
+                return;
+            }
         }
         let st = self.steps[l];
-        let used = if st.reset { 0 } else { used };
+        let unplaced = if st.reset { R::from_used(0) } else { unplaced };
         let (s, t, len) = (self.s, self.t, self.len);
         let m = st.m as usize;
         let piece = &self.letters.piece[m];
@@ -268,7 +370,7 @@ impl Walk<'_, '_> {
                         j += 1;
                     }
                 }
-                let (digit, u) = self.digit(&st, sl, v, used);
+                let (digit, u) = self.digit(&st, sl, v, unplaced);
                 let child = node * st.radix + digit;
                 let b = if l + 1 == deepest { child } else { block };
                 if !self.cover.done(l + 1, child) {
@@ -281,6 +383,32 @@ impl Walk<'_, '_> {
     }
 }
 
+/// Walks every group of `T` (with the range of `S` its key names) until the coset is complete.
+fn walk_groups<R: Unplaced>(
+    walk: &mut Walk<'_, '_>,
+    unplaced: R,
+    s: &Level,
+    groups: &[(u64, u32, u32)],
+    order: &mut [u32],
+    control: Control,
+) -> Result<()> {
+    for (g, &(kk, t0, t1)) in groups.iter().enumerate() {
+        let (span, ts) = (s.span(kk), &mut order[t0 as usize..t1 as usize]);
+        if span.is_empty() {
+            continue;
+        }
+        if g % 64 == 0 {
+            control.check()?;
+        }
+        walk.walk(0, span.start, span.end, ts, 0, unplaced, 0);
+        walk.flush();
+        if walk.left == 0 {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// The size of the sub-cosets the symmetry pre-calculation leaves undecided (see
 /// [`WordSymmetry::mark`](super::sym::WordSymmetry::mark)): their positions are classified one by one
 /// when the products visit them. Deciding every sub-coset down to single positions walked about
@@ -288,21 +416,38 @@ impl Walk<'_, '_> {
 /// [`CosetOptions::mark_cutoff`](super::CosetOptions::mark_cutoff) sets another.
 pub(crate) const MARK_CUTOFF: u64 = 1 << 16;
 
-/// The cutoff for a run through distance `limit`: [`MARK_CUTOFF`] while the products of the deepest
-/// distance are few next to a coset's positions (`full`), else 0 (every sub-coset decided up front). The
-/// full pre-calculation costs a fixed time per coset (about 0.36 s on the 3x3x3 edges), which deep runs
-/// win back: through distance 10 (2.9e7 products per coset, 9.3e7 positions) it saved a sixth of a unit's
-/// time, through 8 (1.6e5 products) it cost five times the unit's.
-pub(crate) fn mark_cutoff(levels: &[Level], full: u64, cosets: u64, limit: usize) -> u64 {
+/// The cutoff between the two where the deepest distance's products are as many as a tenth of a
+/// coset's positions to all of them.
+pub(crate) const MID_CUTOFF: u64 = 512;
+
+/// The cutoff for coset `key` through distance `limit`, from the products of the deepest distance that
+/// reach it (`T` bucketed as the enumeration does) against its positions (`full`): [`MARK_CUTOFF`] while
+/// they are under a tenth, [`MID_CUTOFF`] up to as many, 0 (every sub-coset decided up front) beyond.
+/// The pre-calculation costs a time per coset that grows as the cutoff falls (about 0.25 s on the 3x3x3
+/// edges at 0); each visit within an undecided sub-coset is classified (its conjugates compared). Through
+/// distance 10 on the 3x3x3 edges (2.9e7 products in a typical coset of 9.3e7 positions, 1.7e8 in the
+/// heaviest), the middle cutoff took 7 % off a typical unit and 0 suits the heaviest coset; through 8
+/// (1.6e5 products) the full pre-calculation cost five times the unit's time.
+fn coset_cutoff(shared: &Shared, key: u64, limit: usize) -> u64 {
+    let (levels, alphabet) = (shared.levels, shared.alphabet);
     let k = levels.len() - 1;
-    let products = (limit > k)
-        .then(|| split(levels, limit))
-        .flatten()
-        .map_or(0, |(a, b)| levels[a].len() as u128 * levels[b].len() as u128 / cosets.max(1) as u128);
-    if products * 10 > full as u128 {
-        0
-    } else {
+    let Some((a, b)) = (limit > k).then(|| split(levels, limit)).flatten() else { return MARK_CUTOFF };
+    let len = alphabet.len;
+    let mut word = vec![0u8; len];
+    alphabet.word(key, 0, &mut word);
+    let mut need = vec![0u8; len];
+    let mut products = 0u128;
+    for tau in levels[b].words().chunks_exact(len) {
+        alphabet.needed_prefix(tau, &word[..alphabet.prefix], &mut need);
+        products += levels[a].span(alphabet.key(&need)).len() as u128;
+    }
+    let full = shared.full as u128;
+    if products * 10 <= full {
         MARK_CUTOFF
+    } else if products <= full {
+        MID_CUTOFF
+    } else {
+        0
     }
 }
 
@@ -330,7 +475,7 @@ pub(crate) fn run_coset(
     // With symmetry: the pre-calculation visits every non-representative first.
     let (target, mut reduced) = match (shared.sym, cand) {
         (Some((sym, chain)), Some(cand)) => {
-            let cutoff = shared.mark_cutoff;
+            let cutoff = shared.mark_cutoff.unwrap_or_else(|| coset_cutoff(shared, key, limit));
             let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cutoff, cover, &mut scratch.mark);
             (marked.reps, Some(Reduced::new(sym, alphabet, key, marked)))
         }
@@ -347,7 +492,7 @@ pub(crate) fn run_coset(
             match reduced.as_mut() {
                 None => tally.positions[d] += 1,
                 Some(r) => {
-                    if let Some((size, inverse)) = r.count(i) {
+                    if let Some((size, inverse)) = r.count(i, cover.block_of(i)) {
                         tally.positions[d] += size;
                         tally.classes[d] += 1;
                         tally.inverse[d] += inverse as u64;
@@ -361,6 +506,8 @@ pub(crate) fn run_coset(
     let coset = word[..alphabet.prefix].to_vec();
     let used = alphabet.prefix_pieces(&coset);
     let letters = Letters::new(shared.steps);
+    let blocks: Vec<(usize, usize, u8)> = alphabet.block_letters().iter().map(|&(f, n, m, _)| (f, n, m)).collect();
+    let nibbles = blocks.iter().all(|&(_, n, _)| n <= NIBBLE_PIECES);
     let mut need = vec![0u8; len];
     for d in (k + 1)..=limit {
         if total == target {
@@ -428,21 +575,15 @@ pub(crate) fn run_coset(
             reduced: reduced.as_mut(),
             found: found.as_deref_mut(),
             queue: Vec::with_capacity(QUEUE),
+            blocks: &blocks,
+            composed: u32::MAX,
+            zp: vec![0; 256 * blocks.len()],
+            zt: vec![0; 256 * blocks.len()],
         };
-        for (g, &(kk, t0, t1)) in groups.iter().enumerate() {
-            let span = s.span(kk);
-            if span.is_empty() {
-                continue;
-            }
-            if g % 64 == 0 {
-                control.check()?;
-            }
-            let (t0, t1) = (t0 as usize, t1 as usize);
-            walk.walk(0, span.start, span.end, &mut order[t0..t1], 0, used, 0);
-            walk.flush();
-            if walk.left == 0 {
-                break;
-            }
+        if nibbles {
+            walk_groups(&mut walk, Nibbles::from_used(used), s, groups, order, control)?;
+        } else {
+            walk_groups(&mut walk, Mask::from_used(used), s, groups, order, control)?;
         }
         total = target - walk.left;
         tally.positions[d] += walk.new;
@@ -462,7 +603,7 @@ pub(crate) fn next_level(
     control: Control,
 ) -> Result<Level> {
     let d = levels.len();
-    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false, mark_cutoff: MARK_CUTOFF };
+    let shared = Shared { alphabet, levels, full, steps, sym: None, tight: false, mark_cutoff: None };
     let per_coset = super::map_cosets(cosets, steps, |scratch, &key| {
         let mut tally = Tally::new(d);
         let mut found = Vec::new();

@@ -19,6 +19,7 @@ mod engine;
 mod levels;
 mod sym;
 mod units;
+mod unplaced;
 mod word;
 
 pub use units::{merge_units, MergedCounts, UnitCounts};
@@ -30,7 +31,7 @@ use num_traits::ToPrimitive;
 use self::chain::WordChain;
 use self::cover::Cover;
 use self::engine::next_level;
-use self::engine::{mark_cutoff, run_coset, Scratch, Shared, Tally};
+use self::engine::{run_coset, Scratch, Shared, Tally};
 use self::levels::Level;
 use self::sym::{Candidate, WordSymmetry};
 use self::word::{Alphabet, Step};
@@ -67,8 +68,8 @@ pub struct CosetOptions {
     pub reduce: Reduce,
     /// With the reduction: the size (in positions) of the sub-cosets its per-coset pre-calculation
     /// leaves undecided, their positions then checked one by one as the products reach them; `None`:
-    /// 65,536 for shallow runs, 0 (everything decided up front) where the deepest distance's products
-    /// outweigh that pre-calculation; for measurements and tests.
+    /// chosen per coset from the deepest distance's products that reach it (65,536 where they are few,
+    /// 512, or 0: everything decided up front); for measurements and tests.
     pub mark_cutoff: Option<u64>,
 }
 
@@ -390,7 +391,7 @@ pub fn coset_enumeration(
         steps: &steps,
         sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
         tight: full == alphabet.capacity,
-        mark_cutoff: options.mark_cutoff.unwrap_or_else(|| mark_cutoff(&levels, full, cosets.len() as u64, limit)),
+        mark_cutoff: options.mark_cutoff,
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;

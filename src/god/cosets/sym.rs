@@ -106,9 +106,10 @@ pub(crate) struct Candidate {
 pub(crate) struct Marked {
     pub(crate) reps: u64,
     pub(crate) special: Vec<(u64, u64)>,
-    /// Whether some sub-cosets were left undecided (see [`WordSymmetry::mark`]'s `cutoff`): `reps` then
-    /// counts their reachable words too, and every visit must be classified.
-    pub(crate) lazy: bool,
+    /// The sub-cosets left undecided (see [`WordSymmetry::mark`]'s `cutoff`), as a bit per finest
+    /// tracked sub-coset of the cover that meets one (empty: none): `reps` counts their reachable words
+    /// too, and the visits within those sub-cosets must be classified.
+    pub(crate) undecided: Vec<u64>,
 }
 
 /// Working memory of [`WordSymmetry::mark`]: the words and the open comparisons per digit.
@@ -396,8 +397,8 @@ impl WordSymmetry {
     /// sub-coset with no reachable representative, at the first digit that decides it; returns the
     /// representatives left and their class sizes other than `|M|`. With `tight` (every number of the
     /// coset is a reachable word) the digits are enumerated directly, else along the chain. Sub-cosets
-    /// of at most `cutoff` reachable words still open are left undecided (counted in `reps`, `lazy`
-    /// set): the products' visits are then classified one by one ([`Reduced::count`]).
+    /// of at most `cutoff` reachable words still open are left undecided (counted in `reps`, listed in
+    /// `undecided`): the products' visits are then classified one by one ([`Reduced::count`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn mark(
         &self,
@@ -411,7 +412,7 @@ impl WordSymmetry {
         scratch: &mut MarkScratch,
     ) -> Marked {
         let prefix = alphabet.prefix;
-        let mut out = Marked { reps: 0, special: Vec::new(), lazy: false };
+        let mut out = Marked { reps: 0, special: Vec::new(), undecided: Vec::new() };
         if cand.open.is_empty() {
             out.reps = chain.below(prefix);
             return out;
@@ -475,10 +476,22 @@ impl WordSymmetry {
     /// conjugate of `z⁻¹` (written to `inv`) comes before it.
     pub(crate) fn inverse_representative(&self, alphabet: &Alphabet, z: &[u8], inv: &mut [u8]) -> bool {
         alphabet.inverse(z, inv);
-        if self.compare(None, inv, z) == Ordering::Less {
+        // The first digit decides almost every comparison: it is read for every conjugate in one tight
+        // loop, and only a tie compares the whole words (this test runs for every representative found).
+        let d0 = self.digits[0];
+        let z0 = d0.of(z[d0.letter]);
+        let first = d0.of(inv[d0.letter]);
+        if first < z0 || (first == z0 && self.compare(None, inv, z) == Ordering::Less) {
             return false;
         }
-        (0..self.count).all(|c| self.compare(Some(c), inv, z) != Ordering::Less)
+        for c in 0..self.count {
+            let i = c * self.len + d0.letter;
+            let v = d0.of(self.map[i][inv[self.src[i] as usize] as usize]);
+            if v < z0 || (v == z0 && self.compare(Some(c), inv, z) == Ordering::Less) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The number of symmetries of the whole word `z` when it is the representative of its class (the
@@ -550,7 +563,7 @@ impl Mark<'_> {
     /// where every number is a reachable word: the digits set one letter at a time in one word (letters
     /// not yet fixed are never read).
     fn direct(&mut self, t: usize, node: u64, used: u64, twists: u32) {
-        if self.undecided(t) {
+        if self.undecided(t, node) {
             return;
         }
         if self.chain.below(self.alphabet.prefix + t) <= FOLD {
@@ -637,7 +650,7 @@ impl Mark<'_> {
     /// The children of sub-coset `node` (`t` steps fixed; `used`: the pieces of its block placed so far)
     /// along the chain: the reachable ones only.
     fn node(&mut self, t: usize, node: u64, used: u64) {
-        if self.undecided(t) {
+        if self.undecided(t, node) {
             return;
         }
         let st = self.steps[t];
@@ -672,16 +685,22 @@ impl Mark<'_> {
         }
     }
 
-    /// Whether the sub-coset with `t` steps fixed is small enough to be left undecided: its reachable
+    /// Whether sub-coset `node` with `t` steps fixed is small enough to be left undecided: its reachable
     /// words are then classified one by one as the products visit them.
     #[inline(always)]
-    fn undecided(&mut self, t: usize) -> bool {
+    fn undecided(&mut self, t: usize, node: u64) -> bool {
         let below = self.chain.below(self.alphabet.prefix + t);
         if below > self.cutoff {
             return false;
         }
         self.out.reps += below;
-        self.out.lazy = true;
+        let bits = &mut self.out.undecided;
+        if bits.is_empty() {
+            bits.resize(self.cover.blocks().div_ceil(64) as usize, 0);
+        }
+        for b in self.cover.blocks_meeting(t, node) {
+            bits[(b >> 6) as usize] |= 1 << (b & 63);
+        }
         true
     }
 }
@@ -693,39 +712,42 @@ pub(crate) struct Reduced<'a> {
     alphabet: &'a Alphabet,
     key: u64,
     special: Vec<(u64, u64)>,
-    lazy: bool,
+    /// The finest tracked sub-cosets whose visits are classified (see [`Marked::undecided`]).
+    undecided: Vec<u64>,
     word: Vec<u8>,
     inv: Vec<u8>,
 }
 
 impl<'a> Reduced<'a> {
     pub(crate) fn new(sym: &'a WordSymmetry, alphabet: &'a Alphabet, key: u64, marked: Marked) -> Self {
-        let Marked { special, lazy, .. } = marked;
-        Reduced { sym, alphabet, key, special, lazy, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
+        let Marked { special, undecided, .. } = marked;
+        Reduced { sym, alphabet, key, special, undecided, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
     }
 
-    /// For position `i` (just visited): `None` when it is no representative, else its class size and
-    /// whether it represents its class up to inverse too. Without undecided sub-coset every visit is a
-    /// representative, its symmetries from the pre-calculation's table; else they are found here.
+    /// For position `i` (just visited; `block` its finest tracked sub-coset): `None` when it is no
+    /// representative, else its class size and whether it represents its class up to inverse too.
+    /// Outside the undecided sub-cosets every visit is a representative, its symmetries from the
+    /// pre-calculation's table; within them they are found here.
     #[inline]
-    pub(crate) fn count(&mut self, i: u64) -> Option<(u64, bool)> {
+    pub(crate) fn count(&mut self, i: u64, block: u64) -> Option<(u64, bool)> {
         self.alphabet.word(self.key, i, &mut self.word);
-        self.classify(i)
+        self.classify(i, block)
     }
 
     /// [`Reduced::count`] for the position `τ · σ` (its word formed from the two words, letter by letter,
     /// instead of decoded from its number: a fifth of a deep reduced run's time went to decoding).
     #[inline]
-    pub(crate) fn count_product(&mut self, i: u64, tau: &[u8], sigma: &[u8]) -> Option<(u64, bool)> {
+    pub(crate) fn count_product(&mut self, i: u64, block: u64, tau: &[u8], sigma: &[u8]) -> Option<(u64, bool)> {
         self.alphabet.product(tau, sigma, self.alphabet.len, &mut self.word);
         debug_assert_eq!(self.alphabet.within(&self.word), i, "the product is the position visited");
-        self.classify(i)
+        self.classify(i, block)
     }
 
-    /// Classifies position `i`, whose word is in `self.word`.
+    /// Classifies position `i` (in finest tracked sub-coset `block`), whose word is in `self.word`.
     #[inline]
-    fn classify(&mut self, i: u64) -> Option<(u64, bool)> {
-        let symm = if self.lazy {
+    fn classify(&mut self, i: u64, block: u64) -> Option<(u64, bool)> {
+        let undecided = self.undecided.get((block >> 6) as usize).is_some_and(|w| w >> (block & 63) & 1 != 0);
+        let symm = if undecided {
             self.sym.symmetries(&self.word)?
         } else if self.special.is_empty() {
             1
