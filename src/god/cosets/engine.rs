@@ -155,7 +155,7 @@ const QUEUE: usize = 64;
 /// The fewest `σ`s for one `τ` that compose `τ` first ([`Walk::compose`]).
 const COMPOSE_FROM: usize = 8;
 
-/// The methods that number take `R`, the ranking of the unplaced pieces.
+/// The numbering methods are generic over `R`, the ranking of the unplaced pieces ([`Unplaced`]).
 impl Walk<'_, '_> {
     /// Visits position `node` = `τ · σ` (its finest tracked sub-coset `block`): queued, and the queue
     /// visited once full, its words loaded first all together (independent loads overlap their cache
