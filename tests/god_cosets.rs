@@ -4,6 +4,7 @@
 //! cancellation; `max_depth`; the enumeration reduced by symmetry against a brute-force count of classes
 //! (up to the rotations, and up to rotations and inverse) on 2x2x2 subgroups, the pyraminx, the 3x3x3
 //! <U,R> and the edges group; and (ignored, release) the full 2x2x2 and the 3x3x3 edges group's figures.
+//! A block of 17 pieces (a 17-gon turned and flipped) takes the bit-mask ranking of the pieces.
 
 mod common;
 
@@ -404,4 +405,31 @@ fn units_reduced_by_symmetry_merge_to_the_whole() {
     let plain = common::puzzle("puzzles/main/2x2x2.tws");
     let o = CosetOptions { reduce: Reduce::Always, ..CosetOptions::default() };
     assert!(coset_enumeration(&plain, &set(&plain, Some("U,F,R")), &o, Control::none()).is_err());
+}
+
+/// A block of more than 16 pieces (a 17-gon turned and flipped: the dihedral group of order 34) ranks
+/// its pieces by bit mask, not in nibbles: the coset counts still equal the dense ones, with the last
+/// distance formed by products.
+#[test]
+fn a_block_of_seventeen_pieces() {
+    let cycle: Vec<String> = (0..17).map(|i| ((i + 1) % 17 + 1).to_string()).collect();
+    let flip: Vec<String> = (0..17).map(|i| (17 - i).to_string()).collect();
+    let ident: Vec<String> = (1..=17).map(|i| i.to_string()).collect();
+    let text = format!(
+        "Name Gon17\nSet RING 17 1\nSolved\nRING\n{}\nEnd\nMove A\nRING\n{}\nEnd\nMove B\nRING\n{}\nEnd\n",
+        ident.join(" "),
+        cycle.join(" "),
+        flip.join(" ")
+    );
+    let p = twistsearch::load_puzzle(&text).unwrap();
+    // The dense index numbers all 17! arrangements: the hash method is the oracle here.
+    let o = GodOptions { method: Method::Hash, ..GodOptions::default() };
+    let want = gods_algorithm(&p, &set(&p, None), &o, Control::none()).unwrap().counts;
+    assert_eq!(want.iter().sum::<u64>(), 34);
+    let r = cosets(&p, None, |o| {
+        o.letters = Some(6);
+        o.store_depth = Some(1);
+    });
+    assert_eq!(r.counts, want);
+    assert!(r.complete && r.stored_depth == 1 && want.len() > 2);
 }
