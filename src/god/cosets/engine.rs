@@ -436,12 +436,17 @@ fn coset_cutoff(shared: &Shared, key: u64, limit: usize) -> u64 {
     let mut word = vec![0u8; len];
     alphabet.word(key, 0, &mut word);
     let mut need = vec![0u8; len];
+    let full = shared.full as u128;
     let mut products = 0u128;
     for tau in levels[b].words().chunks_exact(len) {
         alphabet.needed_prefix(tau, &word[..alphabet.prefix], &mut need);
         products += levels[a].span(alphabet.key(&need)).len() as u128;
+        if products > full {
+            // Decided: the count need not be finished (through twice the stored depth it would take
+            // longer than the coset's shallow distances).
+            return 0;
+        }
     }
-    let full = shared.full as u128;
     if products * 10 <= full {
         MARK_CUTOFF
     } else if products <= full {
