@@ -4,7 +4,8 @@
 //! cancellation; `max_depth`; the enumeration reduced by symmetry against a brute-force count of classes
 //! (up to the rotations, and up to rotations and inverse) on 2x2x2 subgroups, the pyraminx, the 3x3x3
 //! <U,R> and the edges group; and (ignored, release) the full 2x2x2 and the 3x3x3 edges group's figures.
-//! A block of 17 pieces (a 17-gon turned and flipped) takes the bit-mask ranking of the pieces.
+//! A block of 17 pieces (a 17-gon turned and flipped) takes the bit-mask ranking of the pieces. A clock
+//! times each distance.
 
 mod common;
 
@@ -180,6 +181,31 @@ fn whole_two_by_two_and_two_generator_cube() {
     assert_eq!(qtm.counts, dense(&p, None, Metric::Qtm));
     let c = common::puzzle("puzzles/main/3x3x3.tws");
     assert_eq!(cosets(&c, Some("U,R"), big).counts, dense(&c, Some("U,R"), Metric::Htm));
+}
+
+/// With a clock the unit says where its time went: each distance formed from products (none through
+/// the stored depth), the symmetry pre-calculation, the levels and the cosets. The clock here ticks one
+/// second per reading, so every timed piece of work shows. Without a clock there are no times.
+#[test]
+fn a_clock_times_each_distance_formed() {
+    let p = common::puzzle("puzzles/symm/2x2x2.tws");
+    let moves = set(&p, Some("U,F,R"));
+    let ticks = std::sync::atomic::AtomicU64::new(0);
+    let clock = || ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64;
+    let o = CosetOptions { store_depth: Some(6), reduce: Reduce::Always, ..CosetOptions::default() };
+    let r = coset_enumeration(&p, &moves, &o, Control::none().with_clock(&clock)).unwrap();
+    assert_eq!(r.counts.len(), 12);
+    assert_eq!(r.stored_depth, 6);
+    assert_eq!(r.distance_ms.len(), r.counts.len());
+    assert!(r.distance_ms[..=6].iter().all(|&m| m == 0), "{:?}", r.distance_ms);
+    assert!(r.distance_ms[7..].iter().all(|&m| m >= 1000), "{:?}", r.distance_ms);
+    assert!(r.symmetry_ms.unwrap() >= 1000 && r.store_ms >= 1000 && r.cosets_ms >= 1000);
+    let untimed = coset_enumeration(&p, &moves, &o, Control::none()).unwrap();
+    assert_eq!(untimed.counts, r.counts);
+    assert!(untimed.distance_ms.is_empty() && untimed.symmetry_ms.is_none());
+    assert_eq!((untimed.store_ms, untimed.cosets_ms), (0, 0));
+    let json = serde_json::to_string(&untimed).unwrap();
+    assert!(!json.contains("distance_ms") && !json.contains("symmetry_ms"));
 }
 
 /// A unit process killed halfway leaves no result file; run again, the units merge (through the CLI)

@@ -146,6 +146,13 @@ pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Fa
         r.store_ms as f64 / 1e3,
         r.cosets_ms as f64 / 1e3
     );
+    let per: Vec<String> = (r.stored_depth as usize + 1..r.distance_ms.len())
+        .map(|d| format!("{d}: {:.3}", r.distance_ms[d] as f64 / 1e3))
+        .chain(r.symmetry_ms.map(|m| format!("symmetry pre-calculation {:.3}", m as f64 / 1e3)))
+        .collect();
+    if !per.is_empty() {
+        let _ = writeln!(out, "# thread seconds by distance formed: {}", per.join(", "));
+    }
     Ok(out)
 }
 

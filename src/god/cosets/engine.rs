@@ -42,22 +42,37 @@ pub(crate) struct Shared<'a> {
 }
 
 /// Counts per distance: positions (with symmetry, each representative weighted by its class size),
-/// classes up to symmetry, classes up to symmetry and inverse (the last two only with symmetry).
+/// classes up to symmetry, classes up to symmetry and inverse (the last two only with symmetry); and
+/// where the time went, by the control's clock (0 without one).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Tally {
     pub(crate) positions: Vec<u64>,
     pub(crate) classes: Vec<u64>,
     pub(crate) inverse: Vec<u64>,
+    /// Seconds forming each distance's products (0 through the stored depth).
+    pub(crate) seconds: Vec<f64>,
+    /// Seconds of the symmetry pre-calculation.
+    pub(crate) marking: f64,
 }
 
 impl Tally {
     /// Zero counts through distance `limit`.
     pub(crate) fn new(limit: usize) -> Tally {
-        Tally { positions: vec![0; limit + 1], classes: vec![0; limit + 1], inverse: vec![0; limit + 1] }
+        Tally {
+            positions: vec![0; limit + 1],
+            classes: vec![0; limit + 1],
+            inverse: vec![0; limit + 1],
+            seconds: vec![0.0; limit + 1],
+            marking: 0.0,
+        }
     }
 
     /// Adds `other` (same length).
     pub(crate) fn add(&mut self, other: &Tally) {
+        for (x, y) in self.seconds.iter_mut().zip(&other.seconds) {
+            *x += y;
+        }
+        self.marking += other.marking;
         for (a, b) in [
             (&mut self.positions, &other.positions),
             (&mut self.classes, &other.classes),
@@ -480,8 +495,10 @@ pub(crate) fn run_coset(
     // With symmetry: the pre-calculation visits every non-representative first.
     let (target, mut reduced) = match (shared.sym, cand) {
         (Some((sym, chain)), Some(cand)) => {
+            let started = control.now();
             let cutoff = shared.mark_cutoff.unwrap_or_else(|| coset_cutoff(shared, key, limit));
             let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cutoff, cover, &mut scratch.mark);
+            tally.marking += control.seconds_since(started);
             (marked.reps, Some(Reduced::new(sym, alphabet, key, marked)))
         }
         _ => (shared.full, None),
@@ -518,6 +535,7 @@ pub(crate) fn run_coset(
         if total == target {
             break;
         }
+        let started = control.now();
         let Some((a, b)) = split(shared.levels, d) else { return Ok(false) };
         let (s, t) = (&shared.levels[a], &shared.levels[b]);
         if t.len() > u32::MAX as usize {
@@ -591,6 +609,7 @@ pub(crate) fn run_coset(
             walk_groups(&mut walk, Mask::from_used(used), s, groups, order, control)?;
         }
         total = target - walk.left;
+        tally.seconds[d] += control.seconds_since(started);
         tally.positions[d] += walk.new;
         tally.classes[d] += walk.classes;
         tally.inverse[d] += walk.inverse;

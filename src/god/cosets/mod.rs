@@ -366,9 +366,10 @@ pub fn coset_enumeration(
         None => None,
     };
     let edge_words: Vec<u8> = move_words.iter().filter(|w| **w != identity).flatten().copied().collect();
-    let clock = std::time::Instant::now();
+    let clock = control.now();
+    let ms = |seconds: f64| (seconds * 1e3).round() as u64;
     let levels = store_levels(&alphabet, edge_words, order, full, &cosets, options, control)?;
-    let store_ms = clock.elapsed().as_millis() as u64;
+    let store_ms = ms(control.seconds_since(clock));
     let work: Vec<(u64, Option<&Candidate>)> = match &reduced {
         Some((_, _, candidates)) => candidates.iter().map(|c| (c.key, Some(c))).collect(),
         None => cosets.iter().map(|&c| (c, None)).collect(),
@@ -394,7 +395,7 @@ pub fn coset_enumeration(
         mark_cutoff: options.mark_cutoff,
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
-    let cosets_ms = clock.elapsed().as_millis() as u64 - store_ms;
+    let cosets_ms = ms(control.seconds_since(clock)).saturating_sub(store_ms);
     if !complete && options.max_depth.is_none_or(|m| m as usize > limit) {
         return Err(Error::new(format!(
             "the stored levels (through distance {k}) reach distance {reach} only, and some cosets have positions \
@@ -407,6 +408,11 @@ pub fn coset_enumeration(
     let depths = tally.positions.len();
     let symmetries = sym.as_ref().map(|s| s.order);
     let bytes = levels.iter().map(Level::bytes).sum::<u64>() + need;
+    let timed = clock.is_some();
+    let mut distance_ms: Vec<u64> = if timed { tally.seconds.iter().map(|&s| ms(s)).collect() } else { Vec::new() };
+    while distance_ms.len() > depths && distance_ms.last() == Some(&0) {
+        distance_ms.pop();
+    }
     Ok(UnitCounts {
         format: units::FORMAT.to_string(),
         puzzle: puzzle.name().to_string(),
@@ -426,6 +432,8 @@ pub fn coset_enumeration(
         counts: tally.positions,
         store_ms,
         cosets_ms,
+        distance_ms,
+        symmetry_ms: (timed && symmetries.is_some()).then(|| ms(tally.marking)),
         symmetries,
         cosets_enumerated: symmetries.map(|_| enumerated),
         classes: symmetries.map(|_| tally.classes[..depths].to_vec()),

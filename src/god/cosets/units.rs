@@ -53,6 +53,15 @@ pub struct UnitCounts {
     /// Milliseconds spent completing this unit's cosets.
     #[serde(default)]
     pub cosets_ms: u64,
+    /// `distance_ms[d]`: milliseconds the threads spent forming the products of distance `d` in this
+    /// unit's cosets, added over threads (0 through the stored depth; as long as `counts`, or longer
+    /// when a farther distance was searched in vain; empty when the run had no clock).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub distance_ms: Vec<u64>,
+    /// When reduced by symmetry and timed: milliseconds of the symmetry pre-calculation, added over
+    /// threads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry_ms: Option<u64>,
     /// When reduced by symmetry: the number of symmetries (the identity included).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symmetries: Option<u64>,
