@@ -47,10 +47,11 @@ pub struct UnitCounts {
     pub memory_bytes: u64,
     /// `counts[d]`: this unit's positions at distance `d`.
     pub counts: Vec<u64>,
-    /// Milliseconds spent storing the levels (every unit repeats this).
+    /// Milliseconds spent storing the levels (every unit repeats this; 0 when the run had no clock, see
+    /// [`Control::with_clock`](crate::control::Control::with_clock)).
     #[serde(default)]
     pub store_ms: u64,
-    /// Milliseconds spent completing this unit's cosets.
+    /// Milliseconds spent completing this unit's cosets (0 without a clock).
     #[serde(default)]
     pub cosets_ms: u64,
     /// `distance_ms[d]`: milliseconds the threads spent forming the products of distance `d` in this
