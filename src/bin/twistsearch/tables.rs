@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use twistsearch::control::Control;
+use twistsearch::events::cube3::{CubeBound, CubeTable};
 use twistsearch::phase::{PhaseSolver, PhaseSolverOptions};
 use twistsearch::search::Solver;
 use twistsearch::Puzzle;
@@ -212,6 +213,39 @@ pub fn phase_solver(
             }
         };
     Ok((solver, PhaseTables { seconds, loaded: false, written }))
+}
+
+/// The 3x3x3 bound of `--cube-bound`: its table read from the cache directory when there (a file that
+/// is refused is reported on stderr and the table rebuilt), else built, then written as
+/// [`TableCache::write`] decides.
+pub fn cube_bound(
+    cache: Option<&TableCache>,
+    puzzle: &Puzzle,
+    kind: CubeTable,
+    control: Control,
+) -> twistsearch::Result<(CubeBound, PhaseTables)> {
+    let t = Instant::now();
+    // The key depends on the definition only: an empty bound's would cost the class map (seconds for
+    // the huge table), so the file is named by the definition's fingerprint and the table's name, and
+    // the container's own key check refuses a file made for another definition.
+    let path = cache.map(|c| c.path(&format!("{}-3x3x3-{}.cubebound", file_stem(puzzle.name()), kind.name())));
+    if let (Some(cache), Some(path)) = (cache, &path) {
+        if let Some(bytes) = cache.read(path) {
+            match CubeBound::load(puzzle, kind, &bytes) {
+                Ok(b) => {
+                    return Ok((b, PhaseTables { seconds: t.elapsed().as_secs_f64(), loaded: true, written: false }))
+                }
+                Err(e) => cache.refused(path, &e),
+            }
+        }
+    }
+    let bound = CubeBound::new(puzzle, kind, control)?;
+    let seconds = t.elapsed().as_secs_f64();
+    let written = match (cache, &path) {
+        (Some(cache), Some(path)) => cache.write(path, seconds, || bound.save()),
+        _ => false,
+    };
+    Ok((bound, PhaseTables { seconds, loaded: false, written }))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.

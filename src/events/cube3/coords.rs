@@ -12,6 +12,8 @@ use crate::events::rank::{perm_rank, perm_unrank_into};
 pub(super) const N_TWIST: usize = 2187;
 pub(super) const N_FLIP: usize = 2048;
 pub(super) const N_SLICE: usize = 495;
+/// Where the E slice's edges are and in which order (495 × 4!).
+pub(super) const N_SLICE_SORTED: usize = 11880;
 pub(super) const N_PERM: usize = 40320;
 pub(super) const N_MPERM: usize = 24;
 
@@ -51,6 +53,10 @@ fn edges_then(c: &Cubie, m: &Cubie) -> Cubie {
 
 pub(super) struct Twist;
 pub(super) struct Flip;
+/// The edges' flip with a coordinate of where the E slice's edges are (`flip * C::SIZE + slice`): the
+/// pair the symmetries that turn the U/D axis conjugate into each other (one alone would not do: a
+/// quarter turn about U/D changes the E slice's edges' orientations).
+pub(super) struct FlipWith<C>(pub C);
 /// Where the E slice's edges are (their order left out).
 pub(super) struct Slice<'m> {
     pub model: &'m Model,
@@ -82,6 +88,10 @@ impl SliceRanks {
         self.rank[mask as usize]
     }
 }
+/// Where the E slice's edges are and in which order ([`Slice`] × the order of the four as they lie in
+/// increasing slot order, `slice * 24 + order`): Kociemba's "slice sorted", which the optimal solver's
+/// large table pairs with the flip.
+pub(super) struct SliceSorted<'m>(pub Slice<'m>);
 pub(super) struct CornerPerm;
 /// The U/D edges' permutation (positions of phase 2, where they are in U/D slots).
 pub(super) struct UdPerm<'m>(pub &'m Model);
@@ -148,6 +158,53 @@ impl Coordinate for Slice<'_> {
                 u += 1;
             }
         }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+impl Coordinate for SliceSorted<'_> {
+    const SIZE: usize = N_SLICE_SORTED;
+    #[inline]
+    fn get(&self, c: &Cubie) -> u32 {
+        let model = self.0.model;
+        let mut order = [0u8; 4];
+        let mut k = 0;
+        for &p in &c.ep {
+            if model.e_mask >> p & 1 == 1 {
+                order[k] = model.local[p as usize];
+                k += 1;
+            }
+        }
+        self.0.get(c) * 24 + perm_rank(&order) as u32
+    }
+    fn set(&self, c: &mut Cubie, x: u32) {
+        self.0.set(c, x / 24);
+        let mut order = [0u8; 4];
+        perm_unrank_into((x % 24) as usize, &mut order);
+        let model = self.0.model;
+        let mut k = 0;
+        for p in c.ep.iter_mut() {
+            if model.e_mask >> *p & 1 == 1 {
+                *p = model.e_slots[order[k] as usize];
+                k += 1;
+            }
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        edges_then(c, m)
+    }
+}
+
+impl<C: Coordinate> Coordinate for FlipWith<C> {
+    const SIZE: usize = N_FLIP * C::SIZE;
+    fn get(&self, c: &Cubie) -> u32 {
+        Flip.get(c) * C::SIZE as u32 + self.0.get(c)
+    }
+    fn set(&self, c: &mut Cubie, x: u32) {
+        Flip.set(c, x / C::SIZE as u32);
+        self.0.set(c, x % C::SIZE as u32);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)
@@ -362,6 +419,7 @@ mod tests {
         round_trip(&Twist);
         round_trip(&Flip);
         round_trip(&slice);
+        round_trip(&SliceSorted(Slice { model: &model, ranks: &ranks }));
         round_trip(&CornerPerm);
         round_trip(&UdPerm(&model));
         round_trip(&SlicePerm(&model));
@@ -393,6 +451,19 @@ mod tests {
         assert_eq!(tw, move_table_direct(&Twist, &model, &all));
         assert_eq!(fl, move_table_direct(&Flip, &model, &all));
         assert_eq!(sl, move_table_direct(&slice, &model, &all));
+        let sorted = SliceSorted(Slice { model: &model, ranks: &ranks });
+        let ss = move_table(&sorted, &model, &all);
+        assert_eq!(ss, move_table_direct(&sorted, &model, &all));
+        assert_eq!(sorted.get(&Cubie::SOLVED) / 24, slice.get(&Cubie::SOLVED));
+        // The sorted slice follows a walk too, and its classes of four agree with the plain slice.
+        let mut c = Cubie::SOLVED;
+        for step in 0..60u32 {
+            let m = (step * 5 + step / 3) as usize % 18;
+            let next = c.then(&model.moves[m]);
+            assert_eq!(ss[sorted.get(&c) as usize * 18 + m] as u32, sorted.get(&next));
+            assert_eq!(sorted.get(&next) / 24, slice.get(&next));
+            c = next;
+        }
         assert_eq!(cp, move_table_direct(&CornerPerm, &model, &PHASE2_MOVES));
         assert_eq!(ud, move_table_direct(&UdPerm(&model), &model, &PHASE2_MOVES));
         let m = SlicePerm(&model);

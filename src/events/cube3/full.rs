@@ -14,9 +14,8 @@
 //! Built in seconds on all threads ([`SymTable::build`]).
 
 use super::coords::{
-    conj, conj_table, Coordinate, CornerPerm, Flip, Slice, Twist, UdPerm, N_FLIP, N_PERM, N_SLICE, N_TWIST,
+    conj, conj_table, Coordinate, CornerPerm, FlipWith, Slice, Twist, UdPerm, N_PERM, N_SLICE, N_TWIST,
 };
-use super::cubie::Cubie;
 use super::model::{Model, MOVES, PHASE2_MOVES, SYMS};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
@@ -25,25 +24,6 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::prune::persist::Hasher;
 use crate::saved::{Container, Section};
-
-/// The edges' flip and the E slice's place together (their values `flip * 495 + slice`): the pair the
-/// symmetries that turn the U/D axis conjugate into each other (one alone would not do: a quarter turn
-/// about U/D changes the E slice's edges' orientations).
-struct FlipSlice<'m>(Slice<'m>);
-
-impl Coordinate for FlipSlice<'_> {
-    const SIZE: usize = N_FLIP * N_SLICE;
-    fn get(&self, c: &Cubie) -> u32 {
-        Flip.get(c) * N_SLICE as u32 + self.0.get(c)
-    }
-    fn set(&self, c: &mut Cubie, x: u32) {
-        Flip.set(c, x / N_SLICE as u32);
-        self.0.set(c, x % N_SLICE as u32);
-    }
-    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        Flip.then(c, m)
-    }
-}
 
 /// The two exact tables.
 pub(super) struct FullTables {
@@ -66,8 +46,8 @@ impl FullTables {
     /// The tables without entries: classes and conjugations.
     fn empty(model: &Model, t: &Tables) -> (SymTable, SymTable) {
         let every = ((1u16 << SYMS) - 1) as u8;
-        let fs = FlipSlice(Slice { model, ranks: &t.ranks });
-        let classes = SymClasses::new(FlipSlice::SIZE, every, model, |x, s| conj(&fs, model, x, s));
+        let fs = FlipWith(Slice { model, ranks: &t.ranks });
+        let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, model, |x, s| conj(&fs, model, x, s));
         let phase1 = SymTable::new(classes, N_TWIST, conj_table(&Twist, model, every), 2, 0);
         let ud = UdPerm(model);
         let classes = SymClasses::new(N_PERM, every, model, |x, s| conj(&CornerPerm, model, x, s));
@@ -121,29 +101,20 @@ impl FullTables {
         self.phase2.value(self.phase2.index(cperm as u32, udperm as u32))
     }
 
-    /// The exact distance of a position's coordinates to phase 1's goal: down one step at a time (a
-    /// neighbour one closer always exists and its residue names it).
-    pub(super) fn distance(&self, t: &Tables, mut flip: u16, mut slice: u16, mut twist: u16) -> u32 {
-        let step = |f: u16, s: u16, w: u16, m: usize| {
-            (
-                t.flip_move[f as usize * MOVES + m],
-                t.slice_move[s as usize * MOVES + m],
-                t.twist_move[w as usize * MOVES + m],
-            )
+    /// The exact distance of a position's coordinates to phase 1's goal ([`SymTable::distance`]).
+    pub(super) fn distance(&self, t: &Tables, flip: u16, slice: u16, twist: u16) -> u32 {
+        let n = N_SLICE as u32;
+        let fs_move = |x: u32, m: usize| {
+            t.flip_move[(x / n) as usize * MOVES + m] as u32 * n + t.slice_move[(x % n) as usize * MOVES + m] as u32
         };
-        let mut d = 0;
-        while !(flip == 0 && twist == 0 && slice == t.slice_goal) {
-            let down = (self.phase1_value(self.phase1_index(flip, slice, twist)) + 2) % 3;
-            let m = (0..MOVES)
-                .find(|&m| {
-                    let (f, s, w) = step(flip, slice, twist, m);
-                    self.phase1_value(self.phase1_index(f, s, w)) == down
-                })
-                .expect("a complete phase-1 table has a neighbour one closer");
-            (flip, slice, twist) = step(flip, slice, twist, m);
-            d += 1;
-        }
-        d
+        let twist_move = |x: u32, m: usize| t.twist_move[x as usize * MOVES + m] as u32;
+        let goal = self.phase1.index(t.slice_goal as u32, 0);
+        self.phase1.distance(
+            &Moves { count: MOVES, a: &fs_move, b: &twist_move },
+            goal,
+            flip as u32 * n + slice as u32,
+            twist as u32,
+        )
     }
 
     /// What the tables depend on: the definition's face turns and symmetries, and the version.

@@ -17,7 +17,9 @@
 //! - `tables` — the small tables of both phases;
 //! - `symtable` — large (class, coordinate) tables of two or four bits an entry, filled on all threads;
 //! - `full` — the exact tables, and their saved form;
-//! - `search` — the six interleaved searches (three axes, and the inverse).
+//! - `search` — the six interleaved searches (three axes, and the inverse);
+//! - `optimal` — [`CubeBound`]: the distance to phase 1's subgroup (or Kociemba's "huge" one with the
+//!   E slice sorted) along the three axes, as the bound of the crate's optimal search.
 //!
 //! ```
 //! use twistsearch::control::Control;
@@ -38,12 +40,17 @@ mod coords;
 mod cubie;
 mod full;
 mod model;
+mod optimal;
+mod optimal_search;
 mod search;
 mod symmetry;
 mod symtable;
 mod tables;
 
 use std::sync::OnceLock;
+
+pub use self::optimal::{CubeBound, CubeTable};
+pub use self::optimal_search::CubeSolution;
 
 use self::full::FullTables;
 use self::model::Model;

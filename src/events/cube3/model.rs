@@ -138,8 +138,12 @@ impl Model {
                 nu += 1;
             }
         }
-        // The rotations: the closure of x, y, z (24 of them).
-        let gens = [cubie_of_move(lookup("x")?), cubie_of_move(lookup("y")?), cubie_of_move(lookup("z")?)];
+        // The rotations: the closure of the definition's (cubing.js's x, y, z; PuzzleGeometry's named
+        // rotations in a twsearch file), 24 of them.
+        let gens: Vec<Cubie> = (puzzle.base_moves().iter().enumerate())
+            .filter(|(_, b)| b.rotation && b.order > 1)
+            .map(|(i, _)| cubie_of_move(puzzle.move_ref(i, 1)))
+            .collect();
         let mut rotations = vec![Cubie::SOLVED];
         let mut i = 0;
         while i < rotations.len() {

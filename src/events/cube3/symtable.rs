@@ -97,11 +97,34 @@ impl SymTable {
         }
     }
 
+    /// The exact distance of pair `(a, b)` in a two-bit table whose goal's entry is `goal`: down one
+    /// step at a time (a neighbour one closer always exists and its residue names it). Only the goal pair
+    /// has the goal's entry (its conjugates are itself).
+    pub(super) fn distance(&self, moves: &Moves, goal: usize, mut a: u32, mut b: u32) -> u32 {
+        debug_assert_eq!(self.bits, 2);
+        let mut d = 0;
+        loop {
+            let i = self.index(a, b);
+            if i == goal {
+                return d;
+            }
+            let down = (self.value(i) + 2) % 3;
+            let m = (0..moves.count)
+                .find(|&m| self.value(self.index((moves.a)(a, m), (moves.b)(b, m))) == down)
+                .expect("a complete two-bit table has a neighbour one closer");
+            (a, b) = ((moves.a)(a, m), (moves.b)(b, m));
+            d += 1;
+        }
+    }
+
     /// Fills the entries from the goal pair, on all threads, reporting each depth to `control` (phase
     /// `"table"`).
     pub(super) fn build(&mut self, moves: &Moves, goal: (u32, u32), control: Control) -> Result<()> {
         let n = self.len();
-        let words: Vec<AtomicU64> = (0..self.word_count()).map(|_| AtomicU64::new(u64::MAX)).collect();
+        let count = self.word_count();
+        let mut words: Vec<AtomicU64> = Vec::with_capacity(count);
+        crate::memory::advise_huge_pages(words.as_ptr() as *const u8, count * 8);
+        words.extend((0..count).map(|_| AtomicU64::new(u64::MAX)));
         let builder = Builder { table: self, words: &words, moves };
         let g = self.index(goal.0, goal.1);
         let mut filled = builder.set(g / self.b_size, g % self.b_size, 0);
@@ -125,6 +148,18 @@ impl SymTable {
         }
         self.words = words.into_iter().map(AtomicU64::into_inner).collect();
         Ok(())
+    }
+}
+
+/// Per lane of `bits` bits of `word`: its lowest bit set where the lane holds `v`.
+#[inline(always)]
+fn lanes_equal(word: u64, v: u8, bits: u32) -> u64 {
+    let low = if bits == 2 { 0x5555_5555_5555_5555u64 } else { 0x1111_1111_1111_1111u64 };
+    let x = !(word ^ low.wrapping_mul(v as u64));
+    if bits == 2 {
+        x & x >> 1 & low
+    } else {
+        x & x >> 1 & x >> 2 & x >> 3 & low
     }
 }
 
@@ -204,7 +239,26 @@ impl Builder<'_> {
                 (c2, t.b_conj[(self.moves.b)(b as u32, m) as usize * SYMS + s2] as usize)
             };
             let mut new = 0;
-            for b in 0..t.b_size {
+            // Only the words holding an entry the level looks at (at `depth` forward, empty backward):
+            // the small levels touch few.
+            let wanted = if backward { empty } else { v };
+            let per = 64 / t.bits as usize;
+            let mut b = 0;
+            while b < t.b_size {
+                let i = c * t.b_size + b;
+                let lanes =
+                    lanes_equal(self.words[i / per].load(Relaxed), wanted, t.bits) >> ((i % per) as u32 * t.bits);
+                if lanes == 0 {
+                    b += per - i % per;
+                    continue;
+                }
+                // The next entry the level looks at in this word.
+                let at = b + lanes.trailing_zeros() as usize / t.bits as usize;
+                if at >= t.b_size {
+                    break;
+                }
+                b = at + 1;
+                let b = at;
                 let here = self.get(c * t.b_size + b);
                 if backward {
                     if here == empty

@@ -1,0 +1,375 @@
+//! [`CubeBound`]: the heuristic of Kociemba's optimal 3x3x3 solver, for the crate's optimal IDA*
+//! ([`Solver::set_bound`](crate::search::Solver::set_bound)). A position is at least as far from solved
+//! as from any subgroup, and turned by a rotation `r` (`r⁻¹ · x · r`) it is as far from solved as
+//! before; so the largest of its distances to a subgroup along the three axes bounds its optimal
+//! length. The subgroup is one of two:
+//!
+//! - [`CubeTable::Phase1`]: Kociemba's `<U, D, R2, F2, L2, B2>` (corners twisted, edges flipped and the
+//!   E slice's edges where they belong, in any order): the seed's phase-1 table, the (flip, slice) pairs
+//!   reduced by the eight rotations that keep the U/D axis × the twist, 70 MB, built in seconds;
+//! - [`CubeTable::Huge`]: the same with the E slice's edges also in order (Kociemba's "slice sorted",
+//!   24 times as many cosets: 53,213,634,560, as 6.65 billion entries after the reduction), two bits an
+//!   entry, 1.66 GB: Cube Explorer's "huge" optimal table. Its distances are about one move larger, which
+//!   divides the nodes of a deep search by about ten.
+//!
+//! Both hold each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
+//! reads a child's from its residue (the three candidates differ by one). A node of the search is
+//! [`CubeBound::node_len`] words: per axis the flip, the slice coordinate, the twist and the distance,
+//! moved by small tables.
+
+use super::coords::{
+    conj, conj_table, move_table, Coordinate, Flip, FlipWith, Slice, SliceRanks, SliceSorted, Twist, N_SLICE,
+    N_SLICE_SORTED, N_TWIST,
+};
+use super::model::{Model, MOVES, SYMS};
+use super::symmetry::SymClasses;
+use super::symtable::{Moves, SymTable};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::prune::persist::Hasher;
+use crate::puzzle::{MoveRef, Puzzle};
+use crate::saved::{Container, Section};
+use crate::search::SearchBound;
+use crate::state::State;
+use std::sync::Arc;
+
+/// Which subgroup (and table) a [`CubeBound`] measures the distance to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeTable {
+    /// Kociemba's phase-1 subgroup: 70 MB, seconds to build.
+    Phase1,
+    /// Phase 1 with the E slice's edges in order: 1.66 GB, minutes to build (Cube Explorer's "huge").
+    Huge,
+}
+
+impl CubeTable {
+    /// `phase1` or `huge`.
+    pub fn parse(name: &str) -> Result<Self> {
+        match name {
+            "phase1" => Ok(CubeTable::Phase1),
+            "huge" => Ok(CubeTable::Huge),
+            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1 or huge"))),
+        }
+    }
+
+    /// The name [`CubeTable::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            CubeTable::Phase1 => "phase1",
+            CubeTable::Huge => "huge",
+        }
+    }
+
+    /// Values of the slice coordinate.
+    pub(super) fn slices(self) -> usize {
+        match self {
+            CubeTable::Phase1 => N_SLICE,
+            CubeTable::Huge => N_SLICE_SORTED,
+        }
+    }
+
+    /// About the bytes a bound with this table holds: the entries (two bits each) and the class map of
+    /// the (flip, slice) pairs.
+    pub fn bytes(self) -> usize {
+        let pairs = FLIPS * self.slices();
+        // Classes: a little over an eighth of the pairs (some are their own conjugates).
+        let classes = pairs / SYMS + pairs / 500;
+        classes * N_TWIST / 4 + pairs * 9 + classes * 5
+    }
+}
+
+const FLIPS: usize = super::coords::N_FLIP;
+const MAGIC: [u8; 8] = *b"TWS3OB01";
+const VERSION: u32 = 1;
+const WHAT: &str = "3x3x3 optimal-bound table file";
+/// Words per axis in a node: flip, slice, twist, distance.
+const PER_AXIS: usize = 4;
+
+/// The distance to a subgroup of the 3x3x3 along its three axes, as a bound for an optimal search.
+/// Cloning it shares the table.
+#[derive(Clone)]
+pub struct CubeBound {
+    pub(super) data: Arc<Data>,
+    /// Per move of the search (by its index in the move list): the move index.
+    moves: Vec<u8>,
+}
+
+/// A bound's model and tables.
+pub(super) struct Data {
+    pub(super) model: Model,
+    pub(super) kind: CubeTable,
+    pub(super) ranks: SliceRanks,
+    pub(super) flip_move: Vec<u16>,
+    pub(super) twist_move: Vec<u16>,
+    pub(super) slice_move: Vec<u16>,
+    /// The slice coordinate's solved value.
+    pub(super) slice_goal: u32,
+    pub(super) table: SymTable,
+    /// The goal's entry.
+    pub(super) goal: usize,
+    /// Per axis, per move index of the position's frame: its move index in the axis's turned frame.
+    pub(super) turned: [[u8; MOVES]; 3],
+}
+
+impl std::fmt::Debug for CubeBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CubeBound").field("kind", &self.data.kind).field("moves", &self.moves).finish_non_exhaustive()
+    }
+}
+
+impl CubeBound {
+    /// The bound of a 3x3x3 definition (as [`TwoPhase::new`](super::TwoPhase::new) takes) with its table
+    /// built on all threads, each depth reported to `control` (phase `"table"`; cancelled between
+    /// depths). Its moves are the 18 face turns until [`CubeBound::for_moves`].
+    pub fn new(puzzle: &Puzzle, kind: CubeTable, control: Control) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind)?;
+        let n = kind.slices() as u32;
+        let (fm, sm, tm) = (&b.flip_move, &b.slice_move, &b.twist_move);
+        let a_move =
+            |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
+        let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
+        b.table.build(&Moves { count: MOVES, a: &a_move, b: &b_move }, (b.slice_goal, 0), control)?;
+        Ok(Self::of(b))
+    }
+
+    fn of(data: Data) -> Self {
+        CubeBound { data: Arc::new(data), moves: (0..MOVES as u8).collect() }
+    }
+
+    /// The bound (sharing the table) for a search whose moves are `move_list` (the
+    /// [`Solver::move_list`](crate::search::Solver::move_list) of its solver): each must be one of the
+    /// definition's face turns. The table measures distances in face turns, so it bounds searches of any
+    /// subset of them (quarter turns too).
+    pub fn for_moves(&self, move_list: &[MoveRef]) -> Result<Self> {
+        let moves: Option<Vec<u8>> =
+            move_list.iter().map(|m| self.data.model.mrefs.iter().position(|x| x == m).map(|i| i as u8)).collect();
+        let moves = moves.ok_or_else(|| Error::new("the 3x3x3 bound needs a search of face turns only"))?;
+        Ok(CubeBound { data: Arc::clone(&self.data), moves })
+    }
+
+    /// Its table.
+    pub fn kind(&self) -> CubeTable {
+        self.data.kind
+    }
+
+    /// Bytes of the table's entries.
+    pub fn table_bytes(&self) -> usize {
+        self.data.table.words.len() * 8
+    }
+
+    /// The key as 16 hex digits after the table's name (what a shell names the saved table by).
+    pub fn key_string(&self) -> String {
+        let mut h = Hasher::new();
+        for (_, v) in self.data.key() {
+            h.number(v);
+        }
+        format!("{}-{:016x}", self.data.kind.name(), h.finish())
+    }
+
+    /// The table as bytes: the crate's checked container (LZ4 chunks with checksums).
+    pub fn save(&self) -> Vec<u8> {
+        let w = &self.data.table.words;
+        Container::write(&MAGIC, VERSION, &self.data.key(), &[], &[Section::words(w.len(), |i| w[i])])
+    }
+
+    /// A bound from bytes of [`CubeBound::save`]; refused when saved for another definition, table or
+    /// version, or damaged.
+    pub fn load(puzzle: &Puzzle, kind: CubeTable, bytes: &[u8]) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind)?;
+        let c = Container::open(bytes, WHAT, &MAGIC, VERSION, &b.key())?;
+        let words = b.table.word_count();
+        if c.sections() != 1 || c.len(0) != words as u64 * 8 {
+            return Err(Error::new(format!("not a valid saved {WHAT}: not the table's size")));
+        }
+        b.table.words = c.words(0, words as u64 * 8)?;
+        Ok(Self::of(b))
+    }
+
+    /// The exact distances of a position along the three axes (for tests and reports).
+    pub fn distances(&self, state: &State) -> Result<[u32; 3]> {
+        let d = &self.data;
+        let cube = d.model.cubie(state)?;
+        Ok(std::array::from_fn(|a| {
+            let (f, s, t) = d.axis_coordinates(&cube, a);
+            d.distance(f, s, t)
+        }))
+    }
+}
+
+impl Data {
+    /// Everything but the entries.
+    fn empty(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
+        let model = Model::new(puzzle)?;
+        let ranks = SliceRanks::new();
+        let all: Vec<u8> = (0..MOVES as u8).collect();
+        let every = ((1u16 << SYMS) - 1) as u8;
+        let slice = Slice { model: &model, ranks: &ranks };
+        let (classes, slice_move, slice_goal) = match kind {
+            CubeTable::Phase1 => {
+                let pair = FlipWith(Slice { model: &model, ranks: &ranks });
+                let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, &model, |x, s| conj(&pair, &model, x, s));
+                (classes, move_table(&slice, &model, &all), slice.get(&super::cubie::Cubie::SOLVED))
+            }
+            CubeTable::Huge => {
+                let sorted = SliceSorted(Slice { model: &model, ranks: &ranks });
+                let pair = FlipWith(SliceSorted(Slice { model: &model, ranks: &ranks }));
+                let n = FlipWith::<SliceSorted>::SIZE;
+                let classes = SymClasses::new(n, every, &model, |x, s| conj(&pair, &model, x, s));
+                (classes, move_table(&sorted, &model, &all), sorted.get(&super::cubie::Cubie::SOLVED))
+            }
+        };
+        let table = SymTable::new(classes, N_TWIST, conj_table(&Twist, &model, every), 2, 0);
+        let goal = table.index(slice_goal, 0);
+        let mut turned = [[0u8; MOVES]; 3];
+        for (a, (_, _, back)) in model.axes.iter().enumerate() {
+            for (j, &m) in back.iter().enumerate() {
+                turned[a][m as usize] = j as u8;
+            }
+        }
+        Ok(Data {
+            flip_move: move_table(&Flip, &model, &all),
+            twist_move: move_table(&Twist, &model, &all),
+            slice_move,
+            slice_goal,
+            table,
+            goal,
+            turned,
+            kind,
+            ranks,
+            model,
+        })
+    }
+
+    /// What the saved bytes depend on: the definition's face turns and symmetries, the table, the
+    /// version.
+    fn key(&self) -> Vec<(&'static str, u64)> {
+        let mut h = Hasher::new();
+        for c in self.model.moves.iter().chain(&self.model.syms) {
+            h.bytes(&c.cp).bytes(&c.co).bytes(&c.ep).bytes(&c.eo);
+        }
+        vec![
+            ("3x3x3 definition's face turns and symmetries", h.finish()),
+            ("table", self.kind.slices() as u64),
+            ("version", u64::from(VERSION)),
+        ]
+    }
+
+    /// The coordinates of a cube turned onto each axis.
+    pub(super) fn axis_coordinates(&self, cube: &super::cubie::Cubie, a: usize) -> (u32, u32, u32) {
+        let (r, ri, _) = &self.model.axes[a];
+        let c = cube.conj(r, ri);
+        let slice = Slice { model: &self.model, ranks: &self.ranks };
+        let s = match self.kind {
+            CubeTable::Phase1 => slice.get(&c),
+            CubeTable::Huge => SliceSorted(slice).get(&c),
+        };
+        (Flip.get(&c), s, Twist.get(&c))
+    }
+
+    /// The exact distance of an axis's coordinates to the subgroup.
+    pub(super) fn distance(&self, flip: u32, slice: u32, twist: u32) -> u32 {
+        let n = self.kind.slices() as u32;
+        let (fm, sm, tm) = (&self.flip_move, &self.slice_move, &self.twist_move);
+        let a_move =
+            |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
+        let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
+        self.table.distance(&Moves { count: MOVES, a: &a_move, b: &b_move }, self.goal, flip * n + slice, twist)
+    }
+}
+
+impl SearchBound for CubeBound {
+    fn node_len(&self) -> usize {
+        3 * PER_AXIS
+    }
+
+    /// `u32::MAX` for a state that is no position of the face turns.
+    fn start(&self, state: &[u8], node: &mut [u32]) -> u32 {
+        let data = &*self.data;
+        let Ok(cube) = data.model.cubie(&State::from_vec(state.to_vec())) else { return u32::MAX };
+        let mut best = 0;
+        for a in 0..3 {
+            let (f, s, t) = data.axis_coordinates(&cube, a);
+            let d = data.distance(f, s, t);
+            node[a * PER_AXIS..(a + 1) * PER_AXIS].copy_from_slice(&[f, s, t, d]);
+            best = best.max(d);
+        }
+        best
+    }
+
+    #[inline]
+    fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
+        self.prepare(parent, m, child);
+        self.finish(parent, m, child)
+    }
+
+    /// Each axis's coordinates after the move, and a prefetch of its class map's word.
+    #[inline]
+    fn prepare(&self, parent: &[u32], m: usize, child: &mut [u32]) {
+        let mv = self.moves[m] as usize;
+        let d = &*self.data;
+        let n = d.kind.slices() as u32;
+        for a in 0..3 {
+            let at = a * PER_AXIS;
+            let j = d.turned[a][mv] as usize;
+            let f = d.flip_move[parent[at] as usize * MOVES + j] as u32;
+            let s = d.slice_move[parent[at + 1] as usize * MOVES + j] as u32;
+            child[at] = f;
+            child[at + 1] = s;
+            child[at + 2] = d.twist_move[parent[at + 2] as usize * MOVES + j] as u32;
+            d.table.prefetch_class(f * n + s);
+        }
+    }
+
+    /// Each axis's exact distance from its residue; the largest.
+    #[inline]
+    fn finish(&self, parent: &[u32], _m: usize, child: &mut [u32]) -> u32 {
+        let t = &self.data.table;
+        let n = self.data.kind.slices() as u32;
+        let mut best = 0;
+        for a in 0..3 {
+            let at = a * PER_AXIS;
+            let r = t.value(t.index(child[at] * n + child[at + 1], child[at + 2])) as u32;
+            let from = parent[at + 3];
+            let d = if (from + 1) % 3 == r {
+                from + 1
+            } else if from % 3 == r {
+                from
+            } else {
+                from - 1
+            };
+            child[at + 3] = d;
+            best = best.max(d);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::tests::puzzle;
+    use super::*;
+    use crate::control::Control;
+
+    #[test]
+    fn the_phase1_bound_matches_the_two_phase_tables_and_saves() {
+        let p = puzzle();
+        let bound = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
+        let solver = super::super::TwoPhase::new(&p, Control::none()).unwrap();
+        solver.build_full_tables(Control::none()).unwrap();
+        // The same entries as the two-phase solver's exact phase-1 table.
+        assert_eq!(bound.data.table.words, solver.full.get().unwrap().words().0);
+        assert_eq!(bound.distances(p.solved()).unwrap(), [0, 0, 0]);
+        // R: one from the U/D and F/B axes' subgroups, in the R/L axis's.
+        let r = p.position(&crate::alg::Alg::parse("R").unwrap()).unwrap();
+        let mut d = bound.distances(&r).unwrap();
+        d.sort();
+        assert_eq!(d, [0, 1, 1]);
+        let bytes = bound.save();
+        let again = CubeBound::load(&p, CubeTable::Phase1, &bytes).unwrap();
+        assert_eq!(again.data.table.words, bound.data.table.words);
+        let mut damaged = bytes.clone();
+        let n = damaged.len();
+        damaged[n / 3] ^= 4;
+        assert!(CubeBound::load(&p, CubeTable::Phase1, &damaged).is_err());
+    }
+}

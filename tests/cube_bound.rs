@@ -1,0 +1,110 @@
+//! The 3x3x3's own optimal bound ([`CubeBound`]: the distance to Kociemba's phase-1 subgroup, or with
+//! the E slice sorted too, along the three axes) beside the generic solver's table: solutions as short
+//! as without it, on random walks of the twsearch definition, with fewer nodes; every solution verified.
+
+mod common;
+
+use std::sync::Arc;
+
+use rand::Rng;
+use twistsearch::control::Control;
+use twistsearch::events::cube3::{CubeBound, CubeTable};
+use twistsearch::group::rng_from_seed;
+use twistsearch::search::{SearchBound, SolveOptions, Solver, SolverOptions};
+use twistsearch::{MoveRef, Puzzle, State};
+
+const MIB: usize = 1 << 20;
+
+fn solver(p: &Arc<Puzzle>, mib: usize) -> Solver {
+    let options = SolverOptions { memory_bytes: mib * MIB, ..SolverOptions::default() };
+    Solver::new(Arc::clone(p), options, Control::none()).unwrap()
+}
+
+/// A random walk of `n` face turns, no face twice in a row.
+fn walk(p: &Puzzle, moves: &[MoveRef], n: usize, rng: &mut impl Rng) -> State {
+    let mut path: Vec<MoveRef> = Vec::new();
+    while path.len() < n {
+        let m = moves[rng.gen_range(0..moves.len())];
+        if path.last().is_none_or(|l| l.base != m.base) {
+            path.push(m);
+        }
+    }
+    p.apply_moves(p.solved(), &path)
+}
+
+/// Solves `count` walks (of `from`, `from + 1`, … `from + 3` moves) with and without `bound`, and by
+/// the bound's own search ([`CubeBound::solve`]): the same lengths, verified; the generic solver's nodes
+/// without and with the bound.
+fn agree(p: &Arc<Puzzle>, bound: &CubeBound, mib: usize, seed: u64, from: usize, count: usize) -> (u64, u64) {
+    let mut plain = solver(p, mib);
+    let mut bounded = solver(p, mib);
+    bounded.set_bound(Some(Arc::new(bound.for_moves(bounded.move_list()).unwrap())));
+    let moves: Vec<MoveRef> = plain.moves().moves().iter().map(|m| m.mv).collect();
+    let mut rng = rng_from_seed(Some(seed)).unwrap();
+    let (mut nodes_plain, mut nodes_bounded) = (0, 0);
+    for i in 0..count {
+        let start = walk(p, &moves, from + i % 4, &mut rng);
+        let a = plain.solve(&start, &SolveOptions::default(), Control::none()).unwrap();
+        let b = bounded.solve(&start, &SolveOptions::default(), Control::none()).unwrap();
+        assert_eq!(a.solutions[0].len(), b.solutions[0].len(), "position {i}");
+        // The cube's own search on the bound's coordinates: as short, and it solves.
+        let c = bound.solve(&start, Control::none()).unwrap();
+        assert_eq!(c.moves.len(), a.solutions[0].len(), "position {i}, the cube's own search");
+        assert_eq!(p.apply_moves(&start, &c.moves), *p.solved());
+        assert_eq!(p.apply_moves(&start, &a.solutions[0]), *p.solved());
+        assert_eq!(p.apply_moves(&start, &b.solutions[0]), *p.solved());
+        nodes_plain += a.nodes;
+        nodes_bounded += b.nodes;
+    }
+    (nodes_plain, nodes_bounded)
+}
+
+#[test]
+fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let bound = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
+    assert_eq!(bound.node_len(), 12);
+    assert_eq!(bound.distances(p.solved()).unwrap(), [0, 0, 0]);
+    // The superflip commutes with every rotation: the same distance along the three axes, and not in
+    // the subgroup (its edges are flipped).
+    let superflip = p
+        .position(&twistsearch::alg::Alg::parse("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap())
+        .unwrap();
+    let d = bound.distances(&superflip).unwrap();
+    assert!(d[0] == d[1] && d[1] == d[2] && d[0] >= 1, "{d:?}");
+    assert!(bound.solve(p.solved(), Control::none()).unwrap().moves.is_empty());
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    assert!(bound.solve(&superflip, Control::none().with_cancel(&flag)).unwrap_err().is_cancelled());
+    let (plain, bounded) = agree(&p, &bound, 16, 17, 6, 20);
+    assert!(bounded < plain, "{bounded} vs {plain}");
+    // A search of other moves than face turns is refused.
+    let rotation = p.lookup("Fv").unwrap();
+    assert!(bound.for_moves(&[rotation]).is_err());
+}
+
+/// The huge table (the E slice sorted): at least the phase-1 distance on every axis of random
+/// positions, and optimal solutions on 20 random walks of 10 to 13 moves, as the generic solver's.
+/// Opt-in (`cargo test --release --test cube_bound -- --ignored`): the table takes minutes and 1.9 GB.
+#[test]
+#[ignore]
+fn the_huge_bound_is_at_least_phase1_and_keeps_solutions_optimal() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let phase1 = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
+    let huge = CubeBound::new(&p, CubeTable::Huge, Control::none()).unwrap();
+    let moves: Vec<MoveRef> = solver(&p, 1).moves().moves().iter().map(|m| m.mv).collect();
+    let mut rng = rng_from_seed(Some(3)).unwrap();
+    let (mut larger, mut sum) = (0, 0);
+    for _ in 0..200 {
+        let s = walk(&p, &moves, 30, &mut rng);
+        let (a, b) = (phase1.distances(&s).unwrap(), huge.distances(&s).unwrap());
+        for k in 0..3 {
+            assert!(b[k] >= a[k], "{b:?} < {a:?}");
+            larger += (b[k] > a[k]) as usize;
+            sum += b[k];
+        }
+    }
+    assert!(larger > 300, "the huge table's distance is larger on {larger} of 600 axes");
+    assert!(sum > 600 * 10, "mean distance {}", sum as f64 / 600.0);
+    let (plain, bounded) = agree(&p, &huge, 256, 1013, 10, 20);
+    assert!(bounded * 10 < plain, "{bounded} vs {plain}");
+}
