@@ -81,6 +81,7 @@ fn quick_bench_records_are_sane() {
             "3x3x3-deep",
             "4x4x4-deep",
             "megaminx-deep",
+            "3x3x3-random",
             "god-2x2x2",
             "god-2x2x2-symmetry",
             "god-edges-cosets"
@@ -99,6 +100,24 @@ fn quick_bench_records_are_sane() {
             for run in runs {
                 check_run(run, 1);
                 assert_eq!(u(&run["time"]["work"]), 602_175);
+            }
+            continue;
+        }
+        if r["case"] == "3x3x3-random" {
+            // Two walks solved by the cube's own search with the phase-1 table: one sample per position.
+            assert_eq!(r["status"], "ok", "{r}");
+            for run in runs {
+                check_run(run, 2);
+                let table = &run["table"];
+                assert_eq!(table["complete"], true, "{run}");
+                assert_eq!(u(&table["entriesSet"]), u(&table["entries"]));
+                assert_eq!(u(&table["bytes"]) * 4, u(&table["entries"]));
+                for s in run["solves"].as_array().unwrap() {
+                    let (len, scr) = (u(&s["solutionLength"]), u(&s["scrambleLength"]));
+                    assert!(len >= 1 && len <= scr, "{s}");
+                    assert_eq!(s["solution"].as_str().unwrap().split(' ').count() as u64, len, "{s}");
+                    check_timing(&s["time"], 1);
+                }
             }
             continue;
         }

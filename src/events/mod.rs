@@ -6,7 +6,8 @@
 //! - identical — pieces the real puzzle cannot tell apart (the FTO's centers): states solved up to them;
 //! - [`square1`] — Square-1: its own model (slashes blocked by corners) and two-phase search;
 //! - [`cube3`] — the 3x3x3's own two-phase search (min2phase's small symmetry-reduced tables, built in
-//!   tens of milliseconds) for the 3x3x3 events and the 4x4x4's last phase;
+//!   tens of milliseconds) for the 3x3x3 events and the 4x4x4's last phase, and its optimal solver's
+//!   bound ([`cube3::CubeBound`]: Kociemba's phase-1 or huge table along the three axes);
 //! - [`cube4`] — the 4x4x4: reduction in five phases (the last one the 3x3x3's two-phase search);
 //! - [`minx`] — the megaminx: a staged search (a face at a time, the last layer in steps) that solves
 //!   any position, for [`EventScrambler::solve`] (its scrambles are random moves);

@@ -11,6 +11,7 @@
 
 mod cases;
 mod deep;
+mod random;
 mod usage;
 
 use std::fmt::Write as _;
@@ -42,6 +43,9 @@ pub struct BenchArgs {
     /// Timed repetitions of each measurement (default 3, or 1 with --quick).
     #[arg(long)]
     repeat: Option<usize>,
+    /// Where `3x3x3-random` reads its table (and writes it after a build), as `solve --cache-dir`.
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<String>,
     /// The C++ twsearch binary (built from its public source) to run on the same positions in the same
     /// run as the deep cases (`3x3x3-deep`), with the same threads and at least the same table memory.
     #[arg(long, value_name = "PATH")]
@@ -117,6 +121,9 @@ pub struct TableInfo {
     pub entries_set: u64,
     /// Building the table (work: states the fill generated).
     pub build: Timing,
+    /// A table of exact distances, every entry set (depths not tracked: `depth` 0).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub complete: bool,
 }
 
 /// One position solved in a run.
@@ -273,7 +280,13 @@ pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
             }
             Ok(f) => {
                 for &n in &threads {
-                    let ctx = Ctx { quick: args.quick, repeat, threads: n, twsearch: args.twsearch.clone() };
+                    let ctx = Ctx {
+                        quick: args.quick,
+                        repeat,
+                        threads: n,
+                        twsearch: args.twsearch.clone(),
+                        cache_dir: args.cache_dir.clone(),
+                    };
                     record.runs.push(run_one(f, &ctx, n)?);
                 }
                 let one = record.runs.iter().find(|r| r.threads == 1).map(|r| r.time.median_seconds);
@@ -422,10 +435,11 @@ fn record_text(r: &Record) -> String {
             } else {
                 String::new()
             };
+            let depth =
+                if t.complete { "exact distances".to_string() } else { format!("depth {}{deepened}", t.build_depth) };
             let _ = writeln!(
                 out,
-                "    table: depth {}{deepened}, {}, {} of {} entries set; build {}",
-                t.build_depth,
+                "    table: {depth}, {}, {} of {} entries set; build {}",
                 describe_bytes(t.bytes as u64),
                 t.entries_set,
                 t.entries,

@@ -46,6 +46,8 @@ pub struct Ctx {
     pub threads: usize,
     /// The C++ twsearch binary to run beside the deep cases (`--twsearch`).
     pub twsearch: Option<std::path::PathBuf>,
+    /// `--cache-dir`, for the cases that keep a table there.
+    pub cache_dir: Option<String>,
 }
 
 /// A case's measuring function.
@@ -94,6 +96,7 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| super::deep::run(&super::deep::MEGAMINX, c)),
     },
+    Case { name: "3x3x3-random", about: super::random::about, scaling: false, run: Ok(super::random::run) },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
         name: "god-2x2x2-symmetry",
@@ -252,7 +255,8 @@ fn table_3x3x3(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     }
     let (bytes, entries, entries_set) = last.expect("at least one repetition");
     let time = Timing::with_work(samples, &work, "states/s");
-    let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
+    let table =
+        TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone(), complete: false };
     Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new(), peer_total: None })
 }
 
@@ -311,7 +315,8 @@ fn table_3x3x3_symmetry(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     }
     let (bytes, entries, entries_set) = last.expect("at least one repetition");
     let time = Timing::with_work(samples, &work, "states/s");
-    let table = TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone() };
+    let table =
+        TableInfo { depth, build_depth: depth, bytes, entries, entries_set, build: time.clone(), complete: false };
     Ok(CaseOutput { time, table: Some(table), warm: None, solves: Vec::new(), peer_total: None })
 }
 
@@ -438,7 +443,7 @@ impl TableDepths {
     /// The report of the table, with its build's timing.
     fn info(self, build: Timing) -> TableInfo {
         let TableDepths { build: build_depth, end, bytes, entries, entries_set } = self;
-        TableInfo { depth: end, build_depth, bytes, entries, entries_set, build }
+        TableInfo { depth: end, build_depth, bytes, entries, entries_set, build, complete: false }
     }
 }
 

@@ -210,6 +210,7 @@ pub(super) fn run(d: &Deep, ctx: &Ctx) -> Result<CaseOutput, Failure> {
         entries: table.entries(),
         entries_set: table.stats().iter().map(|d| d.entries_set).sum(),
         build: Timing::plain(vec![build]),
+        complete: false,
     };
     // Whole runs: our table builds and the first repetition's solves, against each twsearch process.
     let peer_total = (!peer_walls.is_empty()).then(|| Timing::plain(peer_walls));
