@@ -69,18 +69,8 @@ impl CubeTable {
             CubeTable::Huge => N_SLICE_SORTED,
         }
     }
-
-    /// About the bytes a bound with this table holds: the entries (two bits each) and the class map of
-    /// the (flip, slice) pairs.
-    pub fn bytes(self) -> usize {
-        let pairs = FLIPS * self.slices();
-        // Classes: a little over an eighth of the pairs (some are their own conjugates).
-        let classes = pairs / SYMS + pairs / 500;
-        classes * N_TWIST / 4 + pairs * 9 + classes * 5
-    }
 }
 
-const FLIPS: usize = super::coords::N_FLIP;
 const MAGIC: [u8; 8] = *b"TWS3OB01";
 const VERSION: u32 = 1;
 const WHAT: &str = "3x3x3 optimal-bound table file";
