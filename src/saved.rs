@@ -164,7 +164,7 @@ impl<'a> Container<'a> {
         version: u32,
         key: &[(&str, u64)],
         meta: &[u64],
-        sections: &[Section],
+        sections: Vec<Section>,
     ) -> Vec<u8> {
         let body: usize = sections.iter().flat_map(|s| &s.chunks).map(|c| c.0.len()).sum();
         let mut out = Vec::with_capacity(body + 1024);
@@ -179,7 +179,7 @@ impl<'a> Container<'a> {
             put64(&mut out, v);
         }
         put32(&mut out, sections.len() as u32);
-        for s in sections {
+        for s in &sections {
             put64(&mut out, s.len);
             put32(&mut out, s.chunks.len() as u32);
             for (data, crc) in &s.chunks {
@@ -189,8 +189,9 @@ impl<'a> Container<'a> {
         }
         let crc = crc32fast::hash(&out);
         put32(&mut out, crc);
-        for (data, _) in sections.iter().flat_map(|s| &s.chunks) {
-            out.extend_from_slice(data);
+        // Each chunk is freed once copied: the compressed sections and the file are not held twice.
+        for (data, _) in sections.into_iter().flat_map(|s| s.chunks) {
+            out.extend_from_slice(&data);
         }
         out
     }
@@ -368,7 +369,7 @@ mod tests {
             3,
             &[("puzzle", 1), ("target", 2)],
             &[10, 20],
-            &[Section::bytes(&big), Section::words(5, |i| i as u64 * 0x0101_0101_0101), Section::bytes(&[])],
+            vec![Section::bytes(&big), Section::words(5, |i| i as u64 * 0x0101_0101_0101), Section::bytes(&[])],
         )
     }
 

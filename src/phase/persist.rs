@@ -114,7 +114,7 @@ pub(super) fn save(phases: &[Phase], key: &[(&str, u64)]) -> Vec<u8> {
             None => meta.push(0),
         }
     }
-    Container::write(&MAGIC, FORMAT_VERSION, key, &meta, &sections)
+    Container::write(&MAGIC, FORMAT_VERSION, key, &meta, sections)
 }
 
 /// Opens saved tables for a plan (checks the header and key; the chunks are checked as they are read).

@@ -143,7 +143,7 @@ impl FullTables {
             VERSION,
             &Self::key(model),
             &[],
-            &[section(&self.phase1.words), section(&self.phase2.words)],
+            vec![section(&self.phase1.words), section(&self.phase2.words)],
         )
     }
 

@@ -161,7 +161,7 @@ impl CubeBound {
     /// The table as bytes: the crate's checked container (LZ4 chunks with checksums).
     pub fn save(&self) -> Vec<u8> {
         let w = &self.data.table.words;
-        Container::write(&MAGIC, VERSION, &self.data.key(), &[], &[Section::words(w.len(), |i| w[i])])
+        Container::write(&MAGIC, VERSION, &self.data.key(), &[], vec![Section::words(w.len(), |i| w[i])])
     }
 
     /// A bound from bytes of [`CubeBound::save`]; refused when saved for another definition, table or

@@ -42,7 +42,7 @@ pub(super) fn save(model: &Model, tables: &Tables) -> Vec<u8> {
     let mut sections: Vec<Section> = tables.named().iter().map(|(_, t)| Section::bytes(t)).collect();
     let compact: Vec<u8> = tables.compact_centers.iter().flat_map(|v| v.to_le_bytes()).collect();
     sections.push(Section::bytes(&compact));
-    Container::write(&MAGIC, VERSION, &key(model), &[], &sections)
+    Container::write(&MAGIC, VERSION, &key(model), &[], sections)
 }
 
 /// Tables from bytes of [`save`], each checked against the size it must have (`like`: the sizes, from
