@@ -77,6 +77,10 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     assert!(bound.solve(&superflip, Control::none().with_cancel(&flag)).unwrap_err().is_cancelled());
     let (plain, bounded) = agree(&p, &bound, 16, 17, 6, 20);
     assert!(bounded < plain, "{bounded} vs {plain}");
+    // Another puzzle is refused by what it lacks.
+    let two = common::puzzle("puzzles/symm/2x2x2.tws");
+    let err = CubeBound::new(&two, CubeTable::Phase1, Control::none()).unwrap_err().to_string();
+    assert!(err.starts_with("the 3x3x3 bound needs a 3x3x3 definition"), "{err}");
     // A search of other moves than face turns is refused.
     let rotation = p.lookup("Fv").unwrap();
     assert!(bound.for_moves(&[rotation]).is_err());

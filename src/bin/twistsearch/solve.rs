@@ -80,7 +80,7 @@ pub struct SolveArgs {
     /// Memory for the --phase-bound table in MiB: the exact (full) table where it fits, else projections.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_BOUND_MEMORY >> 20, requires = "phase_bound")]
     phase_bound_memory: usize,
-    /// On a 3x3x3 (face turns U R F D L B, rotations x y z), to solved: also bound the optimal search by
+    /// On a 3x3x3 (orbits CORNERS and EDGES, face turns U R F D L B and the rotations), to solved: also bound the optimal search by
     /// the cube's own table of the distance to Kociemba's phase-1 subgroup along the three axes, as
     /// Kociemba's optimal solver does. `phase1`: 70 MB, seconds to build; `huge`: the E slice's edges in
     /// order too (Cube Explorer's huge table), 1.7 GB and 0.2 GB of maps, minutes to build (keep it

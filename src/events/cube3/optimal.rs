@@ -191,7 +191,14 @@ impl CubeBound {
 impl Data {
     /// Everything but the entries.
     fn empty(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        let model = Model::new(puzzle)?;
+        // A definition the model cannot read is the caller's input, not a bug of ours.
+        let model = Model::new(puzzle).map_err(|e| {
+            Error::new(format!(
+                "the 3x3x3 bound needs a 3x3x3 definition (orbits CORNERS and EDGES, face turns U R F D L B \
+                 and the rotations): {}",
+                e.reason
+            ))
+        })?;
         let ranks = SliceRanks::new();
         let all: Vec<u8> = (0..MOVES as u8).collect();
         let every = ((1u16 << SYMS) - 1) as u8;

@@ -1,6 +1,6 @@
 //! [`CubeBound::solve`]: an optimal 3x3x3 solution by IDA* on the bound's coordinates alone (per axis
 //! the flip, the slice coordinate, the twist and the exact distance to the subgroup), without the
-//! generic solver's states and table: a node is 24 bytes, a child three small-table moves per axis and
+//! generic solver's states and table: a node is 22 bytes, a child three small-table moves per axis and
 //! two table reads per axis, whose cache misses are prefetched for all children of a node in two
 //! rounds (class map, then entry) before any is read. Threads take the subtrees below the first moves;
 //! the first solution in move order wins, so the answer does not depend on the threads.
