@@ -4,13 +4,13 @@
 //! before; so the largest of its distances to a subgroup along the three axes bounds its optimal
 //! length. The subgroup is one of two:
 //!
-//! - [`CubeTable::Phase1`]: Kociemba's `<U, D, R2, F2, L2, B2>` (corners twisted, edges flipped and the
-//!   E slice's edges where they belong, in any order): the seed's phase-1 table, the (flip, slice) pairs
+//! - [`CubeTable::Phase1`]: Kociemba's `<U, D, R2, F2, L2, B2>` (no corner twisted, no edge flipped,
+//!   the E slice's edges in the E slice in any order): the seed's phase-1 table, the (flip, slice) pairs
 //!   reduced by the eight rotations that keep the U/D axis × the twist, 70 MB, built in seconds;
 //! - [`CubeTable::Huge`]: the same with the E slice's edges also in order (Kociemba's "slice sorted",
 //!   24 times as many cosets: 53,213,634,560, as 6.65 billion entries after the reduction), two bits an
-//!   entry, 1.66 GB: Cube Explorer's "huge" optimal table. Its distances are larger (by about one on
-//!   random positions), which divides the nodes of a deep search by about seven (a 15-move position:
+//!   entry, 1.66 GB: Cube Explorer's "huge" optimal table. Its distances are at least phase 1's and mostly
+//!   larger, which divides the nodes of a deep search by about seven (a 15-move position:
 //!   246 k nodes against 1.8 M with the phase-1 table).
 //!
 //! Both hold each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
