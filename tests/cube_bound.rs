@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use rand::Rng;
 use twistsearch::control::Control;
-use twistsearch::events::cube3::{CubeBound, CubeTable};
+use twistsearch::events::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::group::rng_from_seed;
-use twistsearch::search::{SearchBound, SolveOptions, Solver, SolverOptions};
+use twistsearch::moveset::Metric;
+use twistsearch::search::{Position, SearchBound, SolveOptions, Solver, SolverOptions, UpTo};
 use twistsearch::{MoveRef, Puzzle, State};
 
 const MIB: usize = 1 << 20;
@@ -62,7 +63,7 @@ fn agree(p: &Arc<Puzzle>, bound: &CubeBound, mib: usize, seed: u64, from: usize,
 #[test]
 fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
-    let bound = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
+    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
     assert_eq!(bound.node_len(), 12);
     assert_eq!(bound.distances(p.solved()).unwrap(), [0, 0, 0]);
     // The superflip commutes with every rotation: the same distance along the three axes, and not in
@@ -79,11 +80,51 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     assert!(bounded < plain, "{bounded} vs {plain}");
     // Another puzzle is refused by what it lacks.
     let two = common::puzzle("puzzles/symm/2x2x2.tws");
-    let err = CubeBound::new(&two, CubeTable::Phase1, Control::none()).unwrap_err().to_string();
+    let err = CubeBound::new(&two, CubeTable::Phase1, usize::MAX, Control::none()).unwrap_err().to_string();
     assert!(err.starts_with("the 3x3x3 bound needs a 3x3x3 definition"), "{err}");
     // A search of other moves than face turns is refused.
     let rotation = p.lookup("Fv").unwrap();
     assert!(bound.for_moves(&[rotation]).is_err());
+}
+
+/// The one choice every shell makes through [`CubeBound::solve_request`]: a plain request (one optimal
+/// solution in face turns to solved) goes to the cube's own search, anything else to the generic solver
+/// with the bound; the same optimal lengths either way.
+#[test]
+fn a_plain_request_goes_to_the_cubes_own_search() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let mut s = solver(&p, 16);
+    s.set_bound(Some(Arc::new(bound.for_moves(s.move_list()).unwrap())));
+    let alg = twistsearch::alg::Alg::parse("R U2 F' L D2 B R'").unwrap();
+    let position = Position::from_alg(&p, &alg, s.moves(), None).unwrap();
+    let plain = SolveOptions::default();
+    let (r, by) = bound.solve_request(&mut s, &position, UpTo::default(), &plain, Control::none()).unwrap();
+    assert_eq!(by, SearchedBy::CubeCoordinates);
+    assert_eq!(r.solutions.len(), 1);
+    assert_eq!(r.solutions[0].len(), 7);
+    assert_eq!(p.apply_moves(&position.start, &r.solutions[0]), *p.solved());
+    // Two solutions, a depth limit or a slack: the generic solver, with the same optimal length.
+    for options in [
+        SolveOptions { max_solutions: Some(2), ..SolveOptions::default() },
+        SolveOptions { max_depth: Some(7), ..SolveOptions::default() },
+        SolveOptions { slack: 1, max_solutions: Some(3), ..SolveOptions::default() },
+    ] {
+        let (r, by) = bound.solve_request(&mut s, &position, UpTo::default(), &options, Control::none()).unwrap();
+        assert_eq!(by, SearchedBy::States, "{options:?}");
+        assert_eq!(r.solutions[0].len(), 7, "{options:?}");
+    }
+    // Up to the puzzle's orientation: the generic solver.
+    let up_to = UpTo { puzzle_orientation: true, center_orientation: false };
+    let (_, by) = bound.solve_request(&mut s, &position, up_to, &plain, Control::none()).unwrap();
+    assert_eq!(by, SearchedBy::States);
+    // Quarter turns: the generic solver too (the table bounds them, in face turns).
+    let options = SolverOptions { memory_bytes: 16 * MIB, metric: Metric::Qtm, ..SolverOptions::default() };
+    let mut q = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
+    q.set_bound(Some(Arc::new(bound.for_moves(q.move_list()).unwrap())));
+    let short = Position::from_alg(&p, &twistsearch::alg::Alg::parse("R U2 F'").unwrap(), q.moves(), None).unwrap();
+    let (r, by) = bound.solve_request(&mut q, &short, UpTo::default(), &plain, Control::none()).unwrap();
+    assert_eq!((by, r.solutions[0].len()), (SearchedBy::States, 4));
 }
 
 /// The huge table (the E slice sorted): at least the phase-1 distance on every axis of random
@@ -93,8 +134,8 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
 #[ignore]
 fn the_huge_bound_is_at_least_phase1_and_keeps_solutions_optimal() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
-    let phase1 = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
-    let huge = CubeBound::new(&p, CubeTable::Huge, Control::none()).unwrap();
+    let phase1 = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let huge = CubeBound::new(&p, CubeTable::Huge, usize::MAX, Control::none()).unwrap();
     let moves: Vec<MoveRef> = solver(&p, 1).moves().moves().iter().map(|m| m.mv).collect();
     let mut rng = rng_from_seed(Some(3)).unwrap();
     let (mut larger, mut sum) = (0, 0);

@@ -194,3 +194,39 @@ fn phase_tables_round_trip_and_bad_files_are_rebuilt() {
     assert_eq!(files(&dir).len(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--cube-bound phase1` keeps its table in the cache directory: built and written by one process,
+/// loaded by the next; a plain request is answered by the cube's own search, two solutions by the
+/// generic solver with the bound, with the same length; a table over `--cube-bound-memory` is refused
+/// before anything is built.
+#[test]
+fn the_cube_bound_persists_and_answers_plain_requests_itself() {
+    const SYMM_CUBE: &str = "tests/data/puzzles/symm/3x3x3.tws";
+    let dir = fresh_dir("cube-bound");
+    let d = dir.to_str().unwrap();
+    let cube = |extra: &[&str]| {
+        let mut args = vec!["--cube-bound", "phase1", "--cache-dir", d];
+        args.extend_from_slice(extra);
+        solve(SYMM_CUBE, TEN, &args).0
+    };
+    let first = cube(&["--write-tables", "always"]);
+    assert_eq!(first["searchedBy"], "3x3x3 coordinates", "{first}");
+    assert_eq!(first["phaseBound"]["tablesLoaded"], false, "{first}");
+    assert_eq!(first["phaseBound"]["tablesWritten"], true, "{first}");
+    let second = cube(&[]);
+    assert_eq!(second["phaseBound"]["tablesLoaded"], true, "{second}");
+    assert_eq!(second["solutions"], first["solutions"]);
+    let length = &first["solutions"][0]["length"];
+    assert_eq!(*length, 10, "{first}");
+    let two = cube(&["--count", "2"]);
+    assert_eq!(two["searchedBy"], "states", "{two}");
+    assert_eq!(two["solutions"][0]["length"], *length);
+    assert_eq!(two["phaseBound"]["tablesLoaded"], true, "{two}");
+    let started = std::time::Instant::now();
+    let (code, _, err) =
+        run(&["solve", SYMM_CUBE, "--scramble", TEN, "--cube-bound", "huge", "--cube-bound-memory", "1000"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("the 3x3x3 huge table needs 1811 MiB, more than the memory budget of 1000 MiB"), "{err}");
+    assert!(started.elapsed().as_secs() < 20, "refused before building");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -357,6 +357,11 @@ impl Solver {
         &self.move_list
     }
 
+    /// Its turn metric.
+    pub fn metric(&self) -> Metric {
+        self.fsm.metric()
+    }
+
     /// The puzzle this solver solves.
     pub fn puzzle(&self) -> &Arc<Puzzle> {
         &self.puzzle

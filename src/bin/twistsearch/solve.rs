@@ -9,14 +9,14 @@ use serde_json::{json, Value};
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
 use crate::tables::{Entry, TableCache};
-use twistsearch::events::cube3::{CubeBound, CubeTable};
+use twistsearch::events::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::{Metric, MoveSet};
 use twistsearch::phase::{PhaseBound, DEFAULT_BOUND_MEMORY};
 use twistsearch::search::{
-    random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, SolveReport, Solver,
-    SolverOptions, Target, Toggle, UpTo,
+    random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
+    Toggle, UpTo,
 };
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -87,6 +87,10 @@ pub struct SolveArgs {
     /// with --cache-dir): about seven times fewer nodes than `phase1` on deep positions.
     #[arg(long, value_name = "TABLE", value_parser = ["phase1", "huge"], conflicts_with = "phase_bound")]
     cube_bound: Option<String>,
+    /// Memory for the --cube-bound table in MiB (`phase1` holds 76 MiB, `huge` 1,812 MiB): a table
+    /// that needs more is refused before anything is allocated.
+    #[arg(long, value_name = "MB", default_value_t = 4096, requires = "cube_bound")]
+    cube_bound_memory: usize,
     /// Solved in any orientation of the whole puzzle: a position reached with rotations or slices is
     /// solved by the moves up to a rotation (cubing.js's `ignorePuzzleOrientation`).
     #[arg(long)]
@@ -129,8 +133,8 @@ struct Solvers<'p> {
     args: &'p SearchArgs<'p>,
     /// `--phase-bound` moves and memory (MiB), for `solve`.
     bound: Option<(&'p str, usize)>,
-    /// `--cube-bound`'s table, and the bound once built (shared by every solver).
-    cube: Option<CubeTable>,
+    /// `--cube-bound`'s table and memory (MiB), and the bound once built (shared by every solver).
+    cube: Option<(CubeTable, usize)>,
     cube_bound: Option<(CubeBound, Value)>,
     built: Vec<Built>,
     bar: &'p Bar,
@@ -210,7 +214,7 @@ impl Solvers<'_> {
             }));
             solver.set_bound(Some(Arc::new(b)));
         }
-        if let Some(kind) = self.cube {
+        if let Some((kind, mb)) = self.cube {
             if target.is_some() {
                 return Err(fail(
                     "--cube-bound",
@@ -218,9 +222,14 @@ impl Solvers<'_> {
                 ));
             }
             if self.cube_bound.is_none() {
-                let (b, tables) =
-                    crate::tables::cube_bound(self.args.cache.as_ref(), self.puzzle, kind, self.bar.control())
-                        .map_err(|e| fail("--cube-bound", e))?;
+                let (b, tables) = crate::tables::cube_bound(
+                    self.args.cache.as_ref(),
+                    self.puzzle,
+                    kind,
+                    mb << 20,
+                    self.bar.control(),
+                )
+                .map_err(|e| fail("--cube-bound", e))?;
                 let report = json!({
                     "table": kind.name(), "axes": 3, "exact": true, "tableBytes": b.table_bytes(),
                     "buildSeconds": tables.seconds, "tablesLoaded": tables.loaded, "tablesWritten": tables.written,
@@ -329,6 +338,7 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
     let bar = Bar::with_flag(!search.json, search.progress);
     let bound = args.phase_bound.as_deref().map(|m| (m, args.phase_bound_memory));
     let cube = args.cube_bound.as_deref().map(CubeTable::parse).transpose().map_err(|e| fail("--cube-bound", e))?;
+    let cube = cube.map(|kind| (kind, args.cube_bound_memory));
     let mut solvers = Solvers { puzzle, args: search, bound, cube, cube_bound: None, built: Vec::new(), bar: &bar };
     let mut out = String::new();
     let mut rows: Vec<Value> = Vec::new();
@@ -343,36 +353,12 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
             known_reachable: false,
         };
         let t = Instant::now();
-        // One optimal solution to solved in face turns: the cube's own search on the bound's coordinates
-        // (the generic solver with the bound does the rest: counts, slack, other metrics and moves).
-        let cube_search = entry.cube.clone().filter(|_| {
-            job.metric == Metric::Htm
-                && args.count.unwrap_or(1) == 1
-                && !args.all
-                && args.min_depth == 0
-                && job.max_depth.is_none()
-                && job.slack == 0
-                && job.position.target.is_none()
-                && !args.ignore_puzzle_orientation
-                && !args.ignore_center_orientation
-                && entry.solver.move_list().len() == 18
-        });
-        let report = match cube_search {
-            Some(ref b) => {
-                let s = b.solve(&job.position.start, bar.control()).map_err(|e| fail(&job.name, e))?;
-                SolveReport {
-                    solutions: vec![s.moves],
-                    nodes: s.nodes,
-                    table_depth: 0,
-                    table_seconds: 0.0,
-                    symmetries: 1,
-                    inverse: false,
-                }
-            }
+        let (report, searched_by) = match entry.cube.clone() {
+            Some(b) => b.solve_request(&mut entry.solver, &job.position, args.up_to(), &options, bar.control()),
             None => solve_up_to(&mut entry.solver, &job.position, args.up_to(), &options, bar.control())
-                .map_err(|e| fail(&job.name, e))?,
-        };
-        let searched_by = if cube_search.is_some() { "3x3x3 coordinates" } else { "states" };
+                .map(|r| (r, SearchedBy::States)),
+        }
+        .map_err(|e| fail(&job.name, e))?;
         let seconds = t.elapsed().as_secs_f64();
         bar.clear();
         entry.save(search.cache.as_ref());
@@ -393,7 +379,7 @@ pub fn solve(puzzle: &Arc<Puzzle>, search: &SearchArgs, args: &SolveArgs) -> Res
                 "phaseBound": entry.bound,
                 "symmetries": report.symmetries,
                 "inverseLookup": report.inverse,
-                "searchedBy": searched_by,
+                "searchedBy": searched_by.name(),
             }));
         } else {
             for (a, n) in &algs {

@@ -222,8 +222,11 @@ pub fn cube_bound(
     cache: Option<&TableCache>,
     puzzle: &Puzzle,
     kind: CubeTable,
+    memory_bytes: usize,
     control: Control,
 ) -> twistsearch::Result<(CubeBound, PhaseTables)> {
+    // Over the budget: refused before a file is read.
+    kind.check_budget(memory_bytes)?;
     let t = Instant::now();
     // The key depends on the definition only: an empty bound's would cost the class map (seconds for
     // the huge table), so the file is named by the definition's fingerprint and the table's name, and
@@ -231,7 +234,7 @@ pub fn cube_bound(
     let path = cache.map(|c| c.path(&format!("{}-3x3x3-{}.cubebound", file_stem(puzzle.name()), kind.name())));
     if let (Some(cache), Some(path)) = (cache, &path) {
         if let Some(bytes) = cache.read(path) {
-            match CubeBound::load(puzzle, kind, &bytes) {
+            match CubeBound::load(puzzle, kind, &bytes, memory_bytes) {
                 Ok(b) => {
                     return Ok((b, PhaseTables { seconds: t.elapsed().as_secs_f64(), loaded: true, written: false }))
                 }
@@ -239,7 +242,7 @@ pub fn cube_bound(
             }
         }
     }
-    let bound = CubeBound::new(puzzle, kind, control)?;
+    let bound = CubeBound::new(puzzle, kind, memory_bytes, control)?;
     let seconds = t.elapsed().as_secs_f64();
     let written = match (cache, &path) {
         (Some(cache), Some(path)) => cache.write(path, seconds, || bound.save()),

@@ -50,7 +50,7 @@ mod tables;
 use std::sync::OnceLock;
 
 pub use self::optimal::{CubeBound, CubeTable};
-pub use self::optimal_search::CubeSolution;
+pub use self::optimal_search::{CubeSolution, SearchedBy};
 
 use self::full::FullTables;
 use self::model::Model;

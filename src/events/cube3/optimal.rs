@@ -26,6 +26,7 @@ use super::coords::{
 use super::model::{Model, MOVES, SYMS};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
+use crate::bytes::describe_bytes;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::prune::persist::Hasher;
@@ -62,6 +63,34 @@ impl CubeTable {
         }
     }
 
+    /// Bytes a bound with this table holds: its entries, the symmetry maps of the (flip, slice)
+    /// coordinate and the move tables, known before anything is allocated (what a memory budget is
+    /// checked against; equal to [`CubeBound::memory_bytes`]).
+    pub fn memory_bytes(self) -> usize {
+        let (classes, n) = match self {
+            CubeTable::Phase1 => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
+            CubeTable::Huge => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
+        };
+        let words = (classes * N_TWIST).div_ceil(32);
+        // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative and
+        // stabilizer; the twist's conjugation; the three move tables.
+        words * 8 + n * 9 + classes * 5 + N_TWIST * SYMS * 2 + (2048 + N_TWIST + self.slices()) * MOVES * 2
+    }
+
+    /// Refuses (a limit error naming both sizes) a budget below [`CubeTable::memory_bytes`].
+    pub fn check_budget(self, memory_bytes: usize) -> Result<()> {
+        let need = self.memory_bytes();
+        if need > memory_bytes {
+            return Err(Error::limit(format!(
+                "the 3x3x3 {} table needs {}, more than the memory budget of {}",
+                self.name(),
+                describe_bytes(need as u64),
+                describe_bytes(memory_bytes as u64)
+            )));
+        }
+        Ok(())
+    }
+
     /// Values of the slice coordinate.
     pub(super) fn slices(self) -> usize {
         match self {
@@ -74,6 +103,10 @@ impl CubeTable {
 const MAGIC: [u8; 8] = *b"TWS3OB01";
 const VERSION: u32 = 1;
 const WHAT: &str = "3x3x3 optimal-bound table file";
+/// Classes of (flip, slice) under the eight rotations that keep the U/D axis (tested).
+const PHASE1_CLASSES: usize = 127_166;
+/// Classes of (flip, sorted slice) under the same rotations (tested, opt-in: seconds to count).
+const HUGE_CLASSES: usize = 3_044_504;
 /// Words per axis in a node: flip, slice, twist, distance.
 const PER_AXIS: usize = 4;
 
@@ -112,8 +145,10 @@ impl std::fmt::Debug for CubeBound {
 impl CubeBound {
     /// The bound of a 3x3x3 definition (as [`TwoPhase::new`](super::TwoPhase::new) takes) with its table
     /// built on all threads, each depth reported to `control` (phase `"table"`; cancelled between
-    /// depths). Its moves are the 18 face turns until [`CubeBound::for_moves`].
-    pub fn new(puzzle: &Puzzle, kind: CubeTable, control: Control) -> Result<Self> {
+    /// depths). Its moves are the 18 face turns until [`CubeBound::for_moves`]. Refused before anything
+    /// is allocated where the bound would hold more than `memory_bytes` ([`CubeTable::memory_bytes`]).
+    pub fn new(puzzle: &Puzzle, kind: CubeTable, memory_bytes: usize, control: Control) -> Result<Self> {
+        kind.check_budget(memory_bytes)?;
         let mut b = Data::empty(puzzle, kind)?;
         let n = kind.slices() as u32;
         let (fm, sm, tm) = (&b.flip_move, &b.slice_move, &b.twist_move);
@@ -144,6 +179,11 @@ impl CubeBound {
         self.data.kind
     }
 
+    /// Bytes it holds (what [`CubeTable::memory_bytes`] tells beforehand).
+    pub fn memory_bytes(&self) -> usize {
+        self.data.memory_bytes()
+    }
+
     /// Bytes of the table's entries.
     pub fn table_bytes(&self) -> usize {
         self.data.table.words.len() * 8
@@ -165,8 +205,10 @@ impl CubeBound {
     }
 
     /// A bound from bytes of [`CubeBound::save`]; refused when saved for another definition, table or
-    /// version, or damaged.
-    pub fn load(puzzle: &Puzzle, kind: CubeTable, bytes: &[u8]) -> Result<Self> {
+    /// version, or damaged, and before anything is allocated where the bound would hold more than
+    /// `memory_bytes`.
+    pub fn load(puzzle: &Puzzle, kind: CubeTable, bytes: &[u8], memory_bytes: usize) -> Result<Self> {
+        kind.check_budget(memory_bytes)?;
         let mut b = Data::empty(puzzle, kind)?;
         let c = Container::open(bytes, WHAT, &MAGIC, VERSION, &b.key())?;
         let words = b.table.word_count();
@@ -237,6 +279,21 @@ impl Data {
             ranks,
             model,
         })
+    }
+
+    /// Bytes its maps, move tables and entries hold (once the entries are there).
+    fn memory_bytes(&self) -> usize {
+        let t = &self.table;
+        let c = &t.classes;
+        let vec = |len: usize, size: usize| len * size;
+        t.word_count() * 8
+            + vec(c.class.len(), 4)
+            + vec(c.sym.len(), 1)
+            + vec(t.packed_len(), 4)
+            + vec(c.reps.len(), 4)
+            + vec(c.stab.len(), 1)
+            + vec(t.b_conj_len(), 2)
+            + (self.flip_move.len() + self.twist_move.len() + self.slice_move.len()) * 2
     }
 
     /// What the saved bytes depend on: the definition's face turns and symmetries, the table, the
@@ -352,7 +409,7 @@ mod tests {
     #[test]
     fn the_phase1_bound_matches_the_two_phase_tables_and_saves() {
         let p = puzzle();
-        let bound = CubeBound::new(&p, CubeTable::Phase1, Control::none()).unwrap();
+        let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
         let solver = super::super::TwoPhase::new(&p, Control::none()).unwrap();
         solver.build_full_tables(Control::none()).unwrap();
         // The same entries as the two-phase solver's exact phase-1 table.
@@ -364,11 +421,29 @@ mod tests {
         d.sort();
         assert_eq!(d, [0, 1, 1]);
         let bytes = bound.save();
-        let again = CubeBound::load(&p, CubeTable::Phase1, &bytes).unwrap();
+        let again = CubeBound::load(&p, CubeTable::Phase1, &bytes, usize::MAX).unwrap();
         assert_eq!(again.data.table.words, bound.data.table.words);
         let mut damaged = bytes.clone();
         let n = damaged.len();
         damaged[n / 3] ^= 4;
-        assert!(CubeBound::load(&p, CubeTable::Phase1, &damaged).is_err());
+        assert!(CubeBound::load(&p, CubeTable::Phase1, &damaged, usize::MAX).is_err());
+        // What the budget is checked against beforehand is what the bound holds.
+        assert_eq!(bound.memory_bytes(), CubeTable::Phase1.memory_bytes());
+        assert_eq!(bound.data.table.classes.reps.len(), PHASE1_CLASSES);
+        // A budget one byte short is refused before anything is built or read.
+        let short = CubeTable::Phase1.memory_bytes() - 1;
+        let e = CubeBound::new(&p, CubeTable::Phase1, short, Control::none()).unwrap_err();
+        assert_eq!(e.kind, crate::error::ErrorKind::Limit, "{e}");
+        assert!(e.to_string().contains("memory budget"), "{e}");
+        assert!(CubeBound::load(&p, CubeTable::Phase1, &bytes, short).is_err());
+    }
+
+    /// The huge table's classes and memory, without its entries (seconds to count the classes).
+    #[test]
+    #[ignore = "seconds and 0.25 GB: run with --ignored"]
+    fn the_huge_bound_holds_what_its_kind_tells() {
+        let d = Data::empty(&puzzle(), CubeTable::Huge).unwrap();
+        assert_eq!(d.table.classes.reps.len(), HUGE_CLASSES);
+        assert_eq!(d.memory_bytes(), CubeTable::Huge.memory_bytes());
     }
 }

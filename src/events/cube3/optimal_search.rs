@@ -12,7 +12,9 @@ use super::model::{may_follow, MOVES};
 use super::optimal::{CubeBound, Data};
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
+use crate::moveset::Metric;
 use crate::puzzle::MoveRef;
+use crate::search::{solve_up_to, Position, SolveOptions, SolveReport, Solver, UpTo};
 use crate::state::State;
 
 /// The longest solution looked for (every position has one of at most 20 moves).
@@ -102,6 +104,73 @@ impl CubeBound {
             }
         }
         Err(Error::internal("3x3x3: no solution within 20 moves"))
+    }
+}
+
+/// Which search answered a request of [`CubeBound::solve_request`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchedBy {
+    /// The cube's own search on the bound's coordinates ([`CubeBound::solve`]).
+    CubeCoordinates,
+    /// The generic solver on states, with the bound it was given.
+    States,
+}
+
+impl SearchedBy {
+    /// `"3x3x3 coordinates"` or `"states"` (the shells' `searchedBy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchedBy::CubeCoordinates => "3x3x3 coordinates",
+            SearchedBy::States => "states",
+        }
+    }
+}
+
+impl CubeBound {
+    /// Whether [`CubeBound::solve`] answers this request as `solver` would: one optimal solution (no
+    /// depth limits, no slack) in face turns (the solver's 18 moves, half-turn metric) of a position to
+    /// the solved cube, orientation asked for.
+    pub fn answers(&self, solver: &Solver, position: &Position, up_to: UpTo, options: &SolveOptions) -> bool {
+        let solved = solver.puzzle().solved().as_bytes();
+        solver.metric() == Metric::Htm
+            && solver.move_list().len() == MOVES
+            && solver.move_list().iter().all(|m| self.data.model.mrefs.contains(m))
+            && solver.target().bytes() == solved
+            && position.target.as_ref().is_none_or(|t| t.as_bytes() == solved)
+            && !up_to.puzzle_orientation
+            && !up_to.center_orientation
+            && options.max_solutions.unwrap_or(1) == 1
+            && !options.all_optimal
+            && options.min_depth == 0
+            && options.max_depth.is_none()
+            && options.slack == 0
+    }
+
+    /// Solves as [`solve_up_to`] does with `solver` (which the caller gave this bound, made by
+    /// [`CubeBound::for_moves`] of its move list), but by the cube's own search where
+    /// [`CubeBound::answers`] the request: the one place that choice is made, for every shell.
+    pub fn solve_request(
+        &self,
+        solver: &mut Solver,
+        position: &Position,
+        up_to: UpTo,
+        options: &SolveOptions,
+        control: Control,
+    ) -> Result<(SolveReport, SearchedBy)> {
+        if !self.answers(solver, position, up_to, options) {
+            let report = solve_up_to(solver, position, up_to, options, control)?;
+            return Ok((report, SearchedBy::States));
+        }
+        let s = self.solve(&position.start, control)?;
+        let report = SolveReport {
+            solutions: vec![s.moves],
+            nodes: s.nodes,
+            table_depth: 0,
+            table_seconds: 0.0,
+            symmetries: 1,
+            inverse: false,
+        };
+        Ok((report, SearchedBy::CubeCoordinates))
     }
 }
 

@@ -43,6 +43,16 @@ impl SymTable {
         SymTable { classes, packed, b_size, b_conj, bits, cap, words: Vec::new() }
     }
 
+    /// Length of the packed (class, symmetry) map.
+    pub(super) fn packed_len(&self) -> usize {
+        self.packed.len()
+    }
+
+    /// Length of the second coordinate's conjugation table.
+    pub(super) fn b_conj_len(&self) -> usize {
+        self.b_conj.len()
+    }
+
     /// Number of entries.
     pub(super) fn len(&self) -> usize {
         self.classes.len() * self.b_size

@@ -70,7 +70,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     };
     let cache = ctx.cache_dir.as_deref().map(|d| TableCache::new(Some(d), None)).transpose()?.flatten();
     let t = Instant::now();
-    let (bound, _) = crate::tables::cube_bound(cache.as_ref(), &p, kind, Control::none()).map_err(e)?;
+    let (bound, _) = crate::tables::cube_bound(cache.as_ref(), &p, kind, usize::MAX, Control::none()).map_err(e)?;
     let build = t.elapsed().as_secs_f64();
     let mut seconds = Vec::new();
     let mut solves = Vec::new();
