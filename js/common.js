@@ -74,11 +74,12 @@ export function noTableOptions(tables, method) {
 }
 
 /** The values of the tables methods' `tables` option (`undefined`: `'solver'`). */
-const TABLES_PARTS = ['solver', 'phaseBound'];
+const TABLES_PARTS = ['solver', 'phaseBound', 'cubeBound'];
 
 /**
  * The tables methods' options without `tables` (which of the solver's tables: `'solver'`, its own, or
- * `'phaseBound'`, its phase bound's), and that part; anything else a `TypeError` naming the option.
+ * `'phaseBound'` or `'cubeBound'`, its bound's), and that part; anything else a `TypeError` naming the
+ * option.
  */
 export function tablesPart(options, method) {
   if (options === undefined || options === null || typeof options !== 'object' || options.tables === undefined) {
@@ -86,7 +87,7 @@ export function tablesPart(options, method) {
   }
   const { tables, ...rest } = options;
   if (!TABLES_PARTS.includes(tables)) {
-    throw new TypeError(`${method}: tables must be 'solver' or 'phaseBound', not ${String(tables)}`);
+    throw new TypeError(`${method}: tables must be 'solver', 'phaseBound' or 'cubeBound', not ${String(tables)}`);
   }
   return { options: rest, part: tables };
 }
@@ -112,7 +113,7 @@ const INTEGER_OPTIONS = {
 };
 
 /** Options that are positive numbers of MiB. */
-const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB', 'phaseBoundMemoryMB'];
+const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB', 'phaseBoundMemoryMB', 'cubeBoundMemoryMB'];
 
 /** Options that are booleans. */
 const BOOLEAN_OPTIONS = ['allOptimal', 'qtm', 'symmetry', 'ignorePuzzleOrientation', 'ignoreCenterOrientation'];
@@ -136,6 +137,9 @@ export function checkNumbers(options, method) {
   }
   if (options.phaseBound !== undefined && typeof options.phaseBound !== 'string') {
     throw new TypeError(`${method}: phaseBound must be a string (a subgroup's moves, "U,D,F2,B2,R2,L2"), not ${options.phaseBound === null ? 'null' : typeof options.phaseBound}`);
+  }
+  if (options.cubeBound !== undefined && options.cubeBound !== 'phase1' && options.cubeBound !== 'huge') {
+    throw new TypeError(`${method}: cubeBound must be 'phase1' or 'huge' (the 3x3x3's table), not ${options.cubeBound === null ? 'null' : typeof options.cubeBound === 'string' ? JSON.stringify(options.cubeBound) : typeof options.cubeBound}`);
   }
   for (const name of BOOLEAN_OPTIONS) {
     const v = options[name];

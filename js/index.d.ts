@@ -103,6 +103,24 @@ export interface SolveOptions extends SearchOptions, CallOptions {
    */
   phaseBoundMemoryMB?: number;
   /**
+   * Optimal solves of a 3x3x3 (orbits CORNERS and EDGES, face turns and the rotations `x y z`, such as
+   * cubing.js's), to solved: also bound the search by the cube's own table of the distance to
+   * Kociemba's phase-1 subgroup along the three axes, as Kociemba's optimal solver does: `'phase1'`
+   * (76 MiB, seconds to build). `'huge'` (the E slice's edges in order too: 1,812 MiB, about seven times
+   * fewer nodes on deep positions) is for the native library and CLI: its 6.66 billion entries cannot
+   * be indexed in wasm32, which refuses it with a `RangeError`. A plain request (one optimal solution in
+   * face turns, no depth limits or slack) is answered by the cube's own search on the table's
+   * coordinates (`searchedBy`), several times faster than the generic solver with a `phaseBound`. Its
+   * table is kept with the solver and cached with `tableCache`. Not with `phaseBound`.
+   */
+  cubeBound?: 'phase1' | 'huge';
+  /**
+   * With `cubeBound`: the memory its table may take in MiB (default 256; `'phase1'` needs 76). A table
+   * that needs more, or a budget that does not fit the 4096 MiB WebAssembly addresses beside `memoryMB`,
+   * is a `RangeError` before anything is allocated.
+   */
+  cubeBoundMemoryMB?: number;
+  /**
    * Solved in any orientation of the whole puzzle, as cubing.js's `experimentalIsSolved` option: a
    * position reached with rotations or slices (3x3x3 `x`, `M`) is solved by the moves up to a rotation
    * (the solution is in the position's current orientation, without rotations where the rotations permute
@@ -153,14 +171,21 @@ export interface SolveResult {
   metric: 'HTM' | 'QTM';
   /** With `phases`: the length of each phase's part. */
   phaseLengths?: number[];
-  /** Optimal solves: the phase bound the search used (`phaseBound`), or null without one. */
+  /** Optimal solves: the bound the search used (`phaseBound` or `cubeBound`), or null without one. */
   phaseBound?: PhaseBoundReport | null;
+  /**
+   * Optimal solves: `'3x3x3 coordinates'` where the cube's own search answered (`cubeBound`), else
+   * `'states'`.
+   */
+  searchedBy?: 'states' | '3x3x3 coordinates';
 }
 
-/** The phase bound of an optimal solve (as the CLI's `solve --json` reports it). */
+/** The bound of an optimal solve (as the CLI's `solve --json` reports it). */
 export interface PhaseBoundReport {
-  /** The subgroup's moves, as given. */
-  moves: string;
+  /** With `phaseBound`: the subgroup's moves, as given. */
+  moves?: string;
+  /** With `cubeBound`: its table (`'phase1'` or `'huge'`). */
+  table?: 'phase1' | 'huge';
   /** The axes it looks along (the 3x3x3: 3). */
   axes: number;
   /** Whether its table holds exact distances (the full table), else projections (a weaker bound). */
@@ -308,11 +333,15 @@ export interface TablesOptions extends SearchOptions, CallOptions {
   /** As for `solve`: the optimal solver with this phase bound (and `tables: 'phaseBound'`: its tables). */
   phaseBound?: string;
   phaseBoundMemoryMB?: number;
+  /** As for `solve`: the optimal solver with the cube's own bound (and `tables: 'cubeBound'`: its table). */
+  cubeBound?: 'phase1' | 'huge';
+  cubeBoundMemoryMB?: number;
   /**
    * Which of the solver's tables: its own (`'solver'`, the default: the optimal solver's pruning table,
-   * the multi-phase solver's tables) or its phase bound's (`'phaseBound'`, with `phaseBound`).
+   * the multi-phase solver's tables) or its bound's (`'phaseBound'` with `phaseBound`, `'cubeBound'` with
+   * `cubeBound`: the same part).
    */
-  tables?: 'solver' | 'phaseBound';
+  tables?: 'solver' | 'phaseBound' | 'cubeBound';
   ignorePuzzleOrientation?: boolean;
   ignoreCenterOrientation?: boolean;
 }

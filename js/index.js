@@ -201,8 +201,9 @@ export class Puzzle {
   /**
    * `fn()` with the table cache: the solver's tables looked up before (loaded when found; refused ones
    * deleted and built) and written after when the policy asks for it (in the background). An optimal
-   * solve with `phaseBound` has two parts of tables, each under its own key: the solver's pruning table
-   * and its phase bound's tables (which are shared with a multi-phase solver of the same tables).
+   * solve with `phaseBound` (or `cubeBound`) has two parts of tables, each under its own key: the
+   * solver's pruning table and its bound's tables (a phase bound's are shared with a multi-phase solver
+   * of the same tables).
    */
   async #cached(method, rest, start, h, fn) {
     const cache = this.#tables;
@@ -214,6 +215,7 @@ export class Puzzle {
     }
     const parts = [undefined];
     if (options?.phaseBound != null && options?.phases == null) parts.push('phaseBound');
+    else if (options?.cubeBound != null && options?.phases == null) parts.push('cubeBound');
     const entries = [];
     for (const part of parts) {
       let coreKey;
@@ -245,7 +247,7 @@ export class Puzzle {
   }
 
   /**
-   * One part of a call's tables (`part`: undefined, the solver's own; `'phaseBound'`) under the cache's
+   * One part of a call's tables (`part`: undefined, the solver's own; `'phaseBound'`, `'cubeBound'`) under the cache's
    * `key`: looked up and loaded unless the kept solver's are what the cache holds already. Returns `{part,
    * key, sync}`, `sync` what the cache matches (`{serial, changes, seconds}` of `tablesStatus`).
    */
@@ -278,8 +280,9 @@ export class Puzzle {
   /**
    * Optimal solutions of a position (an alg applied to the solved state, KPattern data, or a cubing.js
    * KPattern): `{solutions, lengths, nodes, tableDepth, tableBytes, symmetries, inverseLookup, phaseBound,
-   * metric}` (`phaseBound`: null, or with the `phaseBound` option `{moves, axes, exact, tableBytes,
-   * buildSeconds, tablesLoaded}`).
+   * searchedBy, metric}` (`phaseBound`: null, or with the `phaseBound` option `{moves, axes, exact,
+   * tableBytes, buildSeconds, tablesLoaded}`, with `cubeBound` `{table, ...}` instead of `moves`;
+   * `searchedBy`: `'3x3x3 coordinates'` where the cube's own search answered, else `'states'`).
    */
   async solve(position, options) {
     const start = patternArg(position);
@@ -295,8 +298,9 @@ export class Puzzle {
    * The key the tables of the solver `solve` (or `randomScramble`) uses with these options are kept
    * under in a table cache: the package's version, the puzzle's name and the core's key (its optimal
    * solver is made now, as the call would). Options: as `solve`'s (`generatorMoves`, `qtm`, `memoryMB`,
-   * `targetPattern`, `phases`, `phaseBound`, ...), and `tables`: `'phaseBound'` for the tables of the
-   * optimal solver's phase bound (nothing is built for their key), `'solver'` (the default) for its own.
+   * `targetPattern`, `phases`, `phaseBound`, `cubeBound`, ...), and `tables`: `'phaseBound'` (or
+   * `'cubeBound'`) for the tables of the optimal solver's bound (nothing is built for their key),
+   * `'solver'` (the default) for its own.
    */
   async tablesKey(options) {
     const { options: o, part } = tablesPart(options, 'tablesKey');
@@ -306,7 +310,7 @@ export class Puzzle {
   /**
    * The tables of the solver kept for these options (after a `solve` or `randomScramble` with them, or
    * `loadTables`), as versioned, checksummed, compressed bytes; `undefined` where none is kept. `tables:
-   * 'phaseBound'`: its phase bound's (`undefined` until a solve made it).
+   * 'phaseBound'` or `'cubeBound'`: its bound's (`undefined` until a solve made it).
    */
   async saveTables(options) {
     const { options: o, part } = tablesPart(options, 'saveTables');
@@ -315,7 +319,7 @@ export class Puzzle {
 
   /**
    * Gives the solver for these options the tables of `bytes` (from `saveTables`) instead of building
-   * them (`tables: 'phaseBound'`: its phase bound made from them). Bytes saved for another puzzle, moves,
+   * them (`tables: 'phaseBound'` or `'cubeBound'`: its bound made from them). Bytes saved for another puzzle, moves,
    * target or memory budget, or damaged, reject with an `Error` and the puzzle keeps what it had;
    * anything but a `Uint8Array` is a `TypeError`.
    */

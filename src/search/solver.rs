@@ -616,27 +616,32 @@ impl Solver {
         };
         #[cfg(feature = "parallel")]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
-            use rayon::prelude::*;
             use std::sync::atomic::AtomicUsize;
-            // Tasks after one that alone found enough solutions cannot change the answer.
+            use std::sync::Mutex;
+            // Each thread takes the next task in order, so the threads work side by side near the front:
+            // tasks after one that alone found enough solutions cannot change the answer, and at most one
+            // per thread was started past it. (Rayon's halves of the list would have the second thread
+            // search the back half, useless once the front half finds the solutions.)
+            let next = AtomicUsize::new(0);
             let cutoff = AtomicUsize::new(usize::MAX);
-            tasks
-                .par_iter()
-                .enumerate()
-                .map_init(
-                    || Workspace::new(size, nmoves, bound_len),
-                    |ws, (i, t)| {
-                        if i > cutoff.load(Ordering::Relaxed) {
-                            return (Vec::new(), 0, false);
-                        }
-                        let r = run(ws, t);
-                        if r.0.len() >= limit {
-                            cutoff.fetch_min(i, Ordering::Relaxed);
-                        }
-                        r
-                    },
-                )
-                .collect()
+            let slots: Vec<Mutex<Option<TaskResult>>> = tasks.iter().map(|_| Mutex::new(None)).collect();
+            rayon::broadcast(|_| {
+                let mut ws = Workspace::new(size, nmoves, bound_len);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= tasks.len() || i > cutoff.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let r = run(&mut ws, &tasks[i]);
+                    if r.0.len() >= limit || r.2 {
+                        cutoff.fetch_min(i, Ordering::Relaxed);
+                    }
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(r);
+                    }
+                }
+            });
+            slots.into_iter().map(|m| m.into_inner().ok().flatten().unwrap_or_default()).collect()
         };
         #[cfg(not(feature = "parallel"))]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
@@ -777,6 +782,10 @@ fn move_rules(puzzle: &Puzzle, moves: &[MoveRef]) -> Result<Option<MoveRules>> {
     let counter = moves.iter().map(|m| extras.move_limits.iter().position(|&(b, _)| b == m.base)).collect();
     Ok(Some(MoveRules { forbidden, counter, limits, n }))
 }
+
+/// What a task of an iteration gives: its solutions, its lookups, whether it was cancelled.
+#[cfg(feature = "parallel")]
+type TaskResult = (Vec<Vec<u16>>, u64, bool);
 
 /// A prefix of an iteration, searched as one unit of work.
 struct Task {

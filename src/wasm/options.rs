@@ -5,6 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::JsValue;
 
+use crate::events::cube3::CubeTable;
 use crate::{Alg, Error, MoveSet, Puzzle, State};
 
 /// `generatorMoves`: a list such as `"U,R,F"` / `"R2 U2"`, or an array of names.
@@ -56,6 +57,13 @@ pub struct SolveOptions {
     /// With `phaseBound`: its tables' budget in MiB (default [`crate::phase::DEFAULT_BOUND_MEMORY`]).
     #[serde(rename = "phaseBoundMemoryMB")]
     pub phase_bound_memory_mb: Option<f64>,
+    /// Optimal solves of a 3x3x3: also bound the search by the cube's own table (`"phase1"` or
+    /// `"huge"`, see [`crate::events::cube3::CubeBound`]); a plain request is answered by the cube's
+    /// own search.
+    pub cube_bound: Option<String>,
+    /// With `cubeBound`: its table's budget in MiB (default [`DEFAULT_CUBE_BOUND_MB`]).
+    #[serde(rename = "cubeBoundMemoryMB")]
+    pub cube_bound_memory_mb: Option<f64>,
     /// Solved in any orientation of the whole puzzle (cubing.js's `experimentalIsSolved` option).
     pub ignore_puzzle_orientation: bool,
     /// The centers' orientation is not asked for (cubing.js's `experimentalIsSolved` option).
@@ -199,6 +207,42 @@ pub fn phase_bound(puzzle: &Puzzle, o: &SolveOptions) -> Result<Option<(MoveSet,
     }
     let subgroup = MoveSet::parse(puzzle, moves).map_err(|e| Error::new(format!("phaseBound: {e}")))?;
     Ok(Some((subgroup, (mb * (1u64 << 20) as f64) as usize)))
+}
+
+/// `cubeBoundMemoryMB`'s default: room for the `phase1` table (76 MiB). (`huge`, 1,812 MiB, is refused
+/// on wasm32 whatever the budget: its entries cannot be indexed in 32 bits.)
+pub const DEFAULT_CUBE_BOUND_MB: f64 = 256.0;
+
+/// The 3x3x3 bound `cubeBound` and `cubeBoundMemoryMB` ask for: its table and budget in bytes (`None`
+/// without `cubeBound`). Refused before anything is allocated with `phaseBound` beside it, where the table
+/// needs more than the budget, or where the budget and the pruning table's (`memoryMB`) do not fit the
+/// wasm32 address space together (`limit` errors: `RangeError`s in JS).
+pub fn cube_bound(o: &SolveOptions) -> Result<Option<(CubeTable, usize)>, Error> {
+    let Some(name) = o.cube_bound.as_deref() else {
+        if o.cube_bound_memory_mb.is_some() {
+            return Err(Error::new("cubeBoundMemoryMB is the memory of a cubeBound: give cubeBound too"));
+        }
+        return Ok(None);
+    };
+    if o.phase_bound.is_some() {
+        return Err(Error::new("cubeBound and phaseBound: give one bound, not both"));
+    }
+    let kind = CubeTable::parse(name).map_err(|e| Error::new(format!("cubeBound: {}", e.reason)))?;
+    let mb = match o.cube_bound_memory_mb {
+        None => DEFAULT_CUBE_BOUND_MB,
+        Some(mb) if mb.is_finite() && mb > 0.0 => mb,
+        Some(mb) => return Err(Error::new(format!("cubeBoundMemoryMB {mb} is not a size in MiB"))),
+    };
+    let table_mb = memory_bytes(o.memory_mb)? as f64 / (1u64 << 20) as f64;
+    if mb + table_mb >= ADDRESS_SPACE_MIB {
+        return Err(Error::limit(format!(
+            "cubeBoundMemoryMB {mb} with memoryMB {table_mb}: the two tables' budgets must stay below the \
+             {ADDRESS_SPACE_MIB} MiB a wasm32 build can address"
+        )));
+    }
+    let bytes = (mb * (1u64 << 20) as f64) as usize;
+    kind.check_budget(bytes).map_err(|e| Error::limit(format!("{} (cubeBoundMemoryMB)", e.reason)))?;
+    Ok(Some((kind, bytes)))
 }
 
 /// The table's starting size in bytes (`None`: the core's choice).

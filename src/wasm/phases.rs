@@ -55,6 +55,8 @@ fn check_options(o: &SolveOptions) -> Result<(), Error> {
         ("initialMemoryMB", o.initial_memory_mb.is_some()),
         ("phaseBound", o.phase_bound.is_some()),
         ("phaseBoundMemoryMB", o.phase_bound_memory_mb.is_some()),
+        ("cubeBound", o.cube_bound.is_some()),
+        ("cubeBoundMemoryMB", o.cube_bound_memory_mb.is_some()),
     ];
     match refused.iter().find(|(_, given)| *given) {
         Some((name, _)) => Err(Error::new(format!("solve options: {name} is for optimal solves, not with phases"))),

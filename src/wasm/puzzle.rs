@@ -9,11 +9,12 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::events::cube3::SearchedBy;
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
 use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
-use crate::search::{SearchBound, SolveOptions as CoreSolveOptions, Solver, SolverOptions};
+use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::{Error, MoveSet, State};
 
 use super::bound::{BoundKey, Made, Request};
@@ -47,7 +48,7 @@ struct Cached {
 impl Cached {
     /// Makes `made` the solver's second bound (replacing any).
     fn set_bound(&mut self, made: Made) {
-        self.solver.set_bound(Some(Arc::clone(&made.bound) as Arc<dyn SearchBound>));
+        self.solver.set_bound(Some(made.search_bound()));
         self.bound = Some(made);
         self.bound_changes += 1;
     }
@@ -62,7 +63,8 @@ enum Need {
 
 /// Which tables the tables methods (`tablesKey`, `tablesStatus`, `saveTables`, `loadTables`) mean: the
 /// solver's own (`undefined` or `"solver"`: the optimal solver's pruning table, the multi-phase
-/// solver's tables) or its phase bound's (`"phaseBound"`).
+/// solver's tables) or its bound's (`"phaseBound"` or `"cubeBound"`, the same part: the bound the
+/// options ask for).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Part {
     Solver,
@@ -74,17 +76,20 @@ impl Part {
     fn of(part: Option<String>) -> Result<Part, Error> {
         match part.as_deref() {
             None | Some("solver") => Ok(Part::Solver),
-            Some("phaseBound") => Ok(Part::Bound),
-            Some(other) => Err(Error::new(format!("tables part {other:?}: 'solver' or 'phaseBound'"))),
+            Some("phaseBound" | "cubeBound") => Ok(Part::Bound),
+            Some(other) => Err(Error::new(format!("tables part {other:?}: 'solver', 'phaseBound' or 'cubeBound'"))),
         }
     }
 }
 
-/// The phase bound that tables `"phaseBound"` asks for, from a call's need.
+/// The bound that tables `"phaseBound"` (or `"cubeBound"`) asks for, from a call's need.
 fn bound_of(need: Need) -> Result<(SolverKey, MoveSet, Option<State>, Request), Error> {
     match need {
         Need::Optimal { key, moves, target, bound: Some(bound) } => Ok((key, moves, target, bound)),
-        _ => Err(Error::new("tables 'phaseBound': the options ask for no phase bound (an optimal solve's phaseBound)")),
+        _ => Err(Error::new(
+            "tables 'phaseBound' or 'cubeBound': the options ask for no bound (an optimal solve's phaseBound or \
+             cubeBound)",
+        )),
     }
 }
 
@@ -218,10 +223,12 @@ impl Puzzle {
     }
 
     /// Solves a position (an alg from solved, or KPattern data): `{solutions, lengths, nodes, tableDepth,
-    /// tableBytes, symmetries, inverseLookup, phaseBound, metric}` (`phaseBound`: `null`, or the bound's
-    /// `{moves, axes, exact, tableBytes, buildSeconds, tablesLoaded}`). Options: `{maxSolutions,
-    /// allOptimal, minDepth, maxDepth, slack, generatorMoves, targetPattern, memoryMB, qtm, phaseBound,
-    /// phaseBoundMemoryMB, ignorePuzzleOrientation, ignoreCenterOrientation}`; hooks: see the `run` module.
+    /// tableBytes, symmetries, inverseLookup, phaseBound, searchedBy, metric}` (`phaseBound`: `null`, or
+    /// the bound's `{moves, axes, exact, tableBytes, buildSeconds, tablesLoaded}`, with `table` for
+    /// `moves` with `cubeBound`; `searchedBy`: `"states"`, or `"3x3x3 coordinates"` where the cube's own
+    /// search answered). Options: `{maxSolutions, allOptimal, minDepth, maxDepth, slack, generatorMoves,
+    /// targetPattern, memoryMB, qtm, phaseBound, phaseBoundMemoryMB, cubeBound, cubeBoundMemoryMB,
+    /// ignorePuzzleOrientation, ignoreCenterOrientation}`; hooks: see the `run` module.
     pub fn solve(&mut self, start: JsValue, options: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let o: SolveOptions = js(options::read(options, "solve options"))?;
@@ -242,19 +249,24 @@ impl Puzzle {
         };
         let serial = self.next_serial();
         let (puzzle, cache) = (&self.puzzle, &mut self.cache);
-        let (solutions, lengths, nodes, table, table_bytes, bound) = run(&hooks, |control| {
+        let (solutions, lengths, nodes, table, table_bytes, bound, searched_by) = run(&hooks, |control| {
             let kept = solver(puzzle, cache, serial, key, set, position.target.clone(), control)?;
             if let (Some(request), true) = (&bound, kept.bound.is_none()) {
                 let made = request.make(puzzle, &kept.solver, None, control)?;
                 kept.set_bound(made);
             }
-            let bound = kept.bound.as_ref().map(Made::report);
+            let report = kept.bound.as_ref().map(Made::report);
+            let cube = kept.bound.as_ref().and_then(Made::cube).cloned();
             let solver = &mut kept.solver;
-            let report = solve_up_to(solver, &position, up_to, &solve_options, control)?;
+            let (r, searched_by) = match cube {
+                Some(cube) => cube.solve_request(solver, &position, up_to, &solve_options, control)?,
+                None => (solve_up_to(solver, &position, up_to, &solve_options, control)?, SearchedBy::States),
+            };
+            let (report, bound) = (r, report);
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             let table = (report.table_depth, report.symmetries, report.inverse);
-            Ok((algs, lengths, report.nodes, table, solver.table().bytes(), bound))
+            Ok((algs, lengths, report.nodes, table, solver.table().bytes(), bound, searched_by))
         })?;
         to_js(&json!({
             "solutions": solutions,
@@ -265,6 +277,7 @@ impl Puzzle {
             "symmetries": table.1,
             "inverseLookup": table.2,
             "phaseBound": bound,
+            "searchedBy": searched_by.name(),
             "metric": Metric::from_qtm(o.qtm).name(),
         }))
     }

@@ -88,6 +88,9 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const bounded: SolveResult = await p.solve('X', { phaseBound: 'X', phaseBoundMemoryMB: 16 });
   const bound: PhaseBoundReport | null | undefined = bounded.phaseBound;
   const exact: boolean = bound?.exact ?? false;
+  const cubeBounded: SolveResult = await p.solve('X', { cubeBound: 'phase1', cubeBoundMemoryMB: 128 });
+  const cubeTable: 'phase1' | 'huge' | undefined = cubeBounded.phaseBound?.table;
+  const searchedBy: 'states' | '3x3x3 coordinates' | undefined = cubeBounded.searchedBy;
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
   const reducedBy: number | undefined = solved.symmetries;
@@ -114,6 +117,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const boundKey: string = await p.tablesKey({ phaseBound: 'X', phaseBoundMemoryMB: 16, tables: 'phaseBound' });
   const boundTables: Uint8Array | undefined = await p.saveTables({ phaseBound: 'X', tables: 'phaseBound' });
   if (boundTables) await p.loadTables(boundTables, { phaseBound: 'X', tables: 'solver' });
+  const cubeKey: string = await p.tablesKey({ cubeBound: 'huge', tables: 'cubeBound' });
   const saved: Uint8Array | undefined = await p.saveTables({ qtm: true });
   if (saved) await p.loadTables(saved, { onProgress: (pr) => progress.push(pr) });
   return [
@@ -125,6 +129,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     upTo.solutions[0] ?? '',
     String((reducedBy ?? 1) + Number(inverseLookup ?? false) + Number(exact) + (bound?.axes ?? 0)),
     boundKey,
+    cubeKey + (cubeTable ?? '') + (searchedBy ?? ''),
     scramble,
     inverse,
     simple,

@@ -222,6 +222,8 @@ impl Solvers<'_> {
                 ));
             }
             if self.cube_bound.is_none() {
+                // Refused before minutes of building where the search is not of face turns.
+                CubeBound::check_moves(self.puzzle, solver.move_list()).map_err(|e| fail("--cube-bound", e))?;
                 let (b, tables) = crate::tables::cube_bound(
                     self.args.cache.as_ref(),
                     self.puzzle,

@@ -71,14 +71,29 @@ impl CubeTable {
             CubeTable::Phase1 => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
             CubeTable::Huge => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
         };
-        let words = (classes * N_TWIST).div_ceil(32);
+        // In 64 bits: the huge table's entries outnumber a 32-bit word.
+        let (classes, n) = (classes as u64, n as u64);
+        let words = (classes * N_TWIST as u64).div_ceil(32);
         // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative and
         // stabilizer; the twist's conjugation; the three move tables.
-        words * 8 + n * 9 + classes * 5 + N_TWIST * SYMS * 2 + (2048 + N_TWIST + self.slices()) * MOVES * 2
+        let bytes = words * 8
+            + n * 9
+            + classes * 5
+            + (N_TWIST * SYMS * 2) as u64
+            + ((2048 + N_TWIST + self.slices()) * MOVES * 2) as u64;
+        usize::try_from(bytes).unwrap_or(usize::MAX)
     }
 
     /// Refuses (a limit error naming both sizes) a budget below [`CubeTable::memory_bytes`].
+    /// The huge table is refused on a 32-bit target (wasm32): its 6.66 billion entries cannot be
+    /// indexed in 32 bits.
     pub fn check_budget(self, memory_bytes: usize) -> Result<()> {
+        if self == CubeTable::Huge && usize::BITS < 64 {
+            return Err(Error::limit(
+                "the 3x3x3 huge table's 6.66 billion entries need a 64-bit build (use the native CLI or library); \
+                 phase1 works here",
+            ));
+        }
         let need = self.memory_bytes();
         if need > memory_bytes {
             return Err(Error::limit(format!(
@@ -89,6 +104,13 @@ impl CubeTable {
             )));
         }
         Ok(())
+    }
+
+    /// The key a bound of this table for `puzzle` saves its table under, as
+    /// [`CubeBound::key_string`] tells it, without building anything (what a shell's cache names the
+    /// table by); refused for a definition that is no 3x3x3.
+    pub fn key_string(self, puzzle: &Puzzle) -> Result<String> {
+        Ok(key_string(self, &key(&model_of(puzzle)?, self)))
     }
 
     /// Values of the slice coordinate.
@@ -168,10 +190,14 @@ impl CubeBound {
     /// definition's face turns. The table measures distances in face turns, so it bounds searches of any
     /// subset of them (quarter turns too).
     pub fn for_moves(&self, move_list: &[MoveRef]) -> Result<Self> {
-        let moves: Option<Vec<u8>> =
-            move_list.iter().map(|m| self.data.model.mrefs.iter().position(|x| x == m).map(|i| i as u8)).collect();
-        let moves = moves.ok_or_else(|| Error::new("the 3x3x3 bound needs a search of face turns only"))?;
+        let moves = move_indices(&self.data.model, move_list)?;
         Ok(CubeBound { data: Arc::clone(&self.data), moves })
+    }
+
+    /// Refuses, without building anything, what [`CubeBound::for_moves`] would refuse on a bound of
+    /// `puzzle` (and a puzzle that is no 3x3x3): a shell checks a request before it builds the table.
+    pub fn check_moves(puzzle: &Puzzle, move_list: &[MoveRef]) -> Result<()> {
+        move_indices(&model_of(puzzle)?, move_list).map(|_| ())
     }
 
     /// Its table.
@@ -189,13 +215,10 @@ impl CubeBound {
         self.data.table.words.len() * 8
     }
 
-    /// The key as 16 hex digits after the table's name (what a shell names the saved table by).
+    /// The key as 16 hex digits after the table's name (what a shell names the saved table by): the
+    /// same as [`CubeTable::key_string`] of its definition.
     pub fn key_string(&self) -> String {
-        let mut h = Hasher::new();
-        for (_, v) in self.data.key() {
-            h.number(v);
-        }
-        format!("{}-{:016x}", self.data.kind.name(), h.finish())
+        key_string(self.data.kind, &key(&self.data.model, self.data.kind))
     }
 
     /// The table as bytes: the crate's checked container (LZ4 chunks with checksums).
@@ -230,17 +253,51 @@ impl CubeBound {
     }
 }
 
+/// What a saved table depends on: the definition's face turns and symmetries, the table, the version.
+fn key(model: &Model, kind: CubeTable) -> Vec<(&'static str, u64)> {
+    let mut h = Hasher::new();
+    for c in model.moves.iter().chain(&model.syms) {
+        h.bytes(&c.cp).bytes(&c.co).bytes(&c.ep).bytes(&c.eo);
+    }
+    vec![
+        ("3x3x3 definition's face turns and symmetries", h.finish()),
+        ("table", kind.slices() as u64),
+        ("version", u64::from(VERSION)),
+    ]
+}
+
+/// A table's key as its name and 16 hex digits.
+fn key_string(kind: CubeTable, key: &[(&'static str, u64)]) -> String {
+    let mut h = Hasher::new();
+    for (_, v) in key {
+        h.number(*v);
+    }
+    format!("{}-{:016x}", kind.name(), h.finish())
+}
+
+/// The index of each move of a search among the model's face turns; refused where one is none.
+fn move_indices(model: &Model, move_list: &[MoveRef]) -> Result<Vec<u8>> {
+    let moves: Option<Vec<u8>> =
+        move_list.iter().map(|m| model.mrefs.iter().position(|x| x == m).map(|i| i as u8)).collect();
+    moves.ok_or_else(|| Error::new("the 3x3x3 bound needs a search of face turns only"))
+}
+
+/// The model of a definition, or an input error naming what a 3x3x3 bound needs.
+fn model_of(puzzle: &Puzzle) -> Result<Model> {
+    // A definition the model cannot read is the caller's input, not a bug of ours.
+    Model::new(puzzle).map_err(|e| {
+        Error::new(format!(
+            "the 3x3x3 bound needs a 3x3x3 definition (orbits CORNERS and EDGES, face turns U R F D L B and \
+             the rotations): {}",
+            e.reason
+        ))
+    })
+}
+
 impl Data {
     /// Everything but the entries.
     fn empty(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        // A definition the model cannot read is the caller's input, not a bug of ours.
-        let model = Model::new(puzzle).map_err(|e| {
-            Error::new(format!(
-                "the 3x3x3 bound needs a 3x3x3 definition (orbits CORNERS and EDGES, face turns U R F D L B \
-                 and the rotations): {}",
-                e.reason
-            ))
-        })?;
+        let model = model_of(puzzle)?;
         let ranks = SliceRanks::new();
         let all: Vec<u8> = (0..MOVES as u8).collect();
         let every = ((1u16 << SYMS) - 1) as u8;
@@ -296,18 +353,9 @@ impl Data {
             + (self.flip_move.len() + self.twist_move.len() + self.slice_move.len()) * 2
     }
 
-    /// What the saved bytes depend on: the definition's face turns and symmetries, the table, the
-    /// version.
+    /// What the saved bytes depend on (see [`key`]).
     fn key(&self) -> Vec<(&'static str, u64)> {
-        let mut h = Hasher::new();
-        for c in self.model.moves.iter().chain(&self.model.syms) {
-            h.bytes(&c.cp).bytes(&c.co).bytes(&c.ep).bytes(&c.eo);
-        }
-        vec![
-            ("3x3x3 definition's face turns and symmetries", h.finish()),
-            ("table", self.kind.slices() as u64),
-            ("version", u64::from(VERSION)),
-        ]
+        key(&self.model, self.kind)
     }
 
     /// The coordinates of a cube turned onto each axis.
@@ -427,6 +475,9 @@ mod tests {
         let n = damaged.len();
         damaged[n / 3] ^= 4;
         assert!(CubeBound::load(&p, CubeTable::Phase1, &damaged, usize::MAX).is_err());
+        assert_eq!(CubeTable::Phase1.key_string(&p).unwrap(), bound.key_string());
+        assert!(bound.key_string().starts_with("phase1-"));
+        assert_ne!(CubeTable::Huge.key_string(&p).unwrap(), bound.key_string());
         // What the budget is checked against beforehand is what the bound holds.
         assert_eq!(bound.memory_bytes(), CubeTable::Phase1.memory_bytes());
         assert_eq!(bound.data.table.classes.reps.len(), PHASE1_CLASSES);

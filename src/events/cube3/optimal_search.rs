@@ -194,10 +194,17 @@ impl Shared<'_> {
             }
         }
         self.nodes.fetch_add(1 + starts.len() as u64, Relaxed);
-        let task = |(i, (node, first)): (usize, &(Node, [u8; 2]))| {
-            if self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
+        // Each thread takes the next subtree in move order, so the threads work side by side near the
+        // front: once a solution is found, at most one subtree per thread past it was started. (Halves
+        // of the list per thread would have the second thread search subtrees the first one's
+        // solution makes useless, for as long as the first one takes to find it.)
+        let next = AtomicUsize::new(0);
+        let worker = || loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
                 return;
             }
+            let (node, first) = &starts[i];
             let mut path = [0u8; LONGEST as usize + 1];
             path[..2].copy_from_slice(first);
             let mut nodes = 0;
@@ -207,12 +214,9 @@ impl Shared<'_> {
             self.nodes.fetch_add(nodes, Relaxed);
         };
         #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            starts.par_iter().enumerate().for_each(task);
-        }
+        rayon::broadcast(|_| worker());
         #[cfg(not(feature = "parallel"))]
-        starts.iter().enumerate().for_each(task);
+        worker();
     }
 
     /// Keeps the solution of subtree `i` if it is the first in move order.
