@@ -469,6 +469,47 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
+  test("the threaded build: an optimal 3x3x3 with cubeBound 'phase1' (its table built on the page's threads), checked by cubing.js", async () => {
+    const r = await page.evaluate(async () => {
+      const ts = await import('/js/index.js');
+      const { puzzles } = await import('cubing/puzzles');
+      const kpuzzle = await puzzles['3x3x3'].kpuzzle();
+      const p = await ts.loadPuzzle(kpuzzle);
+      try {
+        const options = { generatorMoves: 'U,L,F,R,B,D', cubeBound: 'phase1' };
+        const scramble = "R U F' L2 D B' R2 U' F L D2 B R' U2 F'";
+        const start = kpuzzle.defaultPattern().applyAlg(scramble);
+        const t0 = performance.now();
+        const res = await p.solve(start, options);
+        const ms = performance.now() - t0;
+        const again = performance.now();
+        const second = await p.solve(start, options);
+        return {
+          build: ts.build(),
+          threads: ts.threads(),
+          solution: res.solutions[0],
+          length: res.lengths[0],
+          searchedBy: res.searchedBy,
+          buildSeconds: res.phaseBound.buildSeconds,
+          ms,
+          solveMs: performance.now() - again,
+          same: second.solutions[0] === res.solutions[0],
+          identical: start.applyAlg(res.solutions[0]).isIdentical(kpuzzle.defaultPattern()),
+        };
+      } finally {
+        p.free();
+      }
+    });
+    assert.equal(r.build, 'threaded');
+    assert.equal(r.identical, true, r.solution);
+    assert.equal(r.length, 15);
+    assert.equal(r.searchedBy, '3x3x3 coordinates');
+    assert.equal(r.same, true);
+    record.figures.cubeBound = { threads: r.threads, tableSeconds: r.buildSeconds, firstMs: Math.round(r.ms), solveMs: Math.round(r.solveMs) };
+    console.log(`# cubeBound phase1 on ${r.threads} threads: table ${r.buildSeconds.toFixed(1)} s, a 15-move position then solved in ${r.solveMs.toFixed(0)} ms`);
+    assertNoProblems(page);
+  });
+
   test('"up to orientation": a typed alg with a rotation and a slice (R x U M) solved by face turns, checked by cubing.js experimentalIsSolved', async () => {
     assert.equal(await page.inputValue('#puzzle'), '3x3x3');
     await page.fill('#scramble-alg', 'R x U M');
