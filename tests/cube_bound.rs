@@ -153,3 +153,41 @@ fn the_huge_bound_is_at_least_phase1_and_keeps_solutions_optimal() {
     let (plain, bounded) = agree(&p, &huge, 256, 1013, 10, 20);
     assert!(bounded * 10 < plain, "{bounded} vs {plain}");
 }
+
+/// The searches take their subtrees in order on every thread: the answers on 1, 2 and 3 threads are the
+/// same (the first solutions in move order), for the cube's own search and for the generic solver with
+/// and without the bound (three solutions each, so that one subtree's solutions do not decide alone).
+#[test]
+fn the_answers_do_not_depend_on_the_threads() {
+    let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
+    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let moves: Vec<MoveRef> = solver(&p, 1).moves().moves().iter().map(|m| m.mv).collect();
+    let mut rng = rng_from_seed(Some(29)).unwrap();
+    let starts: Vec<State> = (0..6).map(|i| walk(&p, &moves, 8 + i % 3, &mut rng)).collect();
+    let three = SolveOptions { max_solutions: Some(3), ..SolveOptions::default() };
+    let answers = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let mut plain = solver(&p, 16);
+            let mut bounded = solver(&p, 16);
+            bounded.set_bound(Some(Arc::new(bound.for_moves(bounded.move_list()).unwrap())));
+            (starts.iter())
+                .map(|s| {
+                    let own = bound.solve(s, Control::none()).unwrap().moves;
+                    let a = plain.solve(s, &three, Control::none()).unwrap().solutions;
+                    let b = bounded.solve(s, &three, Control::none()).unwrap().solutions;
+                    (own, a, b)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let one = answers(1);
+    for (own, a, b) in &one {
+        assert_eq!(a.len(), 3);
+        assert_eq!(a, b, "with and without the bound: the same first solutions");
+        // (Its own move order and commuting rules: the same length, not always the same moves.)
+        assert_eq!(own.len(), a[0].len(), "the cube's own search: as short");
+    }
+    assert_eq!(answers(2), one);
+    assert_eq!(answers(3), one);
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `node bench/phase-bound/run.mjs [--puzzle symm|kpuzzle] [--bound none|64|600] [--memory 256]
+// `node bench/phase-bound/run.mjs [--puzzle symm|kpuzzle] [--bound none|64|600|cube] [--memory 256]
 // [--alg "D B R' …"] [--alg2 …] [--cache DIR] [--threaded]`: one optimal 3x3x3 solve (face turns; `symm`, the default:
 // tests/data/puzzles/symm/3x3x3.tws, whose rotations give the three axes; `kpuzzle`: cubing.js's KPuzzle,
 // whose phase-1 plan is not exact because of its center orientations, so that it gets projection tables
 // only, see BENCHMARKS.md) in a fresh Node process, without a phase
 // bound or with `phaseBound: 'U,D,F2,B2,R2,L2'` and `phaseBoundMemoryMB` 64 (projection tables) or 600
-// (the exact 529 MiB phase-1 table), then a second position with the kept solver. Reported as JSON:
+// (the exact 529 MiB phase-1 table), or with `cubeBound: 'phase1'` (`cube`: the cube's own 66 MiB exact
+// phase-1 table, on either definition), then a second position with the kept solver. Reported as JSON:
 // per solve the call's seconds, the bound's build seconds (`phaseBound.buildSeconds`, part of the first
 // call), the search seconds (the rest), nodes, length, table depth. `--cache DIR`: with a table cache
 // (`fileTableStore(DIR)`, `tableCacheWrite: 'always'`; run twice: the second process loads what the first
@@ -38,7 +39,8 @@ const events = [];
 const cache = dir ? { tableCache: fileTableStore(dir), tableCacheWrite: 'always', onTableCache: (e) => events.push([e.type, e.key.split('/').pop(), e.bytes]) } : {};
 const cube = await loadPuzzle(definition, cache);
 const options = { generatorMoves: 'U,L,F,R,B,D', memoryMB };
-if (bound !== 'none') Object.assign(options, { phaseBound: 'U,D,F2,B2,R2,L2', phaseBoundMemoryMB: Number(bound) });
+if (bound === 'cube') Object.assign(options, { cubeBound: 'phase1' });
+else if (bound !== 'none') Object.assign(options, { phaseBound: 'U,D,F2,B2,R2,L2', phaseBoundMemoryMB: Number(bound) });
 const solves = [];
 for (const alg of algs) {
   const t0 = performance.now();
@@ -55,6 +57,7 @@ for (const alg of algs) {
     length: r.lengths[0],
     tableDepth: r.tableDepth,
     tableBytes: r.tableBytes,
+    searchedBy: r.searchedBy,
     phaseBound: r.phaseBound && { exact: r.phaseBound.exact, axes: r.phaseBound.axes, tableBytes: r.phaseBound.tableBytes, tablesLoaded: r.phaseBound.tablesLoaded },
   });
 }

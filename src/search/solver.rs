@@ -625,14 +625,19 @@ impl Solver {
             let next = AtomicUsize::new(0);
             let cutoff = AtomicUsize::new(usize::MAX);
             let slots: Vec<Mutex<Option<TaskResult>>> = tasks.iter().map(|_| Mutex::new(None)).collect();
-            rayon::broadcast(|_| {
-                let mut ws = Workspace::new(size, nmoves, bound_len);
+            // One worker per thread, as jobs other threads steal (not `rayon::broadcast`, which would wait
+            // for threads busy elsewhere, as when scrambles are solved side by side): where none is free,
+            // the first worker takes every task and the others find none left.
+            use rayon::prelude::*;
+            (0..rayon::current_num_threads()).into_par_iter().for_each(|_| {
+                // Made for the first task this worker takes (none where the others took them all).
+                let mut ws = None;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= tasks.len() || i > cutoff.load(Ordering::Relaxed) {
                         return;
                     }
-                    let r = run(&mut ws, &tasks[i]);
+                    let r = run(ws.get_or_insert_with(|| Workspace::new(size, nmoves, bound_len)), &tasks[i]);
                     if r.0.len() >= limit || r.2 {
                         cutoff.fetch_min(i, Ordering::Relaxed);
                     }

@@ -213,8 +213,14 @@ impl Shared<'_> {
             }
             self.nodes.fetch_add(nodes, Relaxed);
         };
+        // One worker per thread, as jobs other threads steal (not `rayon::broadcast`, which would wait
+        // for threads busy elsewhere, as when scrambles are solved side by side): where none is free,
+        // the first worker takes every subtree and the others find none left.
         #[cfg(feature = "parallel")]
-        rayon::broadcast(|_| worker());
+        {
+            use rayon::prelude::*;
+            (0..rayon::current_num_threads()).into_par_iter().for_each(|_| worker());
+        }
         #[cfg(not(feature = "parallel"))]
         worker();
     }
