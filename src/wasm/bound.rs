@@ -107,7 +107,7 @@ impl Request {
             }
             Kind::Cube { table, memory_bytes } => {
                 if solver.target().bytes() != puzzle.solved().as_bytes() {
-                    return Err(Error::new("cubeBound bounds searches to the solved cube only (no targetPattern)"));
+                    return Err(Error::new("cubeBound bounds searches to the solved cube only (no targetPattern or orientations left open)"));
                 }
                 CubeBound::check_moves(puzzle, solver.move_list())?;
                 let cube = match saved {
