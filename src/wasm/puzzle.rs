@@ -255,14 +255,14 @@ impl Puzzle {
                 let made = request.make(puzzle, &kept.solver, None, control)?;
                 kept.set_bound(made);
             }
-            let report = kept.bound.as_ref().map(Made::report);
+            let bound = kept.bound.as_ref().map(Made::report);
             let cube = kept.bound.as_ref().and_then(Made::cube).cloned();
             let solver = &mut kept.solver;
-            let (r, searched_by) = match cube {
+            // A plain request to the cube's own search where the bound is the cube's (the core chooses).
+            let (report, searched_by) = match cube {
                 Some(cube) => cube.solve_request(solver, &position, up_to, &solve_options, control)?,
                 None => (solve_up_to(solver, &position, up_to, &solve_options, control)?, SearchedBy::States),
             };
-            let (report, bound) = (r, report);
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
             let table = (report.table_depth, report.symmetries, report.inverse);

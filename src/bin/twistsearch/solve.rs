@@ -228,7 +228,7 @@ impl Solvers<'_> {
                     self.args.cache.as_ref(),
                     self.puzzle,
                     kind,
-                    mb << 20,
+                    mb.saturating_mul(1 << 20),
                     self.bar.control(),
                 )
                 .map_err(|e| fail("--cube-bound", e))?;
