@@ -106,7 +106,7 @@ export interface SolveOptions extends SearchOptions, CallOptions {
    * Optimal solves of a 3x3x3 (orbits CORNERS and EDGES, face turns and the rotations `x y z`, such as
    * cubing.js's), to solved: also bound the search by the cube's own table of the distance to
    * Kociemba's phase-1 subgroup along the three axes, as Kociemba's optimal solver does: `'phase1'`
-   * (76 MiB, seconds to build). `'huge'` (the E slice's edges in order too: 1,812 MiB, about seven times
+   * (85 MiB, seconds to build). `'huge'` (the E slice's edges in order too: 2,020 MiB, about seven times
    * fewer nodes on deep positions) is for the native library and CLI: its 6.66 billion entries cannot
    * be indexed in wasm32, which refuses it with a `RangeError`. A plain request (one optimal solution in
    * face turns, no depth limits or slack) is answered by the cube's own search on the table's

@@ -76,6 +76,8 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     assert!(bound.solve(p.solved(), Control::none()).unwrap().moves.is_empty());
     let flag = std::sync::atomic::AtomicBool::new(true);
     assert!(bound.solve(&superflip, Control::none().with_cancel(&flag)).unwrap_err().is_cancelled());
+    // Walks of 1 to 4 moves (the searches of limits under 3 have no subtrees below two moves).
+    agree(&p, &bound, 16, 5, 1, 8);
     let (plain, bounded) = agree(&p, &bound, 16, 17, 6, 20);
     assert!(bounded < plain, "{bounded} vs {plain}");
     // Another puzzle is refused by what it lacks.

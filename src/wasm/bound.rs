@@ -8,7 +8,7 @@
 //! methods).
 //!
 //! `solve(position, {cubeBound: "phase1"})` on a 3x3x3 bounds it by the cube's own table instead
-//! ([`CubeBound`]: 76 MiB; `"huge"` is refused on wasm32, see [`CubeTable::check_budget`]), kept, saved and
+//! ([`CubeBound`]: 85 MiB; `"huge"` is refused on wasm32, see [`CubeTable::check_budget`]), kept, saved and
 //! loaded the same way (the tables methods' `"cubeBound"` part); a plain request (one optimal solution in
 //! face turns to solved) is answered by the cube's own search ([`CubeBound::solve_request`]).
 

@@ -209,7 +209,7 @@ pub fn phase_bound(puzzle: &Puzzle, o: &SolveOptions) -> Result<Option<(MoveSet,
     Ok(Some((subgroup, (mb * (1u64 << 20) as f64) as usize)))
 }
 
-/// `cubeBoundMemoryMB`'s default: room for the `phase1` table (76 MiB). (`huge`, 1,812 MiB, is refused
+/// `cubeBoundMemoryMB`'s default: room for the `phase1` table (85 MiB). (`huge`, 2,020 MiB, is refused
 /// on wasm32 whatever the budget: its entries cannot be indexed in 32 bits.)
 pub const DEFAULT_CUBE_BOUND_MB: f64 = 256.0;
 

@@ -87,7 +87,7 @@ pub struct SolveArgs {
     /// with --cache-dir): about seven times fewer nodes than `phase1` on deep positions.
     #[arg(long, value_name = "TABLE", value_parser = ["phase1", "huge"], conflicts_with = "phase_bound")]
     cube_bound: Option<String>,
-    /// Memory for the --cube-bound table in MiB (`phase1` holds 76 MiB, `huge` 1,812 MiB): a table
+    /// Memory for the --cube-bound table in MiB (`phase1` holds 85 MiB, `huge` 2,020 MiB): a table
     /// that needs more is refused before anything is allocated.
     #[arg(long, value_name = "MB", default_value_t = 4096, requires = "cube_bound")]
     cube_bound_memory: usize,

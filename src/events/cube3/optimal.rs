@@ -14,15 +14,19 @@
 //!   246 k nodes against 1.8 M with the phase-1 table).
 //!
 //! Both hold each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
-//! reads a child's from its residue (the three candidates differ by one). A node of the search is
-//! [`CubeBound::node_len`] words: per axis the flip, the slice coordinate, the twist and the distance,
-//! moved by small tables. [`CubeBound::solve`] searches with these nodes alone (the cube's own IDA*,
-//! `optimal_search`), much faster than the generic solver with the bound.
+//! reads a child's from its residue (the three candidates differ by one). A node of the generic
+//! solver's search is [`CubeBound::node_len`] words: per axis the flip, the slice coordinate, the twist
+//! and the distance, moved by small tables. [`CubeBound::solve`] (the cube's own IDA*,
+//! `optimal_search`) is much faster: its nodes hold per axis the class of the (flip, slice) pair and
+//! the symmetry to its representative, moved by the class's row (where each move takes the
+//! representative: 72 bytes per class, 219 MB for the huge table, 9 MB for phase 1), so a node's
+//! children cost one cache miss per table read instead of two.
 
 use super::coords::{
     conj, conj_table, move_table, Coordinate, Flip, FlipWith, Slice, SliceRanks, SliceSorted, Twist, N_SLICE,
     N_SLICE_SORTED, N_TWIST,
 };
+use super::cubie::Cubie;
 use super::model::{Model, MOVES, SYMS};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
@@ -63,8 +67,9 @@ impl CubeTable {
         }
     }
 
-    /// Bytes a bound with this table holds: its entries, the symmetry maps of the (flip, slice)
-    /// coordinate and the move tables, known before anything is allocated (what a memory budget is
+    /// Bytes a bound with this table holds: its entries, the symmetry maps and rows of the (flip,
+    /// slice) coordinate and the move tables (phase 1: 88,648,910 bytes, 85 MiB; huge: 2,118,596,668
+    /// bytes, 2,020 MiB), known before anything is allocated (what a memory budget is
     /// checked against; equal to [`CubeBound::memory_bytes`]).
     pub fn memory_bytes(self) -> usize {
         let (classes, n) = match self {
@@ -74,11 +79,12 @@ impl CubeTable {
         // In 64 bits: the huge table's entries outnumber a 32-bit word.
         let (classes, n) = (classes as u64, n as u64);
         let words = (classes * N_TWIST as u64).div_ceil(32);
-        // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative and
-        // stabilizer; the twist's conjugation; the three move tables.
+        // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative,
+        // stabilizer and the row of where the moves take it; the twist's conjugation; the three move
+        // tables.
         let bytes = words * 8
             + n * 9
-            + classes * 5
+            + classes * (5 + 4 * MOVES as u64)
             + (N_TWIST * SYMS * 2) as u64
             + ((2048 + N_TWIST + self.slices()) * MOVES * 2) as u64;
         usize::try_from(bytes).unwrap_or(usize::MAX)
@@ -156,6 +162,13 @@ pub(super) struct Data {
     pub(super) goal: usize,
     /// Per axis, per move index of the position's frame: its move index in the axis's turned frame.
     pub(super) turned: [[u8; MOVES]; 3],
+    /// Per class of (flip, slice) and move: the class and symmetry its representative goes to
+    /// ([`SymTable::rows`]; filled with the entries).
+    pub(super) rows: Vec<u32>,
+    /// Per move and symmetry `s`: the move conjugated by `s` (`s⁻¹ · m · s`).
+    pub(super) move_conj: [[u8; SYMS]; MOVES],
+    /// Per symmetries `s`, `t`: the symmetry `s · t` (conjugating by `s`, then by `t`).
+    pub(super) sym_mul: [[u8; SYMS]; SYMS],
 }
 
 impl std::fmt::Debug for CubeBound {
@@ -172,12 +185,9 @@ impl CubeBound {
     pub fn new(puzzle: &Puzzle, kind: CubeTable, memory_bytes: usize, control: Control) -> Result<Self> {
         kind.check_budget(memory_bytes)?;
         let mut b = Data::empty(puzzle, kind)?;
-        let n = kind.slices() as u32;
-        let (fm, sm, tm) = (&b.flip_move, &b.slice_move, &b.twist_move);
-        let a_move =
-            |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
-        let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
-        b.table.build(&Moves { count: MOVES, a: &a_move, b: &b_move }, (b.slice_goal, 0), control)?;
+        let Data { flip_move, slice_move, twist_move, table, slice_goal, .. } = &mut b;
+        pair_moves(kind, flip_move, slice_move, twist_move, |moves| table.build(moves, (*slice_goal, 0), control))?;
+        b.fill_rows();
         Ok(Self::of(b))
     }
 
@@ -239,6 +249,7 @@ impl CubeBound {
             return Err(Error::new(format!("not a valid saved {WHAT}: not the table's size")));
         }
         b.table.words = c.words(0, words as u64 * 8)?;
+        b.fill_rows();
         Ok(Self::of(b))
     }
 
@@ -275,6 +286,16 @@ fn key_string(kind: CubeTable, key: &[(&'static str, u64)]) -> String {
     format!("{}-{:016x}", kind.name(), h.finish())
 }
 
+/// The moves of the (flip, slice) pair and of the twist, from their move tables, as [`SymTable`] takes
+/// them.
+fn pair_moves<R>(kind: CubeTable, fm: &[u16], sm: &[u16], tm: &[u16], f: impl FnOnce(&Moves) -> R) -> R {
+    let n = kind.slices() as u32;
+    let a_move =
+        |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
+    let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
+    f(&Moves { count: MOVES, a: &a_move, b: &b_move })
+}
+
 /// The index of each move of a search among the model's face turns; refused where one is none.
 fn move_indices(model: &Model, move_list: &[MoveRef]) -> Result<Vec<u8>> {
     let moves: Option<Vec<u8>> =
@@ -306,18 +327,32 @@ impl Data {
             CubeTable::Phase1 => {
                 let pair = FlipWith(Slice { model: &model, ranks: &ranks });
                 let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, &model, |x, s| conj(&pair, &model, x, s));
-                (classes, move_table(&slice, &model, &all), slice.get(&super::cubie::Cubie::SOLVED))
+                (classes, move_table(&slice, &model, &all), slice.get(&Cubie::SOLVED))
             }
             CubeTable::Huge => {
                 let sorted = SliceSorted(Slice { model: &model, ranks: &ranks });
                 let pair = FlipWith(SliceSorted(Slice { model: &model, ranks: &ranks }));
                 let n = FlipWith::<SliceSorted>::SIZE;
                 let classes = SymClasses::new(n, every, &model, |x, s| conj(&pair, &model, x, s));
-                (classes, move_table(&sorted, &model, &all), sorted.get(&super::cubie::Cubie::SOLVED))
+                (classes, move_table(&sorted, &model, &all), sorted.get(&Cubie::SOLVED))
             }
         };
         let table = SymTable::new(classes, N_TWIST, conj_table(&Twist, &model, every), 2, 0);
         let goal = table.index(slice_goal, 0);
+        let index_of = |c: &Cubie, among: &[Cubie]| among.iter().position(|x| x == c).map(|i| i as u8);
+        let mut move_conj = [[0u8; SYMS]; MOVES];
+        let mut sym_mul = [[0u8; SYMS]; SYMS];
+        for s in 0..SYMS {
+            let (sym, inv) = (&model.syms[s], &model.syms[model.sym_inv[s] as usize]);
+            for (m, row) in move_conj.iter_mut().enumerate() {
+                row[s] = index_of(&model.moves[m].conj(sym, inv), &model.moves)
+                    .ok_or_else(|| Error::internal("3x3x3: a symmetry takes a face turn to no face turn"))?;
+            }
+            for (t, product) in sym_mul[s].iter_mut().enumerate() {
+                *product = index_of(&sym.then(&model.syms[t]), &model.syms)
+                    .ok_or_else(|| Error::internal("3x3x3: the symmetries are not closed"))?;
+            }
+        }
         let mut turned = [[0u8; MOVES]; 3];
         for (a, (_, _, back)) in model.axes.iter().enumerate() {
             for (j, &m) in back.iter().enumerate() {
@@ -332,6 +367,9 @@ impl Data {
             table,
             goal,
             turned,
+            rows: Vec::new(),
+            move_conj,
+            sym_mul,
             kind,
             ranks,
             model,
@@ -350,7 +388,18 @@ impl Data {
             + vec(c.reps.len(), 4)
             + vec(c.stab.len(), 1)
             + vec(t.b_conj_len(), 2)
+            + vec(self.rows.len(), 4)
             + (self.flip_move.len() + self.twist_move.len() + self.slice_move.len()) * 2
+    }
+
+    /// The moves of the pair coordinate and the twist, as the table's fill and distances take them.
+    fn with_moves<R>(&self, f: impl FnOnce(&Moves) -> R) -> R {
+        pair_moves(self.kind, &self.flip_move, &self.slice_move, &self.twist_move, f)
+    }
+
+    /// Fills the rows (once the class map is there).
+    fn fill_rows(&mut self) {
+        self.rows = self.with_moves(|moves| self.table.rows(moves));
     }
 
     /// What the saved bytes depend on (see [`key`]).
@@ -359,7 +408,7 @@ impl Data {
     }
 
     /// The coordinates of a cube turned onto each axis.
-    pub(super) fn axis_coordinates(&self, cube: &super::cubie::Cubie, a: usize) -> (u32, u32, u32) {
+    pub(super) fn axis_coordinates(&self, cube: &Cubie, a: usize) -> (u32, u32, u32) {
         let (r, ri, _) = &self.model.axes[a];
         let c = cube.conj(r, ri);
         let slice = Slice { model: &self.model, ranks: &self.ranks };
@@ -373,11 +422,7 @@ impl Data {
     /// The exact distance of an axis's coordinates to the subgroup.
     pub(super) fn distance(&self, flip: u32, slice: u32, twist: u32) -> u32 {
         let n = self.kind.slices() as u32;
-        let (fm, sm, tm) = (&self.flip_move, &self.slice_move, &self.twist_move);
-        let a_move =
-            |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
-        let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
-        self.table.distance(&Moves { count: MOVES, a: &a_move, b: &b_move }, self.goal, flip * n + slice, twist)
+        self.with_moves(|moves| self.table.distance(moves, self.goal, flip * n + slice, twist))
     }
 }
 
@@ -480,6 +525,7 @@ mod tests {
         assert_ne!(CubeTable::Huge.key_string(&p).unwrap(), bound.key_string());
         // What the budget is checked against beforehand is what the bound holds.
         assert_eq!(bound.memory_bytes(), CubeTable::Phase1.memory_bytes());
+        assert_eq!(CubeTable::Phase1.memory_bytes(), 88_648_910);
         assert_eq!(bound.data.table.classes.reps.len(), PHASE1_CLASSES);
         // A budget one byte short is refused before anything is built or read.
         let short = CubeTable::Phase1.memory_bytes() - 1;
@@ -491,10 +537,12 @@ mod tests {
 
     /// The huge table's classes and memory, without its entries (seconds to count the classes).
     #[test]
-    #[ignore = "seconds and 0.25 GB: run with --ignored"]
+    #[ignore = "seconds and 0.5 GB: run with --ignored"]
     fn the_huge_bound_holds_what_its_kind_tells() {
-        let d = Data::empty(&puzzle(), CubeTable::Huge).unwrap();
+        let mut d = Data::empty(&puzzle(), CubeTable::Huge).unwrap();
+        d.fill_rows();
         assert_eq!(d.table.classes.reps.len(), HUGE_CLASSES);
         assert_eq!(d.memory_bytes(), CubeTable::Huge.memory_bytes());
+        assert_eq!(CubeTable::Huge.memory_bytes(), 2_118_596_668);
     }
 }

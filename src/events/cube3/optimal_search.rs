@@ -1,9 +1,15 @@
 //! [`CubeBound::solve`]: an optimal 3x3x3 solution by IDA* on the bound's coordinates alone (per axis
 //! the flip, the slice coordinate, the twist and the exact distance to the subgroup), without the
-//! generic solver's states and table: a node is 22 bytes, a child three small-table moves per axis and
-//! two table reads per axis, whose cache misses are prefetched for all children of a node in two
-//! rounds (class map, then entry) before any is read. Threads take the subtrees below the first moves;
-//! the first solution in move order wins, so the answer does not depend on the threads.
+//! generic solver's states and table. Threads take the subtrees below the first moves; the first
+//! solution in move order wins, so the answer does not depend on the threads.
+//!
+//! The search is bound by memory latency (a table read is two dependent cache misses: class map, then
+//! entry, each about 200 ns on these machines), so each thread runs several depth-first searches side
+//! by side ([`Lane`]s): a lane asks for the words it will read next and yields, the others run, and by
+//! its next turn the words are in the cache. That lets a node read its children lazily: only the axes
+//! within one move of the limit can rule a child out, so they are read one at a time, furthest first,
+//! for the children still kept, and the other axes only for the children that pass (about one in
+//! thirteen): 16 table reads a node instead of 40.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -31,16 +37,19 @@ pub struct CubeSolution {
     pub nodes: u64,
 }
 
-/// A node: per axis the flip, the slice coordinate, the twist, and the exact distance.
+/// A node: per axis the class of the (flip, slice) pair, the symmetry that takes the pair to its
+/// class's representative, the twist, and the exact distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
-    flip: [u16; 3],
-    slice: [u16; 3],
+    class: [u32; 3],
+    sym: [u8; 3],
     twist: [u16; 3],
     dist: [u8; 3],
 }
 
 impl Node {
+    const ZERO: Node = Node { class: [0; 3], sym: [0; 3], twist: [0; 3], dist: [0; 3] };
+
     fn bound(&self) -> u32 {
         self.dist.iter().copied().max().unwrap_or(0) as u32
     }
@@ -66,11 +75,11 @@ impl CubeBound {
     pub fn solve(&self, state: &State, control: Control) -> Result<CubeSolution> {
         let data = &*self.data;
         let cube = data.model.cubie(state)?;
-        let mut root = Node { flip: [0; 3], slice: [0; 3], twist: [0; 3], dist: [0; 3] };
+        let mut root = Node::ZERO;
+        let ns = data.kind.slices() as u32;
         for a in 0..3 {
             let (f, s, t) = data.axis_coordinates(&cube, a);
-            root.flip[a] = f as u16;
-            root.slice[a] = s as u16;
+            (root.class[a], root.sym[a]) = data.table.class_sym(f * ns + s);
             root.twist[a] = t as u16;
             root.dist[a] = data.distance(f, s, t) as u8;
         }
@@ -174,45 +183,94 @@ impl CubeBound {
     }
 }
 
+/// Depth-first searches a thread runs side by side (each waits for memory while the others run).
+const LANES: usize = 4;
+
+/// A node on a lane's stack: the node, the moves left, the move that made it, its depth.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    node: Node,
+    togo: u8,
+    last: u8,
+    at: u8,
+}
+
+/// Where a lane is in the expansion of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// No node in hand: the next step takes one from the stack.
+    Idle,
+    /// The entries' words of the round's reads are asked for: next, read them.
+    Entries,
+}
+
+/// One depth-first search of a thread: its stack and path, and the expansion in flight.
+struct Lane {
+    stack: Vec<Item>,
+    path: [u8; LONGEST as usize + 1],
+    /// The subtree (index of its start) it searches.
+    task: usize,
+    stage: Stage,
+    /// The node being expanded, its kept children so far and their moves.
+    parent: Item,
+    kids: [Node; MOVES],
+    moves: [u8; MOVES],
+    n: usize,
+    /// The axes in the order they are read (furthest first), how many of them were read one by one,
+    /// and which axes the current round reads.
+    order: [usize; 3],
+    next: usize,
+    axes: [bool; 3],
+    read: [bool; 3],
+    index: [[usize; 3]; MOVES],
+}
+
+impl Lane {
+    fn new() -> Self {
+        let node = Node::ZERO;
+        let item = Item { node, togo: 0, last: MOVES as u8, at: 0 };
+        Lane {
+            stack: Vec::with_capacity(LONGEST as usize * MOVES),
+            path: [0; LONGEST as usize + 1],
+            task: usize::MAX,
+            stage: Stage::Idle,
+            parent: item,
+            kids: [node; MOVES],
+            moves: [0; MOVES],
+            n: 0,
+            order: [0, 1, 2],
+            next: 0,
+            axes: [false; 3],
+            read: [false; 3],
+            index: [[0; 3]; MOVES],
+        }
+    }
+}
+
 impl Shared<'_> {
-    /// The search of one limit: the subtrees below the first two moves, in order, on all threads.
+    /// The search of one limit: the subtrees below the first two moves (or the root, for a limit
+    /// under 3), in order, on all threads.
     fn run(&self, root: &Node) {
-        let mut path = [0u8; LONGEST as usize + 1];
-        if self.limit < 3 {
-            let mut nodes = 0;
-            if self.dfs(root, self.limit, MOVES as u8, &mut path, 0, 0, &mut nodes) {
-                self.record(0, &path[..self.limit as usize]);
+        let root = Item { node: *root, togo: self.limit as u8, last: MOVES as u8, at: 0 };
+        let starts: Vec<(Item, [u8; 2])> = if self.limit < 3 {
+            vec![(root, [0; 2])]
+        } else {
+            // The nodes after two moves that the bound keeps, in move order.
+            let mut starts = Vec::new();
+            for c1 in self.children(&root) {
+                for c2 in self.children(&c1) {
+                    starts.push((c2, [c1.last, c2.last]));
+                }
             }
-            self.nodes.fetch_add(nodes, Relaxed);
-            return;
-        }
-        // The nodes after two moves that the bound keeps, in move order.
-        let mut starts: Vec<(Node, [u8; 2])> = Vec::new();
-        for (c1, m1) in self.children(root, self.limit, MOVES as u8) {
-            for (c2, m2) in self.children(&c1, self.limit - 1, m1) {
-                starts.push((c2, [m1, m2]));
-            }
-        }
-        self.nodes.fetch_add(1 + starts.len() as u64, Relaxed);
+            self.nodes.fetch_add(1 + starts.len() as u64, Relaxed);
+            starts
+        };
         // Each thread takes the next subtree in move order, so the threads work side by side near the
-        // front: once a solution is found, at most one subtree per thread past it was started. (Halves
-        // of the list per thread would have the second thread search subtrees the first one's
+        // front: once a solution is found, at most a few subtrees per thread past it were started.
+        // (Halves of the list per thread would have the second thread search subtrees the first one's
         // solution makes useless, for as long as the first one takes to find it.)
         let next = AtomicUsize::new(0);
-        let worker = || loop {
-            let i = next.fetch_add(1, Relaxed);
-            if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
-                return;
-            }
-            let (node, first) = &starts[i];
-            let mut path = [0u8; LONGEST as usize + 1];
-            path[..2].copy_from_slice(first);
-            let mut nodes = 0;
-            if self.dfs(node, self.limit - 2, first[1], &mut path, 2, i, &mut nodes) {
-                self.record(i, &path[..self.limit as usize]);
-            }
-            self.nodes.fetch_add(nodes, Relaxed);
-        };
+        let worker = || self.worker(&starts, &next);
         // One worker per thread, as jobs other threads steal (not `rayon::broadcast`, which would wait
         // for threads busy elsewhere, as when scrambles are solved side by side): where none is free,
         // the first worker takes every subtree and the others find none left.
@@ -225,6 +283,186 @@ impl Shared<'_> {
         worker();
     }
 
+    /// The children of an item that the bound keeps, in move order (expanded at once: the few nodes
+    /// above the subtrees).
+    fn children(&self, item: &Item) -> Vec<Item> {
+        let mut lane = Lane::new();
+        self.begin(&mut lane, *item);
+        while lane.stage != Stage::Idle {
+            self.advance(&mut lane);
+        }
+        lane.stack.into_iter().rev().collect()
+    }
+
+    /// One thread's share: [`LANES`] lanes in turn, each taking the next subtree when it runs out,
+    /// until no subtree is left that could still hold the first solution.
+    fn worker(&self, starts: &[(Item, [u8; 2])], next: &AtomicUsize) {
+        let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
+        let mut nodes = 0u64;
+        let mut live = LANES;
+        while live > 0 {
+            live = 0;
+            for lane in lanes.iter_mut() {
+                if lane.stage != Stage::Idle {
+                    self.advance(lane);
+                    live += 1;
+                } else if self.take(lane, starts, next, &mut nodes) {
+                    live += 1;
+                }
+            }
+        }
+        self.nodes.fetch_add(nodes, Relaxed);
+    }
+
+    /// An idle lane's step: the next node of its stack (a new subtree when it is empty) checked, then
+    /// its expansion begun; false when no subtree is left for it.
+    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2])], next: &AtomicUsize, nodes: &mut u64) -> bool {
+        loop {
+            let item = match lane.stack.pop() {
+                Some(item) => item,
+                None => {
+                    let i = next.fetch_add(1, Relaxed);
+                    if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
+                        return false;
+                    }
+                    let (item, prefix) = starts[i];
+                    lane.task = i;
+                    lane.path[..2].copy_from_slice(&prefix);
+                    item
+                }
+            };
+            if self.found.load(Relaxed) < lane.task || self.cancelled.load(Relaxed) {
+                lane.stack.clear();
+                continue;
+            }
+            *nodes += 1;
+            if *nodes % CHECK_EVERY == 0 {
+                if self.control.is_cancelled() {
+                    self.cancelled.store(true, Relaxed);
+                }
+                let done = self.nodes.fetch_add(*nodes, Relaxed) + *nodes;
+                *nodes = 0;
+                self.control.report(Progress { phase: "search", depth: self.limit, done, total: None });
+            }
+            let at = item.at as usize;
+            if at > 0 {
+                lane.path[at - 1] = item.last;
+            }
+            if item.togo == 0 {
+                // Every axis at distance 0: edges and corner orientations solved; the corners' places too?
+                if item.node.dist == [0; 3] && self.solves(&lane.path[..at]) {
+                    self.record(lane.task, &lane.path[..at]);
+                    lane.stack.clear();
+                }
+                continue;
+            }
+            self.begin(lane, item);
+            return true;
+        }
+    }
+
+    /// Starts the expansion of `item`: its children's moves, and the first round of reads.
+    fn begin(&self, lane: &mut Lane, item: Item) {
+        lane.parent = item;
+        lane.n = 0;
+        for m in 0..MOVES as u8 {
+            if may_follow(item.last, m) {
+                lane.moves[lane.n] = m;
+                lane.n += 1;
+            }
+        }
+        lane.order = [0, 1, 2];
+        lane.order.sort_by_key(|&a| std::cmp::Reverse(item.node.dist[a]));
+        lane.next = 0;
+        lane.read = [false; 3];
+        self.round(lane);
+    }
+
+    /// The next round of reads of the children kept: the next axis within one move of the limit (it
+    /// can rule children out), or else every axis not read yet (for their exact distances); its
+    /// coordinates moved and the class maps' words asked for.
+    fn round(&self, lane: &mut Lane) {
+        let d = self.data;
+        let limit = lane.parent.togo - 1;
+        let parent = lane.parent.node;
+        lane.axes = [false; 3];
+        match lane.order.get(lane.next) {
+            Some(&a) if parent.dist[a] >= limit => {
+                lane.axes[a] = true;
+                lane.next += 1;
+            }
+            _ => lane.axes = lane.read.map(|r| !r),
+        }
+        for a in (0..3).filter(|&a| lane.axes[a]) {
+            lane.read[a] = true;
+            let turned = &d.turned[a];
+            let (s, t) = (parent.sym[a] as usize, parent.twist[a] as usize);
+            let row = &d.rows[parent.class[a] as usize * MOVES..][..MOVES];
+            let conj = &d.move_conj;
+            for k in 0..lane.n {
+                let j = turned[lane.moves[k] as usize] as usize;
+                // The pair after move j, conjugated by s, is the representative after j conjugated by s.
+                let to = row[conj[j][s] as usize];
+                let kid = &mut lane.kids[k];
+                kid.class[a] = to >> 3;
+                kid.sym[a] = d.sym_mul[s][(to & 7) as usize];
+                kid.twist[a] = d.twist_move[t * MOVES + j];
+                let i = d.table.entry(kid.class[a], kid.twist[a] as u32, kid.sym[a]);
+                lane.index[k][a] = i;
+                d.table.prefetch(i);
+            }
+        }
+        lane.stage = Stage::Entries;
+    }
+
+    /// A lane's next step in an expansion: the entries asked for; or read, the children ruled out
+    /// dropped, then the next round or (all axes read) the children kept pushed in move order.
+    fn advance(&self, lane: &mut Lane) {
+        let d = self.data;
+        let axes = lane.axes;
+        let parent = lane.parent;
+        let limit = parent.togo - 1;
+        let mut kept = 0;
+        for k in 0..lane.n {
+            let mut kid = lane.kids[k];
+            let mut keep = true;
+            for a in (0..3).filter(|&a| axes[a]) {
+                let r = d.table.value(lane.index[k][a]);
+                let from = parent.node.dist[a];
+                kid.dist[a] = if (from + 1) % 3 == r {
+                    from + 1
+                } else if from % 3 == r {
+                    from
+                } else {
+                    from - 1
+                };
+                keep &= kid.dist[a] <= limit;
+            }
+            if keep {
+                lane.kids[kept] = kid;
+                lane.moves[kept] = lane.moves[k];
+                lane.index[kept] = lane.index[k];
+                kept += 1;
+            }
+        }
+        lane.n = kept;
+        if kept > 0 && lane.read != [true; 3] {
+            self.round(lane);
+            return;
+        }
+        for k in (0..kept).rev() {
+            let kid = lane.kids[k];
+            // The rows its expansion reads first.
+            for a in 0..3 {
+                let row = kid.class[a] as usize * MOVES;
+                crate::memory::prefetch(&d.rows[row]);
+                crate::memory::prefetch(&d.rows[row + MOVES - 1]);
+            }
+            lane.stack.push(Item { node: kid, togo: limit, last: lane.moves[k], at: parent.at + 1 });
+        }
+        lane.stage = Stage::Idle;
+    }
+
     /// Keeps the solution of subtree `i` if it is the first in move order.
     fn record(&self, i: usize, path: &[u8]) {
         if let Ok(mut s) = self.solution.lock() {
@@ -233,94 +471,6 @@ impl Shared<'_> {
             }
         }
         self.found.fetch_min(i, Relaxed);
-    }
-
-    /// The children of `node` (after move `last`) within `togo - 1` of the subgroup on every axis, in
-    /// move order.
-    fn children(&self, node: &Node, togo: u32, last: u8) -> Vec<(Node, u8)> {
-        let mut kids = [*node; MOVES];
-        let mut moves = [0u8; MOVES];
-        let n = self.expand(node, last, &mut kids, &mut moves);
-        (0..n).filter(|&k| kids[k].bound() < togo).map(|k| (kids[k], moves[k])).collect()
-    }
-
-    /// Every child of `node` that may follow `last`, with its exact distances: coordinates first with
-    /// the class maps' words prefetched, then the entries' words prefetched, then read.
-    #[inline(always)]
-    fn expand(&self, node: &Node, last: u8, kids: &mut [Node; MOVES], moves: &mut [u8; MOVES]) -> usize {
-        let d = self.data;
-        let ns = d.kind.slices();
-        let mut n = 0;
-        for m in 0..MOVES as u8 {
-            if !may_follow(last, m) {
-                continue;
-            }
-            let k = &mut kids[n];
-            for a in 0..3 {
-                let j = d.turned[a][m as usize] as usize;
-                k.flip[a] = d.flip_move[node.flip[a] as usize * MOVES + j];
-                k.slice[a] = d.slice_move[node.slice[a] as usize * MOVES + j];
-                k.twist[a] = d.twist_move[node.twist[a] as usize * MOVES + j];
-                d.table.prefetch_class(k.flip[a] as u32 * ns as u32 + k.slice[a] as u32);
-            }
-            moves[n] = m;
-            n += 1;
-        }
-        let mut index = [[0usize; 3]; MOVES];
-        for (k, ix) in kids[..n].iter().zip(index.iter_mut()) {
-            for (a, i) in ix.iter_mut().enumerate() {
-                *i = d.table.index(k.flip[a] as u32 * ns as u32 + k.slice[a] as u32, k.twist[a] as u32);
-                d.table.prefetch(*i);
-            }
-        }
-        for (k, ix) in kids[..n].iter_mut().zip(&index) {
-            for (a, &i) in ix.iter().enumerate() {
-                let r = d.table.value(i);
-                let from = node.dist[a];
-                k.dist[a] = if (from + 1) % 3 == r {
-                    from + 1
-                } else if from % 3 == r {
-                    from
-                } else {
-                    from - 1
-                };
-            }
-        }
-        n
-    }
-
-    /// Depth-first below `node` with `togo` moves left (the path so far `path[..at]`, in subtree `task`):
-    /// whether a solution was found (then in `path[..at + togo]`).
-    #[allow(clippy::too_many_arguments)]
-    fn dfs(&self, node: &Node, togo: u32, last: u8, path: &mut [u8], at: usize, task: usize, nodes: &mut u64) -> bool {
-        *nodes += 1;
-        if togo == 0 {
-            // Every axis at distance 0: edges and corner orientations solved; the corners' places too?
-            return node.dist == [0; 3] && self.solves(&path[..at]);
-        }
-        if *nodes % CHECK_EVERY == 0 {
-            if self.control.is_cancelled() {
-                self.cancelled.store(true, Relaxed);
-            }
-            let done = self.nodes.fetch_add(*nodes, Relaxed) + *nodes;
-            *nodes = 0;
-            self.control.report(Progress { phase: "search", depth: self.limit, done, total: None });
-        }
-        if self.cancelled.load(Relaxed) || self.found.load(Relaxed) < task {
-            return false;
-        }
-        let mut kids = [*node; MOVES];
-        let mut moves = [0u8; MOVES];
-        let n = self.expand(node, last, &mut kids, &mut moves);
-        for k in 0..n {
-            if kids[k].bound() < togo {
-                path[at] = moves[k];
-                if self.dfs(&kids[k], togo - 1, moves[k], path, at + 1, task, nodes) {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// Whether the moves solve the cube.

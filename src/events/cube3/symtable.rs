@@ -21,6 +21,8 @@ pub(super) struct SymTable {
     b_conj: Vec<u16>,
     /// Bits per entry: 2 (distance mod 3) or 4 (distance, at most `cap`).
     bits: u32,
+    /// Log2 of the entries a word holds (5 or 4): a shift where a division would cost tens of cycles.
+    per_shift: u32,
     /// With four bits: the largest code; entries further away hold it too (a lower bound), and the fill
     /// stops there.
     cap: u32,
@@ -43,7 +45,8 @@ impl SymTable {
         let mut packed = Vec::with_capacity(classes.class.len());
         crate::memory::advise_huge_pages(packed.as_ptr() as *const u8, classes.class.len() * 4);
         packed.extend(classes.class.iter().zip(&classes.sym).map(|(&c, &s)| c << 3 | s as u32));
-        SymTable { classes, packed, b_size, b_conj, bits, cap, words: Vec::new() }
+        let per_shift = (64 / bits).trailing_zeros();
+        SymTable { classes, packed, b_size, b_conj, bits, per_shift, cap, words: Vec::new() }
     }
 
     /// Length of the packed (class, symmetry) map.
@@ -87,11 +90,49 @@ impl SymTable {
         (p >> 3) as usize * self.b_size + self.b_conj[b as usize * SYMS + (p & 7) as usize] as usize
     }
 
+    /// The class of `a` and the symmetry that takes it to its class's representative.
+    #[inline(always)]
+    pub(super) fn class_sym(&self, a: u32) -> (u32, u8) {
+        let p = self.packed[a as usize];
+        (p >> 3, (p & 7) as u8)
+    }
+
+    /// The entry of a class and `b`, where `sym` takes a member of the class to its representative
+    /// and `b` is the member's: as [`SymTable::index`] of the member and `b`.
+    #[inline(always)]
+    pub(super) fn entry(&self, class: u32, b: u32, sym: u8) -> usize {
+        class as usize * self.b_size + self.b_conj[b as usize * SYMS + sym as usize] as usize
+    }
+
+    /// Per class and move (`class * count + move`): the class and symmetry (`class << 3 | sym`) its
+    /// representative goes to. With these a search moves (class, symmetry) pairs directly: the row of
+    /// a node's class is one or two cache lines, where the class map costs a miss per child.
+    pub(super) fn rows(&self, moves: &Moves) -> Vec<u32> {
+        let k = moves.count;
+        let n = self.classes.len() * k;
+        let mut rows = Vec::with_capacity(n);
+        crate::memory::advise_huge_pages(rows.as_ptr() as *const u8, n * 4);
+        rows.resize(n, 0u32);
+        let fill = |(c, row): (usize, &mut [u32])| {
+            for (m, r) in row.iter_mut().enumerate() {
+                *r = self.packed[(moves.a)(self.classes.reps[c], m) as usize];
+            }
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            rows.par_chunks_mut(k).enumerate().with_min_len(1024).for_each(fill);
+        }
+        #[cfg(not(feature = "parallel"))]
+        rows.chunks_mut(k).enumerate().for_each(fill);
+        rows
+    }
+
     /// An entry's code.
     #[inline(always)]
     pub(super) fn value(&self, i: usize) -> u8 {
-        let per = 64 / self.bits as usize;
-        (self.words[i / per] >> ((i % per) as u32 * self.bits)) as u8 & self.empty()
+        let per = 1usize << self.per_shift;
+        (self.words[i >> self.per_shift] >> ((i & (per - 1)) as u32 * self.bits)) as u8 & self.empty()
     }
 
     /// Prefetches the class map's word of `a`.
@@ -105,7 +146,7 @@ impl SymTable {
     /// Prefetches an entry's word.
     #[inline(always)]
     pub(super) fn prefetch(&self, i: usize) {
-        if let Some(w) = self.words.get(i / (64 / self.bits as usize)) {
+        if let Some(w) = self.words.get(i >> self.per_shift) {
             crate::memory::prefetch(w);
         }
     }
