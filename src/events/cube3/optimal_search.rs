@@ -299,16 +299,18 @@ impl Shared<'_> {
     fn worker(&self, starts: &[(Item, [u8; 2])], next: &AtomicUsize) {
         let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
         let mut nodes = 0u64;
-        let mut live = LANES;
-        while live > 0 {
-            live = 0;
-            for lane in lanes.iter_mut() {
+        while !lanes.is_empty() {
+            let mut i = 0;
+            while i < lanes.len() {
+                let lane = &mut lanes[i];
                 if lane.stage != Stage::Idle {
                     self.advance(lane);
-                    live += 1;
-                } else if self.take(lane, starts, next, &mut nodes) {
-                    live += 1;
+                } else if !self.take(lane, starts, next, &mut nodes) {
+                    // No subtree left for it: it asks the shared counter no more.
+                    lanes.swap_remove(i);
+                    continue;
                 }
+                i += 1;
             }
         }
         self.nodes.fetch_add(nodes, Relaxed);
