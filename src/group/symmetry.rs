@@ -1,5 +1,5 @@
-//! The rotations of a definition as symmetries: the group its rotations generate, kept to the elements
-//! that map a move set onto itself and relabel a start's identical pieces consistently, each with the
+//! The rotations of a definition as symmetries: the group its rotations and declared symmetries (a mirror:
+//! `Symmetry NAME` blocks) generate, kept to the elements that map a move set onto itself and relabel a start's identical pieces consistently, each with the
 //! conjugation it induces on positions. God's algorithm counts classes with them, the pruning tables
 //! share entries between conjugates, and the phase search turns positions onto other axes.
 
@@ -45,19 +45,19 @@ impl Symmetry {
     }
 }
 
-/// The rotation group the puzzle's rotations generate, keeping only the elements that map the move set
-/// (`moves`) onto itself and relabel the start consistently.
-pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
+/// Every transformation the definition's rotations and declared symmetries
+/// ([`Puzzle::declared_symmetries`]) generate, the identity first. Errors where there are none, or past
+/// 10,000 elements.
+pub fn symmetry_group(puzzle: &Puzzle) -> Result<Vec<Vec<u8>>> {
     let layout = puzzle.layout();
-    let gens: Vec<&[u8]> = puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()).collect();
+    let gens: Vec<&[u8]> = (puzzle.base_moves().iter().filter(|b| b.rotation).map(|b| b.transform()))
+        .chain(puzzle.declared_symmetries().iter().map(|s| s.transform()))
+        .collect();
     if gens.is_empty() {
         return Err(Error::new(
-            "the definition has no rotations, so there is no symmetry to count by (use a definition with \
-             rotations, such as the symm/ files)",
+            "the definition has no rotations (nor declared symmetries), so there is no symmetry to count by \
+             (use a definition with rotations, such as the symm/ files)",
         ));
-    }
-    if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
-        return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
     }
     let identity = layout.identity();
     let mut group: Vec<Vec<u8>> = vec![identity.clone()];
@@ -69,11 +69,24 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
             if seen.insert(p.clone()) {
                 group.push(p);
                 if group.len() > MAX_SYMMETRIES {
-                    return Err(Error::limit(format!("the rotations generate more than {MAX_SYMMETRIES} elements")));
+                    return Err(Error::limit(format!(
+                        "the rotations and symmetries generate more than {MAX_SYMMETRIES} elements"
+                    )));
                 }
             }
         }
         k += 1;
+    }
+    Ok(group)
+}
+
+/// The group the puzzle's rotations and declared symmetries generate ([`symmetry_group`]), keeping only
+/// the elements that map the move set (`moves`) onto itself and relabel the start consistently.
+pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Result<Vec<Symmetry>> {
+    let layout = puzzle.layout();
+    let group = symmetry_group(puzzle)?;
+    if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
+        return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
     }
     let move_set: HashSet<&[u8]> = moves.iter().copied().collect();
     let mut out = Vec::new();
@@ -90,7 +103,7 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
     Ok(out)
 }
 
-/// The rotations the definition's rotations generate that map the move set (`moves`, as transformations)
+/// The symmetries the definition's rotations (and declared symmetries) generate that map the move set (`moves`, as transformations)
 /// onto itself, the identity first.
 pub(crate) fn rotations_keeping(puzzle: &Puzzle, moves: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
     Ok(symmetries(puzzle, moves, &puzzle.layout().identity())?.into_iter().map(|s| s.s).collect())

@@ -16,7 +16,7 @@ use crate::move_names::{
     canonical_amount, check_move_names, is_rotation_name, power_family, power_name, RotationNames,
 };
 use crate::move_ref::MoveRef;
-use crate::puzzle::{BaseMove, Illegal, MoveSource, Puzzle, MAX_MOVE_ORDER};
+use crate::puzzle::{BaseMove, DeclaredSymmetry, Illegal, MoveSource, Puzzle, MAX_MOVE_ORDER};
 use crate::state::State;
 
 /// A base move waiting to be added by [`PuzzleBuilder::build`].
@@ -61,6 +61,7 @@ pub struct PuzzleBuilder {
     extras: KsolvePlus,
     pending_names: Vec<PendingNames>,
     swizzle_sets: Vec<Vec<String>>,
+    symmetries: Vec<PendingMove>,
     rotation_names: RotationNames,
     /// Sequences added for the puzzle's notation ([`BaseMove::notation`]).
     notation: Vec<String>,
@@ -80,6 +81,7 @@ impl PuzzleBuilder {
             extras: KsolvePlus::default(),
             pending_names: Vec::new(),
             swizzle_sets: Vec::new(),
+            symmetries: Vec::new(),
             rotation_names: RotationNames::default(),
             notation: Vec::new(),
         }
@@ -106,6 +108,11 @@ impl PuzzleBuilder {
     /// Adds a base move given as a state-convention transformation (checked again at build time).
     pub fn add_move(&mut self, name: impl Into<String>, transform: Vec<u8>, at: Location) {
         self.moves.push(PendingMove { name: name.into(), transform, at });
+    }
+
+    /// Declares a symmetry that is not a move ([`DeclaredSymmetry`]; checked at build time).
+    pub fn add_symmetry(&mut self, name: impl Into<String>, transform: Vec<u8>, at: Location) {
+        self.symmetries.push(PendingMove { name: name.into(), transform, at });
     }
 
     /// Adds a move defined by an alg over other moves.
@@ -162,8 +169,14 @@ impl PuzzleBuilder {
             illegal: self.illegal,
             extras: self.extras,
             swizzle_sets: self.swizzle_sets,
+            symmetries: Vec::new(),
             commutes: OnceLock::new(),
         };
+        let symmetry_at: Vec<(String, Location)> =
+            self.symmetries.iter().map(|m| (m.name.clone(), m.at.clone())).collect();
+        for m in self.symmetries {
+            puzzle.push_symmetry(m)?;
+        }
         for m in self.moves {
             puzzle.push_base(m.name, m.transform, MoveSource::Defined, &m.at)?;
         }
@@ -184,6 +197,9 @@ impl PuzzleBuilder {
         }
         for p in self.pending_names {
             puzzle.add_name_list(p)?;
+        }
+        if let Some((name, at)) = symmetry_at.iter().find(|(name, _)| puzzle.names.contains_key(name)) {
+            return Err(name_error(name, at, format!("symmetry {name} has the name of a move")));
         }
         for m in &mut puzzle.base_moves {
             m.rotation = self.rotation_names.is_rotation(&m.name);
@@ -285,6 +301,27 @@ fn relocate(e: Error, at: &Location) -> Error {
 }
 
 impl Puzzle {
+    /// A declared symmetry, verified: a transformation, its name used once and by no move.
+    fn push_symmetry(&mut self, m: PendingMove) -> Result<()> {
+        let error = |reason: String| Error {
+            kind: crate::error::ErrorKind::Input,
+            location: m.at.clone(),
+            token: Some(m.name.clone()),
+            reason,
+        };
+        if !self.layout.is_transformation(&m.transform) {
+            return Err(error(format!(
+                "symmetry {} is not a transformation (each orbit needs a permutation of its slots)",
+                m.name
+            )));
+        }
+        if self.symmetries.iter().any(|s| s.name == m.name) {
+            return Err(error(format!("symmetry {} is declared twice", m.name)));
+        }
+        self.symmetries.push(DeclaredSymmetry { name: m.name, transform: m.transform.into_boxed_slice() });
+        Ok(())
+    }
+
     fn push_base(&mut self, name: String, transform: Vec<u8>, source: MoveSource, at: &Location) -> Result<()> {
         // Moves are applied without per-slot checks, so every one is verified here, whoever built it.
         if !self.layout.is_transformation(&transform) {

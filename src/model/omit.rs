@@ -43,6 +43,9 @@ pub fn omit_sets(puzzle: &Puzzle, omit: &[String]) -> Result<Puzzle> {
     for m in puzzle.base_moves() {
         b.add_move(m.name.clone(), project(m.transform()), Location::Nowhere);
     }
+    for s in puzzle.declared_symmetries() {
+        b.add_symmetry(s.name.clone(), project(s.transform()), Location::Nowhere);
+    }
     for (new_name, old) in puzzle.aliases() {
         b.add_alias(new_name.clone(), old.clone(), Location::Nowhere);
     }

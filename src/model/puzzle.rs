@@ -65,6 +65,25 @@ pub struct Illegal {
     pub piece: u8,
 }
 
+/// A symmetry the definition declares (`Symmetry NAME` in a `.tws` file): a transformation that is not a
+/// move, such as the mirror of a puzzle whose orientations a mirror can write (the 3x3x3's edges). With
+/// the rotations, it generates the symmetries that God's algorithm and the pruning tables reduce by; only
+/// the elements whose conjugation maps the move set onto itself are used, so a declaration that is no
+/// symmetry of the moves is never trusted.
+#[derive(Debug, Clone)]
+pub struct DeclaredSymmetry {
+    /// The name as declared.
+    pub name: String,
+    pub(super) transform: Box<[u8]>,
+}
+
+impl DeclaredSymmetry {
+    /// The transformation (a permutation per orbit with orientation offsets, as a move's).
+    pub fn transform(&self) -> &[u8] {
+        &self.transform
+    }
+}
+
 /// A loaded puzzle.
 #[derive(Debug)]
 pub struct Puzzle {
@@ -77,6 +96,7 @@ pub struct Puzzle {
     pub(super) illegal: Vec<Illegal>,
     pub(super) extras: KsolvePlus,
     pub(super) swizzle_sets: Vec<Vec<String>>,
+    pub(super) symmetries: Vec<DeclaredSymmetry>,
     pub(super) commutes: OnceLock<Vec<Vec<bool>>>,
 }
 
@@ -134,6 +154,11 @@ impl Puzzle {
     /// twsearch `SwizzleSet` lines, kept verbatim.
     pub fn swizzle_sets(&self) -> &[Vec<String>] {
         &self.swizzle_sets
+    }
+
+    /// The symmetries the definition declares besides its rotations (`Symmetry NAME` blocks).
+    pub fn declared_symmetries(&self) -> &[DeclaredSymmetry] {
+        &self.symmetries
     }
 
     /// Every named move (base names, generated powers, aliases) with what it denotes, sorted by name.

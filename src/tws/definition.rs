@@ -55,9 +55,9 @@ pub fn parse_definition(text: &str) -> Result<Puzzle> {
             _ => {
                 let Some(b) = builder.as_mut() else {
                     return Err(match head {
-                        "Move" | "MoveTransformation" | "MoveSequence" | "MoveAlias" | "Illegal" | "Ignore"
-                        | "Block" | "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits" | "Multiplicators"
-                        | "ParallelMoves" | "SwizzleSet" => {
+                        "Move" | "MoveTransformation" | "Symmetry" | "MoveSequence" | "MoveAlias" | "Illegal"
+                        | "Ignore" | "Block" | "ForbiddenPairs" | "ForbiddenGroups" | "MoveLimits"
+                        | "Multiplicators" | "ParallelMoves" | "SwizzleSet" => {
                             line.error(format!("{head} must come after the Solved / StartState block"))
                         }
                         _ => unknown_command(&line),
@@ -118,6 +118,14 @@ fn command(lines: &mut Lines<'_>, line: &Line<'_>, b: &mut PuzzleBuilder) -> Res
             let identity = b.layout().identity();
             let t = read_block(lines, line, b.layout(), kind, &identity)?.bytes;
             b.add_move(name, t, name_at());
+        }
+        "Symmetry" => {
+            // twistsearch's extension: a symmetry that is not a move (a mirror), in a `Move` block's form.
+            line.expect_tokens(2, "Symmetry NAME")?;
+            let name = line.tokens[1].text;
+            let identity = b.layout().identity();
+            let t = read_block(lines, line, b.layout(), BlockKind::Move { zero_based: false }, &identity)?.bytes;
+            b.add_symmetry(name, t, name_at());
         }
         "MoveSequence" => {
             if line.tokens.len() < 3 {
@@ -348,6 +356,11 @@ End
 Multiplicators
 X 2
 End
+
+Symmetry S
+A
+2 1 4 3
+End
 ";
 
     #[test]
@@ -374,6 +387,10 @@ End
         assert_eq!(x.forbidden_groups[0].len(), 3);
         assert_eq!(x.move_limits, vec![(0, 2)]);
         assert_eq!(x.deprecated, vec![("Multiplicators".to_string(), 56)]);
+        let s = p.declared_symmetries();
+        assert_eq!((s.len(), s[0].name.as_str()), (1, "S"));
+        assert_eq!(s[0].transform(), &[1, 0, 3, 2, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0]);
+        assert!(p.lookup("S").is_none(), "a symmetry is not a move");
 
         // Written out and read back: the same puzzle.
         let q = parse_definition(&write_definition(&p)).unwrap();
@@ -387,6 +404,21 @@ End
         assert_eq!((&a.ignore, &a.blocks, &a.move_limits), (&b.ignore, &b.blocks, &b.move_limits));
         assert_eq!(a.forbidden_pairs.len(), 1);
         assert_eq!(a.forbidden_groups.len(), 1);
+        assert_eq!(q.declared_symmetries()[0].transform(), p.declared_symmetries()[0].transform());
+    }
+
+    /// A declared symmetry must be a transformation, declared once, and not named like a move.
+    #[test]
+    fn a_symmetry_is_checked() {
+        let def = "Set A 3 1\nSolved\nA\n1 2 3\nEnd\nMove M\nA\n2 3 1\nEnd\n";
+        let with = |block: &str| parse_definition(&format!("{def}{block}")).map(|_| ()).unwrap_err().to_string();
+        let bad = with("Symmetry S\nA\n1 1 3\nEnd\n");
+        assert!(bad.starts_with("line 12, column 1: token \"1\": not a permutation"), "{bad}");
+        let twice = with("Symmetry S\nA\n2 1 3\nEnd\nSymmetry S\nA\n1 3 2\nEnd\n");
+        assert!(twice.contains("symmetry S is declared twice"), "{twice}");
+        let named = with("Symmetry M\nA\n2 1 3\nEnd\n");
+        assert!(named.contains("symmetry M has the name of a move"), "{named}");
+        assert!(with("Symmetry\n").contains("Symmetry NAME"));
     }
 
     #[test]

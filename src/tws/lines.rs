@@ -103,6 +103,7 @@ pub const DEFINITION_COMMANDS: &[&str] = &[
     "StartState",
     "Move",
     "MoveTransformation",
+    "Symmetry",
     "MoveSequence",
     "MoveAlias",
     "Illegal",

@@ -54,6 +54,10 @@ pub fn write_definition(puzzle: &Puzzle) -> String {
         out.push('\n');
         write_move(&mut out, puzzle, b);
     }
+    for s in puzzle.declared_symmetries() {
+        out.push('\n');
+        write_transform(&mut out, puzzle, &format!("Symmetry {}", s.name), s.transform());
+    }
     let extra = write_extras(puzzle);
     if !extra.is_empty() {
         out.push('\n');
@@ -67,8 +71,12 @@ fn write_move(out: &mut String, puzzle: &Puzzle, b: &BaseMove) {
     if let MoveSource::Sequence(alg) = &b.source {
         let _ = writeln!(out, "# {} is defined by the alg: {}", b.name, alg.replace('\n', " "));
     }
-    let _ = writeln!(out, "Move {}", b.name);
-    let t = b.transform();
+    write_transform(out, puzzle, &format!("Move {}", b.name), b.transform());
+}
+
+/// A transformation as a block headed `header` (`Move U`, `Symmetry MIRROR`): the sets it changes.
+fn write_transform(out: &mut String, puzzle: &Puzzle, header: &str, t: &[u8]) {
+    let _ = writeln!(out, "{header}");
     for o in puzzle.orbits() {
         let perm = &t[o.pieces_range()];
         let oris = &t[o.orientations_range()];

@@ -1,4 +1,4 @@
-//! `info`: sets, moves, rotations and state size.
+//! `info`: sets, moves, rotations, declared symmetries and state size.
 
 use std::fmt::Write as _;
 
@@ -32,6 +32,7 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
             .collect()
     };
     let (mv, rot) = (moves(false), moves(true));
+    let symmetries: Vec<&str> = puzzle.declared_symmetries().iter().map(|s| s.name.as_str()).collect();
     if json_out {
         return json_text(json!({
             "name": puzzle.name(),
@@ -39,6 +40,7 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
             "stateSize": puzzle.state_size(),
             "moves": mv,
             "rotations": rot,
+            "symmetries": symmetries,
             "illegal": puzzle.illegal().len(),
             "ksolvePlus": !puzzle.extras().is_empty(),
         }));
@@ -62,6 +64,9 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
                 powers.join(" ")
             );
         }
+    }
+    if !symmetries.is_empty() {
+        let _ = writeln!(out, "Declared symmetries: {}", symmetries.join(" "));
     }
     if !puzzle.illegal().is_empty() {
         let _ = writeln!(out, "Illegal placements: {}", puzzle.illegal().len());

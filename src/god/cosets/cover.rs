@@ -154,6 +154,11 @@ impl Cover {
         }
     }
 
+    /// How many positions the coset has.
+    pub(crate) fn positions(&self) -> u64 {
+        self.weight[0]
+    }
+
     /// How many finest tracked sub-cosets there are (one when none is tracked: the coset).
     pub(crate) fn blocks(&self) -> u64 {
         self.weight[0] / self.weight[self.deepest]

@@ -199,13 +199,10 @@ impl Walk<'_, '_> {
                     Some(r) => {
                         let len = self.len;
                         let (s, t) = (sigma as usize * len, tau as usize * len);
-                        if let Some((size, inverse)) =
-                            r.count_product(node, block, &self.t[t..t + len], &self.s[s..s + len])
-                        {
-                            self.new += size;
-                            self.classes += 1;
-                            self.inverse += inverse as u64;
-                        }
+                        let add = r.count_product(node, block, &self.t[t..t + len], &self.s[s..s + len]);
+                        self.new += add.positions;
+                        self.classes += add.classes;
+                        self.inverse += add.inverse;
                     }
                 }
                 if let Some(f) = self.found.as_deref_mut() {
@@ -498,8 +495,14 @@ pub(crate) fn run_coset(
             let started = control.now();
             let cutoff = shared.mark_cutoff.unwrap_or_else(|| coset_cutoff(shared, key, limit));
             let marked = sym.mark(alphabet, chain, shared.steps, shared.tight, cand, cutoff, cover, &mut scratch.mark);
+            let reps = marked.reps;
+            let mut reduced = Reduced::new(sym, alphabet, key, marked);
+            // Only where the products will reach most of the coset (the cutoff 0 of a deep run): it
+            // costs a pass over the coset's representatives. And only where every number is a position
+            // (`tight`): elsewhere an unvisited number may be no position at all.
+            let paired = if cutoff == 0 && shared.tight { reduced.pair(cover) } else { 0 };
             tally.marking += control.seconds_since(started);
-            (marked.reps, Some(Reduced::new(sym, alphabet, key, marked)))
+            (reps - paired, Some(reduced))
         }
         _ => (shared.full, None),
     };
@@ -514,11 +517,10 @@ pub(crate) fn run_coset(
             match reduced.as_mut() {
                 None => tally.positions[d] += 1,
                 Some(r) => {
-                    if let Some((size, inverse)) = r.count(i, cover.block_of(i)) {
-                        tally.positions[d] += size;
-                        tally.classes[d] += 1;
-                        tally.inverse[d] += inverse as u64;
-                    }
+                    let add = r.count(i, cover.block_of(i));
+                    tally.positions[d] += add.positions;
+                    tally.classes[d] += add.classes;
+                    tally.inverse[d] += add.inverse;
                 }
             }
         }

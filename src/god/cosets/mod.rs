@@ -6,9 +6,14 @@
 //! [`UnitCounts`] can run on another machine, and [`merge_units`] checks that every unit is there once
 //! and adds them up.
 //!
-//! With the definition's rotations that keep the move set, the enumeration is reduced by symmetry
-//! (`sym`): only one representative per class of conjugate positions is visited, counted with its class
-//! size; the classes up to symmetry, and up to symmetry and inverse, are counted too.
+//! With the definition's rotations (and declared symmetries, such as a mirror) that keep the move set,
+//! the enumeration is reduced by symmetry (`sym`): only one representative per class of conjugate
+//! positions is visited, counted with its class size; the classes up to symmetry, and up to symmetry and
+//! inverse, are counted too. With moves closed under inverse, a representative also counts the class of
+//! its inverse when that class is another (same distance), and a representative whose inverse's class
+//! comes first counts nothing: in a run to the end those are visited before the products (anti-symmetry,
+//! `Reduced::pair`). So a unit's counts are those of the classes its cosets represent up to symmetry and
+//! inverse, not of its cosets' positions; the units still add up to the whole.
 //!
 //! Needs a start with distinct pieces (every position is then one element of the move group), whose
 //! group order fits 64 bits; the depth it reaches is twice the stored depth.

@@ -70,6 +70,10 @@ enum Verdict {
 pub(crate) struct WordSymmetry {
     /// `|M|`, the identity included.
     pub(crate) order: u64,
+    /// Whether the moves are closed under inverse (then `ζ⁻¹` is at the distance of `ζ`): a
+    /// representative also counts the class of its inverse, whose own representative is then left out
+    /// ([`Reduced::pair`]).
+    paired: bool,
     len: usize,
     /// The conjugations other than the identity.
     count: usize,
@@ -99,6 +103,26 @@ pub(crate) struct Candidate {
     pub(crate) key: u64,
     word: Vec<u8>,
     open: Vec<Open>,
+}
+
+/// How a representative `ζ` stands to the class of its inverse (the seed's three cases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InverseCase {
+    /// Some `μ⁻¹ζ⁻¹μ` comes before `ζ`: `ζ` does not represent its class up to inverse.
+    Before,
+    /// `ζ⁻¹ ∈ ζ^M`: one class up to symmetry, and up to symmetry and inverse.
+    Same,
+    /// `ζ^M` and `(ζ⁻¹)^M` are disjoint: two classes up to symmetry, one up to symmetry and inverse.
+    Disjoint,
+}
+
+/// What one visited position adds to a coset's counts: positions, classes up to symmetry, and classes
+/// up to symmetry and inverse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Tallied {
+    pub(crate) positions: u64,
+    pub(crate) classes: u64,
+    pub(crate) inverse: u64,
 }
 
 /// What the pre-calculation leaves for a coset's products: how many reachable representatives it has,
@@ -199,8 +223,14 @@ impl WordSymmetry {
                 }
             }
         }
+        let mut inverse = vec![0u8; len];
+        let paired = move_words.iter().all(|w| {
+            alphabet.inverse(w, &mut inverse);
+            move_words.contains(&inverse)
+        });
         let ws = WordSymmetry {
             order: count as u64 + 1,
+            paired,
             len,
             count,
             src,
@@ -472,26 +502,39 @@ impl WordSymmetry {
         Ordering::Equal
     }
 
-    /// Whether the representative `z` also represents its class up to symmetry and inverse: no
-    /// conjugate of `z⁻¹` (written to `inv`) comes before it.
-    pub(crate) fn inverse_representative(&self, alphabet: &Alphabet, z: &[u8], inv: &mut [u8]) -> bool {
+    /// How the representative `z` stands to the class of its inverse (written to `inv`): whether some
+    /// conjugate of `z⁻¹` comes before it, equals it, or none does.
+    pub(crate) fn inverse_case(&self, alphabet: &Alphabet, z: &[u8], inv: &mut [u8]) -> InverseCase {
         alphabet.inverse(z, inv);
         // The first digit decides almost every comparison: it is read for every conjugate in one tight
-        // loop, and only a tie compares the whole words (this test runs for every representative found).
+        // loop, and only a tie compares the whole words (this test runs for every representative).
         let d0 = self.digits[0];
         let z0 = d0.of(z[d0.letter]);
+        let mut same = false;
+        let mut tie = |c: Option<usize>| match self.compare(c, inv, z) {
+            Ordering::Less => true,
+            Ordering::Equal => {
+                same = true;
+                false
+            }
+            Ordering::Greater => false,
+        };
         let first = d0.of(inv[d0.letter]);
-        if first < z0 || (first == z0 && self.compare(None, inv, z) == Ordering::Less) {
-            return false;
+        if first < z0 || (first == z0 && tie(None)) {
+            return InverseCase::Before;
         }
         for c in 0..self.count {
             let i = c * self.len + d0.letter;
             let v = d0.of(self.map[i][inv[self.src[i] as usize] as usize]);
-            if v < z0 || (v == z0 && self.compare(Some(c), inv, z) == Ordering::Less) {
-                return false;
+            if v < z0 || (v == z0 && tie(Some(c))) {
+                return InverseCase::Before;
             }
         }
-        true
+        if same {
+            InverseCase::Same
+        } else {
+            InverseCase::Disjoint
+        }
     }
 
     /// The number of symmetries of the whole word `z` when it is the representative of its class (the
@@ -724,12 +767,48 @@ impl<'a> Reduced<'a> {
         Reduced { sym, alphabet, key, special, undecided, word: vec![0; alphabet.len], inv: vec![0; alphabet.len] }
     }
 
-    /// For position `i` (just visited; `block` its finest tracked sub-coset): `None` when it is no
-    /// representative, else its class size and whether it represents its class up to inverse too.
-    /// Outside the undecided sub-cosets every visit is a representative, its symmetries from the
-    /// pre-calculation's table; within them they are found here.
+    /// Anti-symmetry before the products (where the moves are closed under inverse and the
+    /// pre-calculation decided every sub-coset): every representative `ζ` that some conjugate of `ζ⁻¹`
+    /// comes before is visited now, uncounted; the representative of its class up to inverse counts its
+    /// class ([`Reduced::classify`]), at the same distance. The products then have about half as many
+    /// positions to find. Returns how many were visited.
+    pub(crate) fn pair(&mut self, cover: &mut Cover) -> u64 {
+        if !self.sym.paired || !self.undecided.is_empty() {
+            return 0;
+        }
+        let positions = cover.positions();
+        let mut visited = 0;
+        for w in 0..positions.div_ceil(64) {
+            let first = w * 64;
+            let mut open = !cover.word(first);
+            if positions - first < 64 {
+                open &= (1u64 << (positions - first)) - 1;
+            }
+            while open != 0 {
+                let i = first + open.trailing_zeros() as u64;
+                open &= open - 1;
+                let block = cover.block_of(i);
+                self.alphabet.word(self.key, i, &mut self.word);
+                if self.sym.inverse_case(self.alphabet, &self.word, &mut self.inv) == InverseCase::Before {
+                    cover.visit(i, block);
+                    visited += 1;
+                }
+            }
+        }
+        visited
+    }
+
+    /// Whether the visits in finest tracked sub-coset `block` are classified one by one.
+    #[inline(always)]
+    fn is_undecided(&self, block: u64) -> bool {
+        self.undecided.get((block >> 6) as usize).is_some_and(|w| w >> (block & 63) & 1 != 0)
+    }
+
+    /// What position `i` (just visited; `block` its finest tracked sub-coset) adds to the counts:
+    /// nothing when it is no representative. Outside the undecided sub-cosets every visit is a
+    /// representative, its symmetries from the pre-calculation's table; within them they are found here.
     #[inline]
-    pub(crate) fn count(&mut self, i: u64, block: u64) -> Option<(u64, bool)> {
+    pub(crate) fn count(&mut self, i: u64, block: u64) -> Tallied {
         self.alphabet.word(self.key, i, &mut self.word);
         self.classify(i, block)
     }
@@ -737,24 +816,34 @@ impl<'a> Reduced<'a> {
     /// [`Reduced::count`] for the position `τ · σ` (its word formed from the two words, letter by letter,
     /// instead of decoded from its number: a fifth of a deep reduced run's time went to decoding).
     #[inline]
-    pub(crate) fn count_product(&mut self, i: u64, block: u64, tau: &[u8], sigma: &[u8]) -> Option<(u64, bool)> {
+    pub(crate) fn count_product(&mut self, i: u64, block: u64, tau: &[u8], sigma: &[u8]) -> Tallied {
         self.alphabet.product(tau, sigma, self.alphabet.len, &mut self.word);
         debug_assert_eq!(self.alphabet.within(&self.word), i, "the product is the position visited");
         self.classify(i, block)
     }
 
-    /// Classifies position `i` (in finest tracked sub-coset `block`), whose word is in `self.word`.
+    /// Classifies position `i` (in finest tracked sub-coset `block`), whose word is in `self.word`. With
+    /// moves closed under inverse, a representative whose inverse's class comes first adds nothing (that
+    /// class's representative counts both), and one whose inverse's class is another counts both classes.
     #[inline]
-    fn classify(&mut self, i: u64, block: u64) -> Option<(u64, bool)> {
-        let undecided = self.undecided.get((block >> 6) as usize).is_some_and(|w| w >> (block & 63) & 1 != 0);
-        let symm = if undecided {
-            self.sym.symmetries(&self.word)?
+    fn classify(&mut self, i: u64, block: u64) -> Tallied {
+        let symm = if self.is_undecided(block) {
+            match self.sym.symmetries(&self.word) {
+                Some(s) => s,
+                None => return Tallied::default(),
+            }
         } else if self.special.is_empty() {
             1
         } else {
             self.special.binary_search_by_key(&i, |&(p, _)| p).map_or(1, |k| self.special[k].1)
         };
-        Some((self.sym.order / symm, self.sym.inverse_representative(self.alphabet, &self.word, &mut self.inv)))
+        let size = self.sym.order / symm;
+        match (self.sym.paired, self.sym.inverse_case(self.alphabet, &self.word, &mut self.inv)) {
+            (false, case) => Tallied { positions: size, classes: 1, inverse: u64::from(case != InverseCase::Before) },
+            (true, InverseCase::Before) => Tallied::default(),
+            (true, InverseCase::Same) => Tallied { positions: size, classes: 1, inverse: 1 },
+            (true, InverseCase::Disjoint) => Tallied { positions: 2 * size, classes: 2, inverse: 1 },
+        }
     }
 }
 
