@@ -129,7 +129,9 @@ pub(crate) fn fingerprint(
     }
     let mut rest = format!("|{:?}|{}|{}", options.max_depth, letters, options.units);
     if let Some(n) = symmetries {
-        rest += &format!("|symmetry {n}");
+        // Since anti-symmetry, a reduced unit counts the classes its cosets represent up to symmetry and
+        // inverse: never merged with a unit counted the earlier way.
+        rest += &format!("|symmetry {n}|inverse pairs");
     }
     format!("{:016x}", fnv(rest.as_bytes(), h))
 }
