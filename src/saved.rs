@@ -26,6 +26,13 @@ use crate::error::{Error, Result};
 /// Uncompressed bytes per chunk.
 pub(crate) const CHUNK_BYTES: usize = 4 << 20;
 
+/// Chunks read and decompressed together by [`Container::words_in_order`] (64 MiB uncompressed).
+const BATCH_CHUNKS: usize = 16;
+
+/// First bytes of a container that hold any header [`Container::open_head`] reads (the header of a
+/// 3.3 GB table is under 7 KB).
+pub(crate) const HEAD_BYTES: usize = 1 << 20;
+
 /// Compresses one chunk: the compressed bytes and the CRC-32 of `raw`.
 pub(crate) fn compress_chunk(raw: &[u8]) -> (Vec<u8>, u32) {
     (lz4_flex::block::compress(raw), crc32fast::hash(raw))
@@ -196,11 +203,80 @@ impl<'a> Container<'a> {
         out
     }
 
+    /// The bytes of a container of one section of `len` little-endian words (`word(i)`), as
+    /// [`Container::write`] makes them, handed to `write(at, bytes)` at their offsets in the container
+    /// (the body first, a batch of [`BATCH_CHUNKS`] chunks at a time, compressed on all threads; the
+    /// header last): a shell writes a file this way without holding its bytes beside the table.
+    pub(crate) fn write_words_in_order(
+        magic: &[u8; 8],
+        version: u32,
+        key: &[(&str, u64)],
+        meta: &[u64],
+        len: usize,
+        word: impl Fn(usize) -> u64 + Sync,
+        mut write: impl FnMut(u64, &[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let bytes = len * 8;
+        let nchunks = bytes.div_ceil(CHUNK_BYTES);
+        let header = 8 + 4 + 4 + 8 * key.len() + 4 + 8 * meta.len() + 4 + 8 + 4 + 8 * nchunks + 4;
+        let mut at = header as u64;
+        let mut lens = Vec::with_capacity(nchunks);
+        for first in (0..nchunks).step_by(BATCH_CHUNKS) {
+            let last = (first + BATCH_CHUNKS).min(nchunks);
+            let batch = map_pieces_mut(&mut vec![(); last - first], 1, |k, _| {
+                let r = (first + k) * CHUNK_BYTES..((first + k + 1) * CHUNK_BYTES).min(bytes);
+                let raw: Vec<u8> = (r.start / 8..r.end / 8).flat_map(|i| word(i).to_le_bytes()).collect();
+                compress_chunk(&raw)
+            });
+            for (data, crc) in batch {
+                write(at, &data)?;
+                at += data.len() as u64;
+                lens.push((data.len() as u32, crc));
+            }
+        }
+        let mut out = Vec::with_capacity(header);
+        out.extend_from_slice(magic);
+        put32(&mut out, version);
+        put32(&mut out, key.len() as u32);
+        for &(_, v) in key {
+            put64(&mut out, v);
+        }
+        put32(&mut out, meta.len() as u32);
+        for &v in meta {
+            put64(&mut out, v);
+        }
+        put32(&mut out, 1);
+        put64(&mut out, bytes as u64);
+        put32(&mut out, nchunks as u32);
+        for (clen, crc) in lens {
+            put32(&mut out, clen);
+            put32(&mut out, crc);
+        }
+        let crc = crc32fast::hash(&out);
+        put32(&mut out, crc);
+        debug_assert_eq!(out.len(), header);
+        write(0, &out)
+    }
+
     /// Reads and checks a container's header: `magic` and `version` must be the writer's, `key` the same
     /// parts (the first that differs is named: "was built for another {name}"). `what` names the file
     /// kind in messages ("phase tables").
     pub(crate) fn open(
         data: &'a [u8],
+        what: &'a str,
+        magic: &[u8; 8],
+        version: u32,
+        key: &[(&str, u64)],
+    ) -> Result<Self> {
+        Self::open_head(data, data.len() as u64, what, magic, version, key)
+    }
+
+    /// As [`Container::open`], from the first bytes `head` of a container of `total` bytes (at least its
+    /// header; [`HEAD_BYTES`] hold any header): its sections are then read with
+    /// [`Container::words_in_order`], so a large table loads without its file's bytes held beside it.
+    pub(crate) fn open_head(
+        data: &'a [u8],
+        total: u64,
         what: &'a str,
         magic: &[u8; 8],
         version: u32,
@@ -255,7 +331,7 @@ impl<'a> Container<'a> {
             return Err(Error::new(format!("the saved {what} was built for another {name}")));
         }
         let body = r.position();
-        let have = data.len() - body;
+        let have = usize::try_from(total).unwrap_or(usize::MAX).saturating_sub(body);
         if have != at {
             let why = if have < at { "truncated" } else { "trailing bytes" };
             return Err(corrupt(format!("{why}: the body has {have} bytes, the header says {at}")));
@@ -305,8 +381,25 @@ impl<'a> Container<'a> {
         Ok(out)
     }
 
-    /// Section `i` as little-endian words (at most `max` bytes of them).
+    /// Section `i` as little-endian words (at most `max` bytes of them), from the container's bytes.
     pub(crate) fn words(&self, i: usize, max: u64) -> Result<Vec<u64>> {
+        self.words_in_order(i, max, |at, buf| {
+            let src = self.data.get(at as usize..at as usize + buf.len()).ok_or_else(|| self.truncated())?;
+            buf.copy_from_slice(src);
+            Ok(())
+        })
+    }
+
+    /// Section `i` as little-endian words (at most `max` bytes of them), its compressed chunks handed
+    /// over in order, a batch of [`BATCH_CHUNKS`] at a time, by `read(at, buf)`: fill `buf` with the
+    /// container's bytes from offset `at` (a file read by a shell, or [`Container::words`]'s copy).
+    /// Each batch is decompressed on all threads, each chunk checked.
+    pub(crate) fn words_in_order(
+        &self,
+        i: usize,
+        max: u64,
+        mut read: impl FnMut(u64, &mut [u8]) -> Result<()>,
+    ) -> Result<Vec<u64>> {
         let len = self.len(i);
         self.check_size(len, max)?;
         if len % 8 != 0 {
@@ -315,18 +408,31 @@ impl<'a> Container<'a> {
         let mut out = vec![0u64; (len / 8) as usize];
         crate::memory::advise_huge_pages(out.as_ptr() as *const u8, len as usize);
         let (_, chunks) = self.section(i, len)?;
-        map_pieces_mut(&mut out, CHUNK_BYTES / 8, |k, dst| {
-            let (at, clen, crc) = chunks[k];
-            let mut raw = vec![0u8; dst.len() * 8];
-            decompress_chunk(self.what, &self.data[at..at + clen], &mut raw, crc, k)?;
-            for (w, b) in dst.iter_mut().zip(raw.chunks_exact(8)) {
-                *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
-            }
-            Ok(())
-        })
-        .into_iter()
-        .collect::<Result<()>>()?;
+        let mut compressed = Vec::new();
+        for (b, dst) in out.chunks_mut(BATCH_CHUNKS * CHUNK_BYTES / 8).enumerate() {
+            let first = b * BATCH_CHUNKS;
+            let batch = &chunks[first..(first + BATCH_CHUNKS).min(chunks.len())];
+            // The batch's chunks lie one after the other.
+            let (start, end) = (batch[0].0, batch[batch.len() - 1].0 + batch[batch.len() - 1].1);
+            compressed.resize(end - start, 0);
+            read(start as u64, &mut compressed)?;
+            map_pieces_mut(dst, CHUNK_BYTES / 8, |k, dst| {
+                let (at, clen, crc) = batch[k];
+                let mut raw = vec![0u8; dst.len() * 8];
+                decompress_chunk(self.what, &compressed[at - start..at - start + clen], &mut raw, crc, first + k)?;
+                for (w, b) in dst.iter_mut().zip(raw.chunks_exact(8)) {
+                    *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                }
+                Ok(())
+            })
+            .into_iter()
+            .collect::<Result<()>>()?;
+        }
         Ok(out)
+    }
+
+    fn truncated(&self) -> Error {
+        Error::new(format!("not a valid saved {}: truncated", self.what))
     }
 
     fn section(&self, i: usize, want: u64) -> Result<(u64, &[Chunk])> {
@@ -385,6 +491,46 @@ mod tests {
         assert_eq!(c.words(1, 40).unwrap(), (0..5).map(|i| i * 0x0101_0101_0101).collect::<Vec<u64>>());
         assert!(c.bytes(2, 0).unwrap().is_empty());
         assert!(c.words(1, 39).unwrap_err().to_string().contains("memory budget"));
+    }
+
+    /// A one-section container written in order and read in order: the same bytes as
+    /// [`Container::write`]'s, the same words back, damage refused.
+    #[test]
+    fn words_in_order_round_trip() {
+        let n = (BATCH_CHUNKS + 3) * CHUNK_BYTES / 8 + 5;
+        let word = |i: usize| (i as u64).wrapping_mul(0x9e37_79b9) >> 7;
+        let key = [("puzzle", 1)];
+        let whole = Container::write(&MAGIC, 3, &key, &[7], vec![Section::words(n, word)]);
+        let mut file = Vec::new();
+        Container::write_words_in_order(&MAGIC, 3, &key, &[7], n, word, |at, b| {
+            let end = at as usize + b.len();
+            if file.len() < end {
+                file.resize(end, 0);
+            }
+            file[at as usize..end].copy_from_slice(b);
+            Ok(())
+        })
+        .unwrap();
+        assert!(file == whole);
+        let head = &file[..HEAD_BYTES];
+        let c = Container::open_head(head, file.len() as u64, "tests", &MAGIC, 3, &key).unwrap();
+        let read = |at: u64, buf: &mut [u8]| {
+            buf.copy_from_slice(&file[at as usize..at as usize + buf.len()]);
+            Ok(())
+        };
+        let words = c.words_in_order(0, u64::MAX, read).unwrap();
+        assert!(words.iter().enumerate().all(|(i, &w)| w == word(i)));
+        let mut bad = file.clone();
+        let at = bad.len() - 10;
+        bad[at] ^= 1;
+        let c = Container::open_head(&bad[..HEAD_BYTES], bad.len() as u64, "tests", &MAGIC, 3, &key).unwrap();
+        let read = |at: u64, buf: &mut [u8]| {
+            buf.copy_from_slice(&bad[at as usize..at as usize + buf.len()]);
+            Ok(())
+        };
+        assert!(c.words_in_order(0, u64::MAX, read).is_err());
+        // A file shorter or longer than its header says is refused before any chunk is read.
+        assert!(Container::open_head(head, file.len() as u64 - 1, "tests", &MAGIC, 3, &key).is_err());
     }
 
     #[test]

@@ -106,6 +106,40 @@ impl TableCache {
         }
     }
 
+    /// As [`TableCache::write`], for a writer that hands its bytes over in pieces at their offsets
+    /// (`save(write)`), through a temporary file in the same directory and a rename.
+    pub fn write_in_order(
+        &self,
+        path: &Path,
+        seconds: f64,
+        save: impl FnOnce(&mut dyn FnMut(u64, &[u8]) -> twistsearch::Result<()>) -> twistsearch::Result<()>,
+    ) -> bool {
+        let worth = match self.write {
+            WriteTables::Never => false,
+            WriteTables::Always => true,
+            WriteTables::Auto => seconds >= AUTO_SECONDS,
+        };
+        if !worth {
+            return false;
+        }
+        let result = atomically(&self.dir, path, |file| {
+            use std::io::{Seek, SeekFrom, Write};
+            let mut write = |at: u64, bytes: &[u8]| {
+                file.seek(SeekFrom::Start(at))
+                    .and_then(|_| file.write_all(bytes))
+                    .map_err(|e| twistsearch::Error::new(e.to_string()))
+            };
+            save(&mut write).map_err(|e| std::io::Error::other(e.to_string()))
+        });
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                warn(path, &format!("cannot write the table: {e}"));
+                false
+            }
+        }
+    }
+
     /// Loads the file of `solver`'s table into it when there is one (`name`: the puzzle's name, for the
     /// file name; `budget_mib`: the memory budget, part of the key). A file that cannot be read or is
     /// refused is reported on stderr and left for `auto`/`always` to replace.
@@ -233,31 +267,61 @@ pub fn cube_bound(
     // the container's own key check refuses a file made for another definition.
     let path = cache.map(|c| c.path(&format!("{}-3x3x3-{}.cubebound", file_stem(puzzle.name()), kind.name())));
     if let (Some(cache), Some(path)) = (cache, &path) {
-        if let Some(bytes) = cache.read(path) {
-            match CubeBound::load(puzzle, kind, &bytes, memory_bytes) {
+        // Read in pieces: the file's bytes (1.7 or 3.3 GB for the huge tables) are never held whole
+        // beside the table.
+        match std::fs::File::open(path) {
+            Ok(mut file) => match read_cube_bound(&mut file, puzzle, kind, memory_bytes) {
                 Ok(b) => {
                     return Ok((b, PhaseTables { seconds: t.elapsed().as_secs_f64(), loaded: true, written: false }))
                 }
                 Err(e) => cache.refused(path, &e),
-            }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => warn(path, &format!("{e}; the table is rebuilt")),
         }
     }
     let bound = CubeBound::new(puzzle, kind, memory_bytes, control)?;
     let seconds = t.elapsed().as_secs_f64();
     let written = match (cache, &path) {
-        (Some(cache), Some(path)) => cache.write(path, seconds, || bound.save()),
+        (Some(cache), Some(path)) => cache.write_in_order(path, seconds, |w| bound.save_in_order(w)),
         _ => false,
     };
     Ok((bound, PhaseTables { seconds, loaded: false, written }))
 }
 
+/// A saved cube bound read from `file` in pieces ([`CubeBound::load_in_order`]).
+fn read_cube_bound(
+    file: &mut std::fs::File,
+    puzzle: &Puzzle,
+    kind: CubeTable,
+    memory_bytes: usize,
+) -> twistsearch::Result<CubeBound> {
+    use std::io::{Read, Seek, SeekFrom};
+    let io = |e: std::io::Error| twistsearch::Error::new(format!("cannot read the file: {e}"));
+    let total = file.metadata().map_err(io)?.len();
+    let mut head = vec![0u8; usize::try_from(total).unwrap_or(usize::MAX).min(CubeBound::HEAD_BYTES)];
+    file.read_exact(&mut head).map_err(io)?;
+    let read = |at: u64, buf: &mut [u8]| file.seek(SeekFrom::Start(at)).and_then(|_| file.read_exact(buf)).map_err(io);
+    CubeBound::load_in_order(puzzle, kind, &head, total, read, memory_bytes)
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
 fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    atomically(dir, path, |file| file.write_all(bytes))
+}
+
+/// Writes `path` by `fill` on a temporary file in the same directory, then a rename.
+fn atomically(
+    dir: &Path,
+    path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".tmp{}", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    let result = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
+    let result = std::fs::File::create(&tmp).and_then(|mut f| fill(&mut f)).and_then(|_| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }

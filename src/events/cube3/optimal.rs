@@ -35,7 +35,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::prune::persist::Hasher;
 use crate::puzzle::{MoveRef, Puzzle};
-use crate::saved::{Container, Section};
+use crate::saved::Container;
 use crate::search::SearchBound;
 use crate::state::State;
 use std::sync::Arc;
@@ -47,6 +47,10 @@ pub enum CubeTable {
     Phase1,
     /// Phase 1 with the E slice's edges in order: 1.66 GB, minutes to build (Cube Explorer's "huge").
     Huge,
+    /// The huge table with each entry's distance itself (four bits) instead of its residue mod 3:
+    /// 3.33 GB. A distance read without the path to it bounds any position, so the cube's own search
+    /// also looks up the position's inverse (at the same distance from solved) along the three axes.
+    HugeExact,
 }
 
 impl CubeTable {
@@ -55,7 +59,8 @@ impl CubeTable {
         match name {
             "phase1" => Ok(CubeTable::Phase1),
             "huge" => Ok(CubeTable::Huge),
-            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1 or huge"))),
+            "huge-exact" => Ok(CubeTable::HugeExact),
+            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1, huge or huge-exact"))),
         }
     }
 
@@ -64,21 +69,30 @@ impl CubeTable {
         match self {
             CubeTable::Phase1 => "phase1",
             CubeTable::Huge => "huge",
+            CubeTable::HugeExact => "huge-exact",
+        }
+    }
+
+    /// Bits an entry holds: 2 (the distance mod 3) or 4 (the distance).
+    pub fn entry_bits(self) -> u32 {
+        match self {
+            CubeTable::HugeExact => 4,
+            _ => 2,
         }
     }
 
     /// Bytes a bound with this table holds: its entries, the symmetry maps and rows of the (flip,
     /// slice) coordinate and the move tables (phase 1: 88,648,910 bytes, 85 MiB; huge: 2,118,596,668
-    /// bytes, 2,020 MiB), known before anything is allocated (what a memory budget is
+    /// bytes, 2,020 MiB; huge-exact: 3,783,179,228 bytes, 3,608 MiB), known before anything is allocated (what a memory budget is
     /// checked against; equal to [`CubeBound::memory_bytes`]).
     pub fn memory_bytes(self) -> usize {
         let (classes, n) = match self {
             CubeTable::Phase1 => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
-            CubeTable::Huge => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
+            CubeTable::Huge | CubeTable::HugeExact => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
         };
         // In 64 bits: the huge table's entries outnumber a 32-bit word.
         let (classes, n) = (classes as u64, n as u64);
-        let words = (classes * N_TWIST as u64).div_ceil(32);
+        let words = (classes * N_TWIST as u64).div_ceil(64 / self.entry_bits() as u64);
         // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative,
         // stabilizer and the row of where the moves take it; the twist's conjugation; the three move
         // tables.
@@ -94,7 +108,7 @@ impl CubeTable {
     /// The huge table is refused on a 32-bit target (wasm32): its 6.66 billion entries cannot be
     /// indexed in 32 bits.
     pub fn check_budget(self, memory_bytes: usize) -> Result<()> {
-        if self == CubeTable::Huge && usize::BITS < 64 {
+        if self != CubeTable::Phase1 && usize::BITS < 64 {
             return Err(Error::limit(
                 "the 3x3x3 huge table's 6.66 billion entries need a 64-bit build (use the native CLI or library); \
                  phase1 works here",
@@ -123,7 +137,7 @@ impl CubeTable {
     pub(super) fn slices(self) -> usize {
         match self {
             CubeTable::Phase1 => N_SLICE,
-            CubeTable::Huge => N_SLICE_SORTED,
+            CubeTable::Huge | CubeTable::HugeExact => N_SLICE_SORTED,
         }
     }
 }
@@ -169,6 +183,9 @@ pub(super) struct Data {
     pub(super) move_conj: [[u8; SYMS]; MOVES],
     /// Per symmetries `s`, `t`: the symmetry `s · t` (conjugating by `s`, then by `t`).
     pub(super) sym_mul: [[u8; SYMS]; SYMS],
+    /// Per move: the axes (bit `a`) whose subgroup does not hold it, where the distance of an inverse
+    /// changes when the move is put in front of it.
+    pub(super) inverse_changes: [u8; MOVES],
 }
 
 impl std::fmt::Debug for CubeBound {
@@ -184,9 +201,22 @@ impl CubeBound {
     /// is allocated where the bound would hold more than `memory_bytes` ([`CubeTable::memory_bytes`]).
     pub fn new(puzzle: &Puzzle, kind: CubeTable, memory_bytes: usize, control: Control) -> Result<Self> {
         kind.check_budget(memory_bytes)?;
-        let mut b = Data::empty(puzzle, kind)?;
+        let mut b = Data::empty(puzzle, kind, kind.entry_bits())?;
         let Data { flip_move, slice_move, twist_move, table, slice_goal, .. } = &mut b;
         pair_moves(kind, flip_move, slice_move, twist_move, |moves| table.build(moves, (*slice_goal, 0), control))?;
+        b.fill_rows();
+        Ok(Self::of(b))
+    }
+
+    /// A bound of `kind` with four-bit entries (distances, so the search looks up inverses too), for
+    /// tests of that search on the small phase-1 table.
+    #[cfg(test)]
+    pub(super) fn exact_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind, 4)?;
+        let Data { flip_move, slice_move, twist_move, table, slice_goal, .. } = &mut b;
+        pair_moves(kind, flip_move, slice_move, twist_move, |moves| {
+            table.build(moves, (*slice_goal, 0), Control::none())
+        })?;
         b.fill_rows();
         Ok(Self::of(b))
     }
@@ -233,22 +263,62 @@ impl CubeBound {
 
     /// The table as bytes: the crate's checked container (LZ4 chunks with checksums).
     pub fn save(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let to_vec = |at: u64, bytes: &[u8]| {
+            let end = at as usize + bytes.len();
+            if out.len() < end {
+                out.resize(end, 0);
+            }
+            out[at as usize..end].copy_from_slice(bytes);
+            Ok(())
+        };
+        self.save_in_order(to_vec).expect("writing to memory cannot fail");
+        out
+    }
+
+    /// The bytes of [`CubeBound::save`], handed to `write(at, bytes)` at their offsets in the file
+    /// (64 MiB at a time, the header last): a shell writes the file this way without holding its bytes
+    /// beside the table. Stops at the first error `write` returns.
+    pub fn save_in_order(&self, write: impl FnMut(u64, &[u8]) -> Result<()>) -> Result<()> {
         let w = &self.data.table.words;
-        Container::write(&MAGIC, VERSION, &self.data.key(), &[], vec![Section::words(w.len(), |i| w[i])])
+        Container::write_words_in_order(&MAGIC, VERSION, &self.data.key(), &[], w.len(), |i| w[i], write)
     }
 
     /// A bound from bytes of [`CubeBound::save`]; refused when saved for another definition, table or
     /// version, or damaged, and before anything is allocated where the bound would hold more than
     /// `memory_bytes`.
     pub fn load(puzzle: &Puzzle, kind: CubeTable, bytes: &[u8], memory_bytes: usize) -> Result<Self> {
+        Self::load_in_order(puzzle, kind, bytes, bytes.len() as u64, |_, _| unreachable!(), memory_bytes)
+    }
+
+    /// First bytes of a saved file that [`CubeBound::load_in_order`] needs as its `head`.
+    pub const HEAD_BYTES: usize = crate::saved::HEAD_BYTES;
+
+    /// As [`CubeBound::load`], from a saved file of `total` bytes read in pieces: `head` its first
+    /// bytes (the whole file, or at least [`CubeBound::HEAD_BYTES`]), and where `head` is not the whole
+    /// file, `read(at, buf)` fills `buf` with the file's bytes from offset `at`. A shell that reads a
+    /// file this way never holds its bytes beside the table (64 MiB at a time): loading the huge tables
+    /// needs the bound's memory, not that and the file's.
+    pub fn load_in_order(
+        puzzle: &Puzzle,
+        kind: CubeTable,
+        head: &[u8],
+        total: u64,
+        mut read: impl FnMut(u64, &mut [u8]) -> Result<()>,
+        memory_bytes: usize,
+    ) -> Result<Self> {
         kind.check_budget(memory_bytes)?;
-        let mut b = Data::empty(puzzle, kind)?;
-        let c = Container::open(bytes, WHAT, &MAGIC, VERSION, &b.key())?;
+        let mut b = Data::empty(puzzle, kind, kind.entry_bits())?;
+        let c = Container::open_head(head, total, WHAT, &MAGIC, VERSION, &b.key())?;
         let words = b.table.word_count();
         if c.sections() != 1 || c.len(0) != words as u64 * 8 {
             return Err(Error::new(format!("not a valid saved {WHAT}: not the table's size")));
         }
-        b.table.words = c.words(0, words as u64 * 8)?;
+        b.table.words = if head.len() as u64 == total {
+            c.words(0, words as u64 * 8)?
+        } else {
+            c.words_in_order(0, words as u64 * 8, &mut read)?
+        };
         b.fill_rows();
         Ok(Self::of(b))
     }
@@ -270,11 +340,15 @@ fn key(model: &Model, kind: CubeTable) -> Vec<(&'static str, u64)> {
     for c in model.moves.iter().chain(&model.syms) {
         h.bytes(&c.cp).bytes(&c.co).bytes(&c.ep).bytes(&c.eo);
     }
-    vec![
+    let mut key = vec![
         ("3x3x3 definition's face turns and symmetries", h.finish()),
         ("table", kind.slices() as u64),
         ("version", u64::from(VERSION)),
-    ]
+    ];
+    if kind.entry_bits() != 2 {
+        key.push(("bits an entry", u64::from(kind.entry_bits())));
+    }
+    key
 }
 
 /// A table's key as its name and 16 hex digits.
@@ -317,7 +391,7 @@ fn model_of(puzzle: &Puzzle) -> Result<Model> {
 
 impl Data {
     /// Everything but the entries.
-    fn empty(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
+    fn empty(puzzle: &Puzzle, kind: CubeTable, bits: u32) -> Result<Self> {
         let model = model_of(puzzle)?;
         let ranks = SliceRanks::new();
         let all: Vec<u8> = (0..MOVES as u8).collect();
@@ -329,7 +403,7 @@ impl Data {
                 let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, &model, |x, s| conj(&pair, &model, x, s));
                 (classes, move_table(&slice, &model, &all), slice.get(&Cubie::SOLVED))
             }
-            CubeTable::Huge => {
+            CubeTable::Huge | CubeTable::HugeExact => {
                 let sorted = SliceSorted(Slice { model: &model, ranks: &ranks });
                 let pair = FlipWith(SliceSorted(Slice { model: &model, ranks: &ranks }));
                 let n = FlipWith::<SliceSorted>::SIZE;
@@ -337,7 +411,8 @@ impl Data {
                 (classes, move_table(&sorted, &model, &all), sorted.get(&Cubie::SOLVED))
             }
         };
-        let table = SymTable::new(classes, N_TWIST, conj_table(&Twist, &model, every), 2, 0);
+        // Four bits: the distances (the huge table's largest is under the cap, so every one is exact).
+        let table = SymTable::new(classes, N_TWIST, conj_table(&Twist, &model, every), bits, 14);
         let goal = table.index(slice_goal, 0);
         let index_of = |c: &Cubie, among: &[Cubie]| among.iter().position(|x| x == c).map(|i| i as u8);
         let mut move_conj = [[0u8; SYMS]; MOVES];
@@ -359,9 +434,26 @@ impl Data {
                 turned[a][m as usize] = j as u8;
             }
         }
+        let (flip_move, twist_move) = (move_table(&Flip, &model, &all), move_table(&Twist, &model, &all));
+        // A move of the turned frame is in the subgroup where it keeps the solved coordinates (phase 1's:
+        // U and D turns and the half turns; with the E slice sorted: U and D turns only).
+        let in_subgroup = |j: usize| {
+            flip_move[j] == 0
+                && twist_move[j] == 0
+                && u32::from(slice_move[slice_goal as usize * MOVES + j]) == slice_goal
+        };
+        let mut inverse_changes = [0u8; MOVES];
+        for (m, changes) in inverse_changes.iter_mut().enumerate() {
+            for (a, turned) in turned.iter().enumerate() {
+                if !in_subgroup(turned[m] as usize) {
+                    *changes |= 1 << a;
+                }
+            }
+        }
         Ok(Data {
-            flip_move: move_table(&Flip, &model, &all),
-            twist_move: move_table(&Twist, &model, &all),
+            inverse_changes,
+            flip_move,
+            twist_move,
             slice_move,
             slice_goal,
             table,
@@ -374,6 +466,26 @@ impl Data {
             ranks,
             model,
         })
+    }
+
+    /// Whether an entry is the distance itself (not its residue mod 3).
+    #[inline(always)]
+    pub(super) fn exact(&self) -> bool {
+        self.table.bits() == 4
+    }
+
+    /// The distance of a child whose entry reads `code`, where its parent's is `from`.
+    #[inline(always)]
+    pub(super) fn child_distance(&self, from: u32, code: u32) -> u32 {
+        if self.exact() {
+            code
+        } else if (from + 1) % 3 == code {
+            from + 1
+        } else if from % 3 == code {
+            from
+        } else {
+            from - 1
+        }
     }
 
     /// Bytes its maps, move tables and entries hold (once the entries are there).
@@ -414,7 +526,7 @@ impl Data {
         let slice = Slice { model: &self.model, ranks: &self.ranks };
         let s = match self.kind {
             CubeTable::Phase1 => slice.get(&c),
-            CubeTable::Huge => SliceSorted(slice).get(&c),
+            CubeTable::Huge | CubeTable::HugeExact => SliceSorted(slice).get(&c),
         };
         (Flip.get(&c), s, Twist.get(&c))
     }
@@ -422,6 +534,9 @@ impl Data {
     /// The exact distance of an axis's coordinates to the subgroup.
     pub(super) fn distance(&self, flip: u32, slice: u32, twist: u32) -> u32 {
         let n = self.kind.slices() as u32;
+        if self.exact() {
+            return self.table.value(self.table.index(flip * n + slice, twist)) as u32;
+        }
         self.with_moves(|moves| self.table.distance(moves, self.goal, flip * n + slice, twist))
     }
 }
@@ -478,14 +593,7 @@ impl SearchBound for CubeBound {
         for a in 0..3 {
             let at = a * PER_AXIS;
             let r = t.value(t.index(child[at] * n + child[at + 1], child[at + 2])) as u32;
-            let from = parent[at + 3];
-            let d = if (from + 1) % 3 == r {
-                from + 1
-            } else if from % 3 == r {
-                from
-            } else {
-                from - 1
-            };
+            let d = self.data.child_distance(parent[at + 3], r);
             child[at + 3] = d;
             best = best.max(d);
         }
@@ -533,16 +641,65 @@ mod tests {
         assert_eq!(e.kind, crate::error::ErrorKind::Limit, "{e}");
         assert!(e.to_string().contains("memory budget"), "{e}");
         assert!(CubeBound::load(&p, CubeTable::Phase1, &bytes, short).is_err());
+        // The exact huge table: its own name, key and size.
+        assert_eq!(CubeTable::parse("huge-exact").unwrap(), CubeTable::HugeExact);
+        assert_ne!(CubeTable::HugeExact.key_string(&p).unwrap(), CubeTable::Huge.key_string(&p).unwrap());
+        assert_eq!(CubeTable::HugeExact.memory_bytes(), 3_783_179_228);
+        // Phase 1's subgroup holds the U and D turns and the half turns of each axis: 10 of 18 moves.
+        for a in 0..3 {
+            assert_eq!(bound.data.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 10);
+        }
+    }
+
+    /// Where the subgroup of an axis holds a move `m`, putting `m⁻¹` in front of a position keeps its
+    /// distance along that axis (what the search's inverse lookups take for granted); elsewhere it
+    /// changes on some positions.
+    #[test]
+    fn a_move_in_the_subgroup_keeps_the_inverse_distance() {
+        use super::super::model::inverse_move;
+        use rand::Rng;
+        let p = puzzle();
+        let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let d = &*bound.data;
+        let mut rng = crate::group::rng_from_seed(Some(3)).unwrap();
+        let mut changed = [[false; 3]; MOVES];
+        for _ in 0..200 {
+            let y = (0..30).fold(Cubie::SOLVED, |c, _| c.then(&d.model.moves[rng.gen_range(0..MOVES)]));
+            for (m, seen) in changed.iter_mut().enumerate() {
+                let z = d.model.moves[inverse_move(m as u8) as usize].then(&y);
+                for (a, seen) in seen.iter_mut().enumerate() {
+                    let (f, s, t) = d.axis_coordinates(&y, a);
+                    let (g, u, v) = d.axis_coordinates(&z, a);
+                    let same = d.distance(f, s, t) == d.distance(g, u, v);
+                    if d.inverse_changes[m] >> a & 1 == 0 {
+                        assert!(same, "move {m}, axis {a}");
+                    }
+                    *seen |= !same;
+                }
+            }
+        }
+        for (m, c) in changed.iter().enumerate() {
+            for (a, &c) in c.iter().enumerate() {
+                assert_eq!(c, d.inverse_changes[m] >> a & 1 == 1, "move {m}, axis {a}");
+            }
+        }
     }
 
     /// The huge table's classes and memory, without its entries (seconds to count the classes).
     #[test]
     #[ignore = "seconds and 0.5 GB: run with --ignored"]
     fn the_huge_bound_holds_what_its_kind_tells() {
-        let mut d = Data::empty(&puzzle(), CubeTable::Huge).unwrap();
+        let mut d = Data::empty(&puzzle(), CubeTable::Huge, 2).unwrap();
         d.fill_rows();
         assert_eq!(d.table.classes.reps.len(), HUGE_CLASSES);
         assert_eq!(d.memory_bytes(), CubeTable::Huge.memory_bytes());
         assert_eq!(CubeTable::Huge.memory_bytes(), 2_118_596_668);
+        // With the E slice sorted, the subgroup holds the U and D turns of each axis only.
+        for a in 0..3 {
+            assert_eq!(d.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 6);
+        }
+        let mut e = Data::empty(&puzzle(), CubeTable::HugeExact, 4).unwrap();
+        e.fill_rows();
+        assert_eq!(e.memory_bytes(), CubeTable::HugeExact.memory_bytes());
     }
 }

@@ -49,6 +49,11 @@ impl SymTable {
         SymTable { classes, packed, b_size, b_conj, bits, per_shift, cap, words: Vec::new() }
     }
 
+    /// Bits an entry holds: 2 (the distance mod 3) or 4 (the distance).
+    pub(super) fn bits(&self) -> u32 {
+        self.bits
+    }
+
     /// Length of the packed (class, symmetry) map.
     pub(super) fn packed_len(&self) -> usize {
         self.packed.len()

@@ -17,6 +17,7 @@ use super::{CaseOutput, SolveInfo, TableInfo, Timing};
 use crate::shell::{fail, Failure};
 use twistsearch::canon::{canonical_counts, CanonFsm};
 use twistsearch::control::Control;
+use twistsearch::events::cube3::CubeTable;
 use twistsearch::moveset::Metric;
 use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
@@ -96,7 +97,18 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| super::deep::run(&super::deep::MEGAMINX, c)),
     },
-    Case { name: "3x3x3-random", about: super::random::about, scaling: false, run: Ok(super::random::run) },
+    Case {
+        name: "3x3x3-random",
+        about: |q| super::random::about(CubeTable::Huge, q),
+        scaling: false,
+        run: Ok(|c| super::random::run(CubeTable::Huge, c)),
+    },
+    Case {
+        name: "3x3x3-random-exact",
+        about: |q| super::random::about(CubeTable::HugeExact, q),
+        scaling: false,
+        run: Ok(|c| super::random::run(CubeTable::HugeExact, c)),
+    },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
         name: "god-2x2x2-symmetry",

@@ -1,6 +1,7 @@
 //! `3x3x3-random`: optimal solutions of uniformly random 3x3x3 positions (17–18 moves for most), by
 //! the cube's own IDA* with Kociemba's huge table along the three axes ([`CubeBound`], `--cube-bound
-//! huge`); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
+//! huge`); `3x3x3-random-exact`: the same positions with the table's distances (`huge-exact`, so the
+//! inverses are looked up too); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
 //! fixed seed, so every run solves the same ones; each is solved once (the positions are the samples:
 //! the headline median is the median position). The table is built once per run (minutes) or read from
 //! `--cache-dir`, where it is written after a build.
@@ -20,7 +21,14 @@ use twistsearch::moveset::Metric;
 use twistsearch::search::random_position;
 use twistsearch::{MoveSet, State};
 
-const NAME: &str = "3x3x3-random";
+/// The case's name for the huge table `kind`.
+fn name(kind: CubeTable) -> &'static str {
+    if kind == CubeTable::HugeExact {
+        "3x3x3-random-exact"
+    } else {
+        "3x3x3-random"
+    }
+}
 
 /// A position: its name, how it was made (an alg, or a draw), the alg's length, the state, and the
 /// longest a solution may be.
@@ -30,28 +38,31 @@ const POSITIONS: usize = 10;
 const QUICK_POSITIONS: usize = 2;
 const SEED: u64 = 0x3a3a;
 
-pub(super) fn about(quick: bool) -> String {
+pub(super) fn about(kind: CubeTable, quick: bool) -> String {
     if quick {
         format!("{QUICK_POSITIONS} random walks of 10 moves on the 3x3x3 solved optimally by the cube's own search with the phase-1 table along three axes")
     } else {
         format!(
             "{POSITIONS} uniformly random 3x3x3 positions (fixed seed) solved optimally (HTM) by the cube's own \
-             search with Kociemba's huge table (1.7 GB) along three axes, each once: the median is the median \
-             position; the table built once (minutes) or read from --cache-dir"
+             search with Kociemba's huge table ({}) along three axes, each once: the median is the median \
+             position; the table built once (minutes) or read from --cache-dir{}",
+            if kind == CubeTable::HugeExact { "3.3 GB of distances" } else { "1.7 GB of residues" },
+            if kind == CubeTable::HugeExact { "; the inverses looked up too" } else { "" }
         )
     }
 }
 
-pub(super) fn run(ctx: &Ctx) -> Result<CaseOutput, Failure> {
-    let e = |e: twistsearch::Error| fail(NAME, e);
-    let p = Arc::new(load(NAME, CUBE_3_SYMM)?);
+pub(super) fn run(huge: CubeTable, ctx: &Ctx) -> Result<CaseOutput, Failure> {
+    let name = name(huge);
+    let e = |e: twistsearch::Error| fail(name, e);
+    let p = Arc::new(load(name, CUBE_3_SYMM)?);
     let set = MoveSet::all(&p).map_err(e)?;
     let alg = |m: &[twistsearch::MoveRef]| m.iter().map(|&x| p.move_name(x)).collect::<Vec<_>>().join(" ");
     let (kind, positions): (CubeTable, Vec<Drawn>) = if ctx.quick {
         let fsm = CanonFsm::new(&p, &set, Metric::Htm).map_err(e)?;
         let walks = (0..QUICK_POSITIONS as u64)
             .map(|i| {
-                let moves = canonical_walk(&set, &fsm, 10, SEED + i).ok_or_else(|| fail(NAME, "no walk"))?;
+                let moves = canonical_walk(&set, &fsm, 10, SEED + i).ok_or_else(|| fail(name, "no walk"))?;
                 let state = p.apply_moves(p.solved(), &moves);
                 Ok((format!("walk-{}", i + 1), alg(&moves), moves.len(), state, moves.len()))
             })
@@ -66,7 +77,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<CaseOutput, Failure> {
                 Ok((format!("random-{}", i + 1), "a random state".to_string(), 0, state, 20))
             })
             .collect::<Result<_, Failure>>()?;
-        (CubeTable::Huge, states)
+        (huge, states)
     };
     let cache = ctx.cache_dir.as_deref().map(|d| TableCache::new(Some(d), None)).transpose()?.flatten();
     let t = Instant::now();
@@ -78,7 +89,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<CaseOutput, Failure> {
         let t = Instant::now();
         let s = bound.solve(state, Control::none()).map_err(e)?;
         let secs = t.elapsed().as_secs_f64();
-        let sol = checked_solution(NAME, &p, state, std::slice::from_ref(&s.moves), *longest)?;
+        let sol = checked_solution(name, &p, state, std::slice::from_ref(&s.moves), *longest)?;
         seconds.push(secs);
         solves.push(SolveInfo {
             name: name.clone(),
@@ -90,7 +101,7 @@ pub(super) fn run(ctx: &Ctx) -> Result<CaseOutput, Failure> {
             peer: None,
         });
     }
-    let entries = bound.table_bytes() as u64 * 4;
+    let entries = bound.table_bytes() as u64 * 8 / u64::from(kind.entry_bits());
     let table = TableInfo {
         depth: 0,
         build_depth: 0,
