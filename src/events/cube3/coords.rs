@@ -16,6 +16,8 @@ pub(super) const N_SLICE: usize = 495;
 pub(super) const N_SLICE_SORTED: usize = 11880;
 pub(super) const N_PERM: usize = 40320;
 pub(super) const N_MPERM: usize = 24;
+/// Which four of the eight corner slots hold the U layer's corners (C(8, 4)).
+pub(super) const N_LAYERS: usize = 70;
 
 /// One coordinate: how to read it off a cubie and how to set it on one (the parts it does not
 /// determine left as the cubie had them, which must not matter for the tables built from it).
@@ -93,6 +95,10 @@ impl SliceRanks {
 /// large table pairs with the flip.
 pub(super) struct SliceSorted<'m>(pub Slice<'m>);
 pub(super) struct CornerPerm;
+/// Which four corner slots hold the U layer's corners (their order and the D layer's left out): with
+/// the twist, the corners' part of the subgroup of the `layers` optimal table (Rokicki's nxopt's corner
+/// subgroup: corners stay in their layer, each in any order).
+pub(super) struct Layers<'m>(pub &'m Model);
 /// The U/D edges' permutation (positions of phase 2, where they are in U/D slots).
 pub(super) struct UdPerm<'m>(pub &'m Model);
 /// The E slice edges' permutation (positions of phase 2).
@@ -219,6 +225,37 @@ impl Coordinate for CornerPerm {
     }
     fn set(&self, c: &mut Cubie, x: u32) {
         perm_unrank_into(x as usize, &mut c.cp);
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        corners_then(c, m)
+    }
+}
+
+impl Layers<'_> {
+    /// The rank of a set of four of the eight slots (in increasing order of their bit masks).
+    fn rank(mask: u32) -> u32 {
+        (0..mask).filter(|m| m.count_ones() == 4).count() as u32
+    }
+
+    /// The set of four slots of a rank.
+    fn mask(x: u32) -> u32 {
+        (0u32..256).filter(|m| m.count_ones() == 4).nth(x as usize).expect("a rank under 70")
+    }
+}
+
+impl Coordinate for Layers<'_> {
+    const SIZE: usize = N_LAYERS;
+    fn get(&self, c: &Cubie) -> u32 {
+        let u = self.0.u_corners;
+        Self::rank((0..8).filter(|&i| u >> c.cp[i] & 1 == 1).fold(0, |a, i| a | 1 << i))
+    }
+    fn set(&self, c: &mut Cubie, x: u32) {
+        let mask = Self::mask(x);
+        let u = self.0.u_corners;
+        let (mut ups, mut downs) = ((0..8u8).filter(|&p| u >> p & 1 == 1), (0..8u8).filter(|&p| u >> p & 1 == 0));
+        for (i, slot) in c.cp.iter_mut().enumerate() {
+            *slot = if mask >> i & 1 == 1 { ups.next() } else { downs.next() }.expect("four of each");
+        }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         corners_then(c, m)
@@ -403,6 +440,10 @@ mod tests {
         out
     }
 
+    fn all_moves() -> Vec<u8> {
+        (0..18).collect()
+    }
+
     fn round_trip<C: Coordinate>(coord: &C) {
         let mut c = Cubie::SOLVED;
         for x in 0..C::SIZE {
@@ -423,6 +464,16 @@ mod tests {
         round_trip(&CornerPerm);
         round_trip(&UdPerm(&model));
         round_trip(&SlicePerm(&model));
+        round_trip(&Layers(&model));
+        assert_eq!(
+            move_table(&Layers(&model), &model, &all_moves()),
+            move_table_direct(&Layers(&model), &model, &all_moves())
+        );
+        // The U layer's turns keep the solved layers; R does not.
+        let layers = move_table(&Layers(&model), &model, &all_moves());
+        let solved = Layers(&model).get(&Cubie::SOLVED) as usize;
+        assert!([0, 1, 2, 9, 10, 11].iter().all(|&m| layers[solved * 18 + m] as usize == solved));
+        assert!([3, 4, 7, 13, 16].iter().all(|&m| layers[solved * 18 + m] as usize != solved));
         assert_eq!(slice.get(&Cubie::SOLVED), ranks.rank(model.e_mask) as u32);
         // A scrambled cube's coordinates follow the tables.
         let all: Vec<u8> = (0..18).collect();

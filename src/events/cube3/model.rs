@@ -63,6 +63,9 @@ pub(super) struct Model {
     pub local: [u8; 12],
     /// Bits of the E slice's edge slots.
     pub e_mask: u32,
+    /// Bits of the U layer's corner slots (untouched by `D`); the solved pieces are numbered as their
+    /// slots, so these are the U layer's pieces too.
+    pub u_corners: u32,
     /// Where the corners and edges lie in the definition's state bytes, and its solved bytes (every
     /// other orbit must stay as solved: the face turns do not move the centers).
     corners: usize,
@@ -122,6 +125,10 @@ impl Model {
             .fold(0, |a, i| a | 1 << i);
         if e_mask.count_ones() != 4 {
             return Err(bad("U and D leave not four edges".into()));
+        }
+        let u_corners: u32 = (0..8).filter(|&i| moves[9].cp[i] as usize == i).fold(0, |a, i| a | 1 << i);
+        if u_corners.count_ones() != 4 {
+            return Err(bad("D leaves not four corners".into()));
         }
         let mut e_slots = [0u8; 4];
         let mut ud_slots = [0u8; 8];
@@ -217,6 +224,7 @@ impl Model {
             ud_slots,
             local,
             e_mask,
+            u_corners,
             corners: co,
             edges: eo,
             solved,
@@ -294,6 +302,8 @@ pub(super) mod tests {
     fn read_from_cubing_js() {
         let m = Model::new(&puzzle()).unwrap();
         assert_eq!(m.e_mask.count_ones(), 4);
+        // U turns the U layer's corners among themselves; D leaves them.
+        assert!((0..8).all(|i| m.u_corners >> i & 1 == m.u_corners >> m.moves[0].cp[i] & 1));
         assert_eq!(m.syms[0], Cubie::SOLVED);
         // Every symmetry maps phase 2's moves onto themselves and the E slice onto itself.
         for (s, &si) in m.syms.iter().zip(&m.sym_inv) {

@@ -13,7 +13,13 @@
 //!   larger, which divides the nodes of a deep search by about seven (a 15-move position:
 //!   246 k nodes against 1.8 M with the phase-1 table).
 //!
-//! Both hold each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
+//! - [`CubeTable::Layers`]: phase 1's subgroup with the corners also kept in their layers (the U layer's
+//!   four in the U layer, in any order; Rokicki's nxopt's subgroup): 70 times phase 1's cosets, the
+//!   (flip, slice) classes × the twist × where the U layer's corners are, 19.5 billion entries kept in
+//!   trits (1.6 bits an entry), 3.9 GB. Along the three axes its corner parts together pin every
+//!   corner, which the huge table's twists do not.
+//!
+//! Each holds each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
 //! reads a child's from its residue (the three candidates differ by one). A node of the generic
 //! solver's search is [`CubeBound::node_len`] words: per axis the flip, the slice coordinate, the twist
 //! and the distance, moved by small tables. [`CubeBound::solve`] (the cube's own IDA*,
@@ -23,8 +29,8 @@
 //! children cost one cache miss per table read instead of two.
 
 use super::coords::{
-    conj, conj_table, move_table, Coordinate, Flip, FlipWith, Slice, SliceRanks, SliceSorted, Twist, N_SLICE,
-    N_SLICE_SORTED, N_TWIST,
+    conj, conj_table, move_table, Coordinate, Flip, FlipWith, Layers, Slice, SliceRanks, SliceSorted, Twist, N_LAYERS,
+    N_SLICE, N_SLICE_SORTED, N_TWIST,
 };
 use super::cubie::Cubie;
 use super::model::{Model, MOVES, SYMS};
@@ -51,6 +57,9 @@ pub enum CubeTable {
     /// 3.33 GB. A distance read without the path to it bounds any position, so the cube's own search
     /// also looks up the position's inverse (at the same distance from solved) along the three axes.
     HugeExact,
+    /// Phase 1 with the corners also kept in their layers: 3.9 GB in trits (4.9 GB while it is
+    /// built), about ten minutes to build on two cores.
+    Layers,
 }
 
 impl CubeTable {
@@ -60,7 +69,8 @@ impl CubeTable {
             "phase1" => Ok(CubeTable::Phase1),
             "huge" => Ok(CubeTable::Huge),
             "huge-exact" => Ok(CubeTable::HugeExact),
-            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1, huge or huge-exact"))),
+            "layers" => Ok(CubeTable::Layers),
+            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1, huge, huge-exact or layers"))),
         }
     }
 
@@ -70,10 +80,12 @@ impl CubeTable {
             CubeTable::Phase1 => "phase1",
             CubeTable::Huge => "huge",
             CubeTable::HugeExact => "huge-exact",
+            CubeTable::Layers => "layers",
         }
     }
 
-    /// Bits an entry holds: 2 (the distance mod 3) or 4 (the distance).
+    /// Bits an entry holds: 2 (the distance mod 3) or 4 (the distance); `layers` keeps its two-bit
+    /// residues in trits once filled.
     pub fn entry_bits(self) -> u32 {
         match self {
             CubeTable::HugeExact => 4,
@@ -83,24 +95,52 @@ impl CubeTable {
 
     /// Bytes a bound with this table holds: its entries, the symmetry maps and rows of the (flip,
     /// slice) coordinate and the move tables (phase 1: 88,648,910 bytes, 85 MiB; huge: 2,118,596,668
-    /// bytes, 2,020 MiB; huge-exact: 3,783,179,228 bytes, 3,608 MiB), known before anything is allocated (what a memory budget is
+    /// bytes, 2,020 MiB; huge-exact: 3,783,179,228 bytes, 3,608 MiB; layers: 3,912,693,126 bytes,
+    /// 3,731 MiB), known before anything is allocated (what a memory budget is
     /// checked against; equal to [`CubeBound::memory_bytes`]).
     pub fn memory_bytes(self) -> usize {
+        self.bytes(false)
+    }
+
+    /// Entries of its table (each coset of the subgroup up to the symmetries, with the classes that a
+    /// symmetry fixes counted once per conjugate).
+    pub fn entries(self) -> u64 {
+        let classes = match self {
+            CubeTable::Phase1 | CubeTable::Layers => PHASE1_CLASSES,
+            CubeTable::Huge | CubeTable::HugeExact => HUGE_CLASSES,
+        };
+        // In 64 bits: on wasm32 the large tables' counts overflow a word.
+        classes as u64 * N_TWIST as u64 * self.layers() as u64
+    }
+
+    /// Bytes [`CubeBound::new`] holds at its peak, while it fills the table: for `layers`, the entries
+    /// in two bits (4.9 GB) before they become trits; for the others [`CubeTable::memory_bytes`].
+    pub fn build_bytes(self) -> usize {
+        self.bytes(true)
+    }
+
+    fn bytes(self, filling: bool) -> usize {
         let (classes, n) = match self {
-            CubeTable::Phase1 => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
+            CubeTable::Phase1 | CubeTable::Layers => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
             CubeTable::Huge | CubeTable::HugeExact => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
         };
         // In 64 bits: the huge table's entries outnumber a 32-bit word.
         let (classes, n) = (classes as u64, n as u64);
-        let words = (classes * N_TWIST as u64).div_ceil(64 / self.entry_bits() as u64);
+        let entries = self.entries();
+        let words = if self == CubeTable::Layers && !filling {
+            entries.div_ceil(5).div_ceil(8)
+        } else {
+            entries.div_ceil(64 / self.entry_bits() as u64)
+        };
         // Per (flip, slice) value: its class, symmetry and the packed pair; per class: representative,
-        // stabilizer and the row of where the moves take it; the twist's conjugation; the three move
-        // tables.
+        // stabilizer and the row of where the moves take it; the corners' conjugation (the twist's, and
+        // the layers' where the table has them); the move tables (flip, twist, slice, layers).
+        let layers = if self.layers() == 1 { 0 } else { self.layers() };
         let bytes = words * 8
             + n * 9
             + classes * (5 + 4 * MOVES as u64)
-            + (N_TWIST * SYMS * 2) as u64
-            + ((2048 + N_TWIST + self.slices()) * MOVES * 2) as u64;
+            + ((N_TWIST + layers) * SYMS * 2) as u64
+            + ((2048 + N_TWIST + self.slices() + layers) * MOVES * 2) as u64;
         usize::try_from(bytes).unwrap_or(usize::MAX)
     }
 
@@ -108,16 +148,31 @@ impl CubeTable {
     /// The huge table is refused on a 32-bit target (wasm32): its 6.66 billion entries cannot be
     /// indexed in 32 bits.
     pub fn check_budget(self, memory_bytes: usize) -> Result<()> {
+        self.check_bytes(false, memory_bytes)
+    }
+
+    /// [`CubeTable::check_budget`] for a build (`building`: against [`CubeTable::build_bytes`]).
+    fn check_bytes(self, building: bool, memory_bytes: usize) -> Result<()> {
+        let need = if building { self.build_bytes() } else { self.memory_bytes() };
         if self != CubeTable::Phase1 && usize::BITS < 64 {
-            return Err(Error::limit(
-                "the 3x3x3 huge table's 6.66 billion entries need a 64-bit build (use the native CLI or library); \
-                 phase1 works here",
-            ));
-        }
-        let need = self.memory_bytes();
-        if need > memory_bytes {
+            let entries = if self == CubeTable::Layers { "19.5" } else { "6.66" };
             return Err(Error::limit(format!(
-                "the 3x3x3 {} table needs {}, more than the memory budget of {}",
+                "the 3x3x3 {} table's {entries} billion entries need a 64-bit build (use the native CLI or \
+                 library); phase1 works here",
+                self.name()
+            )));
+        }
+        if need > memory_bytes {
+            let built = if need == self.memory_bytes() {
+                String::new()
+            } else {
+                format!(
+                    " while it is built ({} once built, as a saved table loads)",
+                    describe_bytes(self.memory_bytes() as u64)
+                )
+            };
+            return Err(Error::limit(format!(
+                "the 3x3x3 {} table needs {}{built}, more than the memory budget of {}",
                 self.name(),
                 describe_bytes(need as u64),
                 describe_bytes(memory_bytes as u64)
@@ -136,8 +191,16 @@ impl CubeTable {
     /// Values of the slice coordinate.
     pub(super) fn slices(self) -> usize {
         match self {
-            CubeTable::Phase1 => N_SLICE,
+            CubeTable::Phase1 | CubeTable::Layers => N_SLICE,
             CubeTable::Huge | CubeTable::HugeExact => N_SLICE_SORTED,
+        }
+    }
+
+    /// Values of the corners' layer coordinate (1: the table leaves it out).
+    pub(super) fn layers(self) -> usize {
+        match self {
+            CubeTable::Layers => N_LAYERS,
+            _ => 1,
         }
     }
 }
@@ -149,8 +212,8 @@ const WHAT: &str = "3x3x3 optimal-bound table file";
 const PHASE1_CLASSES: usize = 127_166;
 /// Classes of (flip, sorted slice) under the same rotations (tested, opt-in: seconds to count).
 const HUGE_CLASSES: usize = 3_044_504;
-/// Words per axis in a node: flip, slice, twist, distance.
-const PER_AXIS: usize = 4;
+/// Words per axis in a node: flip, slice, twist, layers, distance.
+const PER_AXIS: usize = 5;
 
 /// The distance to a subgroup of the 3x3x3 along its three axes, as a bound for an optimal search.
 /// Cloning it shares the table.
@@ -169,8 +232,14 @@ pub(super) struct Data {
     pub(super) flip_move: Vec<u16>,
     pub(super) twist_move: Vec<u16>,
     pub(super) slice_move: Vec<u16>,
+    /// The corners' layer coordinate's moves (all 0 where the table leaves it out: one value).
+    pub(super) layers_move: Vec<u16>,
+    /// Its number of values (`b = twist * layers + layer coordinate`).
+    pub(super) layers: u32,
     /// The slice coordinate's solved value.
     pub(super) slice_goal: u32,
+    /// The layer coordinate's solved value.
+    pub(super) layers_goal: u32,
     pub(super) table: SymTable,
     /// The goal's entry.
     pub(super) goal: usize,
@@ -200,10 +269,12 @@ impl CubeBound {
     /// depths). Its moves are the 18 face turns until [`CubeBound::for_moves`]. Refused before anything
     /// is allocated where the bound would hold more than `memory_bytes` ([`CubeTable::memory_bytes`]).
     pub fn new(puzzle: &Puzzle, kind: CubeTable, memory_bytes: usize, control: Control) -> Result<Self> {
-        kind.check_budget(memory_bytes)?;
+        kind.check_bytes(true, memory_bytes)?;
         let mut b = Data::empty(puzzle, kind, kind.entry_bits())?;
-        let Data { flip_move, slice_move, twist_move, table, slice_goal, .. } = &mut b;
-        pair_moves(kind, flip_move, slice_move, twist_move, |moves| table.build(moves, (*slice_goal, 0), control))?;
+        let goal = b.goal_pair();
+        let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
+        let tables = [&flip_move[..], slice_move, twist_move, layers_move];
+        pair_moves(kind, tables, |moves| table.build(moves, goal, control))?;
         b.fill_rows();
         Ok(Self::of(b))
     }
@@ -213,10 +284,24 @@ impl CubeBound {
     #[cfg(test)]
     pub(super) fn exact_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
         let mut b = Data::empty(puzzle, kind, 4)?;
-        let Data { flip_move, slice_move, twist_move, table, slice_goal, .. } = &mut b;
-        pair_moves(kind, flip_move, slice_move, twist_move, |moves| {
-            table.build(moves, (*slice_goal, 0), Control::none())
-        })?;
+        let goal = b.goal_pair();
+        let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
+        let tables = [&flip_move[..], slice_move, twist_move, layers_move];
+        pair_moves(kind, tables, |moves| table.build(moves, goal, Control::none()))?;
+        b.fill_rows();
+        Ok(Self::of(b))
+    }
+
+    /// A bound of `kind` with its two-bit residues kept in trits (as `layers` keeps its own), for tests
+    /// of that encoding on the small phase-1 table.
+    #[cfg(test)]
+    pub(super) fn trits_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind, 2)?;
+        b.table.keep_in_trits();
+        let goal = b.goal_pair();
+        let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
+        let tables = [&flip_move[..], slice_move, twist_move, layers_move];
+        pair_moves(kind, tables, |moves| table.build(moves, goal, Control::none()))?;
         b.fill_rows();
         Ok(Self::of(b))
     }
@@ -327,10 +412,7 @@ impl CubeBound {
     pub fn distances(&self, state: &State) -> Result<[u32; 3]> {
         let d = &self.data;
         let cube = d.model.cubie(state)?;
-        Ok(std::array::from_fn(|a| {
-            let (f, s, t) = d.axis_coordinates(&cube, a);
-            d.distance(f, s, t)
-        }))
+        Ok(std::array::from_fn(|a| d.distance(d.axis_coordinates(&cube, a))))
     }
 }
 
@@ -345,6 +427,9 @@ fn key(model: &Model, kind: CubeTable) -> Vec<(&'static str, u64)> {
         ("table", kind.slices() as u64),
         ("version", u64::from(VERSION)),
     ];
+    if kind.layers() != 1 {
+        key.push(("corners' layers, in trits", kind.layers() as u64));
+    }
     if kind.entry_bits() != 2 {
         key.push(("bits an entry", u64::from(kind.entry_bits())));
     }
@@ -360,14 +445,22 @@ fn key_string(kind: CubeTable, key: &[(&'static str, u64)]) -> String {
     format!("{}-{:016x}", kind.name(), h.finish())
 }
 
-/// The moves of the (flip, slice) pair and of the twist, from their move tables, as [`SymTable`] takes
-/// them.
-fn pair_moves<R>(kind: CubeTable, fm: &[u16], sm: &[u16], tm: &[u16], f: impl FnOnce(&Moves) -> R) -> R {
+/// The moves of the (flip, slice) pair and of the corners (the twist, and with `layers` where the U
+/// layer's corners are: `twist * 70 + layers`), from their move tables (flip, slice, twist, layers), as
+/// [`SymTable`] takes them.
+fn pair_moves<R>(kind: CubeTable, [fm, sm, tm, lm]: [&[u16]; 4], f: impl FnOnce(&Moves) -> R) -> R {
     let n = kind.slices() as u32;
     let a_move =
         |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
-    let b_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
-    f(&Moves { count: MOVES, a: &a_move, b: &b_move })
+    let twist_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
+    const L: u32 = N_LAYERS as u32;
+    let corners_move =
+        |x: u32, m: usize| tm[(x / L) as usize * MOVES + m] as u32 * L + lm[(x % L) as usize * MOVES + m] as u32;
+    if kind.layers() == 1 {
+        f(&Moves { count: MOVES, a: &a_move, b: &twist_move })
+    } else {
+        f(&Moves { count: MOVES, a: &a_move, b: &corners_move })
+    }
 }
 
 /// The index of each move of a search among the model's face turns; refused where one is none.
@@ -398,7 +491,7 @@ impl Data {
         let every = ((1u16 << SYMS) - 1) as u8;
         let slice = Slice { model: &model, ranks: &ranks };
         let (classes, slice_move, slice_goal) = match kind {
-            CubeTable::Phase1 => {
+            CubeTable::Phase1 | CubeTable::Layers => {
                 let pair = FlipWith(Slice { model: &model, ranks: &ranks });
                 let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, &model, |x, s| conj(&pair, &model, x, s));
                 (classes, move_table(&slice, &model, &all), slice.get(&Cubie::SOLVED))
@@ -411,9 +504,21 @@ impl Data {
                 (classes, move_table(&sorted, &model, &all), sorted.get(&Cubie::SOLVED))
             }
         };
+        // The corners: the twist, with `layers` times where the U layer's corners are.
+        let layers = Layers(&model);
+        let nl = kind.layers();
+        let twist_conj = conj_table(&Twist, &model, every);
+        let layers_conj = conj_table(&layers, &model, every);
+
+        let layers_goal = if nl == 1 { 0 } else { layers.get(&Cubie::SOLVED) };
+        let layers_move = if nl == 1 { vec![0; MOVES] } else { move_table(&layers, &model, &all) };
         // Four bits: the distances (the huge table's largest is under the cap, so every one is exact).
-        let table = SymTable::new(classes, N_TWIST, conj_table(&Twist, &model, every), bits, 14);
-        let goal = table.index(slice_goal, 0);
+        let mut table = SymTable::new(classes, N_TWIST * nl, twist_conj, bits, 14);
+        if kind == CubeTable::Layers {
+            table = table.with_low_part(nl as u32, layers_conj);
+            table.keep_in_trits();
+        }
+        let goal = table.index(slice_goal, layers_goal);
         let index_of = |c: &Cubie, among: &[Cubie]| among.iter().position(|x| x == c).map(|i| i as u8);
         let mut move_conj = [[0u8; SYMS]; MOVES];
         let mut sym_mul = [[0u8; SYMS]; SYMS];
@@ -441,6 +546,7 @@ impl Data {
             flip_move[j] == 0
                 && twist_move[j] == 0
                 && u32::from(slice_move[slice_goal as usize * MOVES + j]) == slice_goal
+                && u32::from(layers_move[layers_goal as usize * MOVES + j]) == layers_goal
         };
         let mut inverse_changes = [0u8; MOVES];
         for (m, changes) in inverse_changes.iter_mut().enumerate() {
@@ -456,6 +562,9 @@ impl Data {
             twist_move,
             slice_move,
             slice_goal,
+            layers_move,
+            layers: nl as u32,
+            layers_goal,
             table,
             goal,
             turned,
@@ -502,11 +611,17 @@ impl Data {
             + vec(t.b_conj_len(), 2)
             + vec(self.rows.len(), 4)
             + (self.flip_move.len() + self.twist_move.len() + self.slice_move.len()) * 2
+            + if self.layers == 1 { 0 } else { self.layers_move.len() * 2 }
     }
 
-    /// The moves of the pair coordinate and the twist, as the table's fill and distances take them.
+    /// The goal's pair: the solved (flip, slice) and corners.
+    fn goal_pair(&self) -> (u32, u32) {
+        (self.slice_goal, self.layers_goal)
+    }
+
+    /// The moves of the pair coordinate and the corners, as the table's fill and distances take them.
     fn with_moves<R>(&self, f: impl FnOnce(&Moves) -> R) -> R {
-        pair_moves(self.kind, &self.flip_move, &self.slice_move, &self.twist_move, f)
+        pair_moves(self.kind, [&self.flip_move, &self.slice_move, &self.twist_move, &self.layers_move], f)
     }
 
     /// Fills the rows (once the class map is there).
@@ -519,25 +634,33 @@ impl Data {
         key(&self.model, self.kind)
     }
 
-    /// The coordinates of a cube turned onto each axis.
-    pub(super) fn axis_coordinates(&self, cube: &Cubie, a: usize) -> (u32, u32, u32) {
+    /// The coordinates of a cube turned onto each axis: flip, slice, twist and layers (0 where the
+    /// table leaves them out).
+    pub(super) fn axis_coordinates(&self, cube: &Cubie, a: usize) -> [u32; 4] {
         let (r, ri, _) = &self.model.axes[a];
         let c = cube.conj(r, ri);
         let slice = Slice { model: &self.model, ranks: &self.ranks };
         let s = match self.kind {
-            CubeTable::Phase1 => slice.get(&c),
+            CubeTable::Phase1 | CubeTable::Layers => slice.get(&c),
             CubeTable::Huge | CubeTable::HugeExact => SliceSorted(slice).get(&c),
         };
-        (Flip.get(&c), s, Twist.get(&c))
+        let l = if self.layers == 1 { 0 } else { Layers(&self.model).get(&c) };
+        [Flip.get(&c), s, Twist.get(&c), l]
+    }
+
+    /// The table's pair of an axis's coordinates: the (flip, slice) value and the corners'.
+    #[inline(always)]
+    pub(super) fn pair(&self, [flip, slice, twist, layers]: [u32; 4]) -> (u32, u32) {
+        (flip * self.kind.slices() as u32 + slice, twist * self.layers + layers)
     }
 
     /// The exact distance of an axis's coordinates to the subgroup.
-    pub(super) fn distance(&self, flip: u32, slice: u32, twist: u32) -> u32 {
-        let n = self.kind.slices() as u32;
+    pub(super) fn distance(&self, coords: [u32; 4]) -> u32 {
+        let (a, b) = self.pair(coords);
         if self.exact() {
-            return self.table.value(self.table.index(flip * n + slice, twist)) as u32;
+            return self.table.value(self.table.index(a, b)) as u32;
         }
-        self.with_moves(|moves| self.table.distance(moves, self.goal, flip * n + slice, twist))
+        self.with_moves(|moves| self.table.distance(moves, self.goal, a, b))
     }
 }
 
@@ -552,9 +675,9 @@ impl SearchBound for CubeBound {
         let Ok(cube) = data.model.cubie(&State::from_vec(state.to_vec())) else { return u32::MAX };
         let mut best = 0;
         for a in 0..3 {
-            let (f, s, t) = data.axis_coordinates(&cube, a);
-            let d = data.distance(f, s, t);
-            node[a * PER_AXIS..(a + 1) * PER_AXIS].copy_from_slice(&[f, s, t, d]);
+            let [f, s, t, l] = data.axis_coordinates(&cube, a);
+            let d = data.distance([f, s, t, l]);
+            node[a * PER_AXIS..(a + 1) * PER_AXIS].copy_from_slice(&[f, s, t, l, d]);
             best = best.max(d);
         }
         best
@@ -580,6 +703,7 @@ impl SearchBound for CubeBound {
             child[at] = f;
             child[at + 1] = s;
             child[at + 2] = d.twist_move[parent[at + 2] as usize * MOVES + j] as u32;
+            child[at + 3] = d.layers_move[parent[at + 3] as usize * MOVES + j] as u32;
             d.table.prefetch_class(f * n + s);
         }
     }
@@ -588,13 +712,13 @@ impl SearchBound for CubeBound {
     #[inline]
     fn finish(&self, parent: &[u32], _m: usize, child: &mut [u32]) -> u32 {
         let t = &self.data.table;
-        let n = self.data.kind.slices() as u32;
         let mut best = 0;
         for a in 0..3 {
             let at = a * PER_AXIS;
-            let r = t.value(t.index(child[at] * n + child[at + 1], child[at + 2])) as u32;
-            let d = self.data.child_distance(parent[at + 3], r);
-            child[at + 3] = d;
+            let (pa, pb) = self.data.pair([child[at], child[at + 1], child[at + 2], child[at + 3]]);
+            let r = t.value(t.index(pa, pb)) as u32;
+            let d = self.data.child_distance(parent[at + 4], r);
+            child[at + 4] = d;
             best = best.max(d);
         }
         best
@@ -645,6 +769,24 @@ mod tests {
         assert_eq!(CubeTable::parse("huge-exact").unwrap(), CubeTable::HugeExact);
         assert_ne!(CubeTable::HugeExact.key_string(&p).unwrap(), CubeTable::Huge.key_string(&p).unwrap());
         assert_eq!(CubeTable::HugeExact.memory_bytes(), 3_783_179_228);
+        // The layers table: its own key; in trits once built, two bits while it is filled.
+        assert_eq!(CubeTable::parse("layers").unwrap(), CubeTable::Layers);
+        assert_ne!(CubeTable::Layers.key_string(&p).unwrap(), bound.key_string());
+        assert_eq!(CubeTable::Layers.entries(), 19_467_842_940);
+        assert_eq!(CubeTable::Layers.memory_bytes(), 3_912_693_126);
+        assert_eq!(CubeTable::Layers.build_bytes(), 4_886_085_270);
+        assert!(CubeTable::Layers.memory_bytes() < 4 << 30);
+        let e = CubeBound::new(&p, CubeTable::Layers, 4 << 30, Control::none()).unwrap_err();
+        assert!(e.to_string().contains("memory budget"), "{e}");
+        assert!(e.to_string().contains("while it is built"), "{e}");
+        // Its maps (the phase-1 classes) are what its kind tells; its subgroup holds each axis's U and
+        // D turns only (the half turns swap corners between the layers).
+        let mut d = Data::empty(&p, CubeTable::Layers, 2).unwrap();
+        d.fill_rows();
+        assert_eq!(d.memory_bytes(), CubeTable::Layers.memory_bytes());
+        for a in 0..3 {
+            assert_eq!(d.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 6);
+        }
         // Phase 1's subgroup holds the U and D turns and the half turns of each axis: 10 of 18 moves.
         for a in 0..3 {
             assert_eq!(bound.data.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 10);
@@ -668,9 +810,7 @@ mod tests {
             for (m, seen) in changed.iter_mut().enumerate() {
                 let z = d.model.moves[inverse_move(m as u8) as usize].then(&y);
                 for (a, seen) in seen.iter_mut().enumerate() {
-                    let (f, s, t) = d.axis_coordinates(&y, a);
-                    let (g, u, v) = d.axis_coordinates(&z, a);
-                    let same = d.distance(f, s, t) == d.distance(g, u, v);
+                    let same = d.distance(d.axis_coordinates(&y, a)) == d.distance(d.axis_coordinates(&z, a));
                     if d.inverse_changes[m] >> a & 1 == 0 {
                         assert!(same, "move {m}, axis {a}");
                     }

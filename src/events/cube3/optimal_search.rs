@@ -11,6 +11,10 @@
 //! for the children still kept, and the other axes only for the children that pass (about one in
 //! thirteen): 16 table reads a node instead of 40.
 //!
+//! With the `layers` table ([`CubeTable::Layers`](super::CubeTable::Layers)) a node also keeps per axis
+//! where the U layer's corners are; the table's second coordinate is then the twist with it, each
+//! conjugated by its own small table.
+//!
 //! With a table of distances ([`CubeTable::HugeExact`](super::CubeTable::HugeExact)) a node also keeps
 //! its inverse, which is as far from solved: a child is ruled out too where its inverse is too far
 //! along an axis (read after the forward axes that can rule it out, before those that only give
@@ -43,21 +47,31 @@ pub struct CubeSolution {
 }
 
 /// A node: per axis the class of the (flip, slice) pair, the symmetry that takes the pair to its
-/// class's representative, the twist, and the exact distance; with a table of distances (not residues),
+/// class's representative, the twist (and with `layers` where the U layer's corners are), and the exact
+/// distance; with a table of distances (not residues),
 /// also the position's inverse and its distances along the axes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     class: [u32; 3],
     sym: [u8; 3],
     twist: [u16; 3],
+    /// Where the U layer's corners are (0 where the table leaves it out).
+    layers: [u8; 3],
     dist: [u8; 3],
     inv_dist: [u8; 3],
     inv: Cubie,
 }
 
 impl Node {
-    const ZERO: Node =
-        Node { class: [0; 3], sym: [0; 3], twist: [0; 3], dist: [0; 3], inv_dist: [0; 3], inv: Cubie::SOLVED };
+    const ZERO: Node = Node {
+        class: [0; 3],
+        sym: [0; 3],
+        twist: [0; 3],
+        layers: [0; 3],
+        dist: [0; 3],
+        inv_dist: [0; 3],
+        inv: Cubie::SOLVED,
+    };
 
     fn bound(&self) -> u32 {
         self.dist.iter().chain(&self.inv_dist).copied().max().unwrap_or(0) as u32
@@ -85,19 +99,18 @@ impl CubeBound {
         let data = &*self.data;
         let cube = data.model.cubie(state)?;
         let mut root = Node::ZERO;
-        let ns = data.kind.slices() as u32;
         for a in 0..3 {
-            let (f, s, t) = data.axis_coordinates(&cube, a);
-            (root.class[a], root.sym[a]) = data.table.class_sym(f * ns + s);
-            root.twist[a] = t as u16;
-            root.dist[a] = data.distance(f, s, t) as u8;
+            let coords = data.axis_coordinates(&cube, a);
+            (root.class[a], root.sym[a]) = data.table.class_sym(data.pair(coords).0);
+            root.twist[a] = coords[2] as u16;
+            root.layers[a] = coords[3] as u8;
+            root.dist[a] = data.distance(coords) as u8;
         }
         if data.exact() {
             // The inverse is as far from solved: its distances bound the search too.
             root.inv = cube.inverse();
             for a in 0..3 {
-                let (f, s, t) = data.axis_coordinates(&root.inv, a);
-                root.inv_dist[a] = data.distance(f, s, t) as u8;
+                root.inv_dist[a] = data.distance(data.axis_coordinates(&root.inv, a)) as u8;
             }
         }
         let mut total = 0;
@@ -437,7 +450,7 @@ impl Shared<'_> {
         for a in (0..3).filter(|&a| lane.axes[a]) {
             lane.read[a] = true;
             let turned = &d.turned[a];
-            let (s, t) = (parent.sym[a] as usize, parent.twist[a] as usize);
+            let (s, t, l) = (parent.sym[a] as usize, parent.twist[a] as usize, parent.layers[a] as usize);
             let row = &d.rows[parent.class[a] as usize * MOVES..][..MOVES];
             let conj = &d.move_conj;
             for k in 0..lane.n {
@@ -448,7 +461,8 @@ impl Shared<'_> {
                 kid.class[a] = to >> 3;
                 kid.sym[a] = d.sym_mul[s][(to & 7) as usize];
                 kid.twist[a] = d.twist_move[t * MOVES + j];
-                let i = d.table.entry(kid.class[a], kid.twist[a] as u32, kid.sym[a]);
+                kid.layers[a] = d.layers_move[l * MOVES + j] as u8;
+                let i = d.table.entry_parts(kid.class[a], kid.twist[a] as u32, kid.layers[a] as u32, kid.sym[a]);
                 lane.index[k][a] = i;
                 d.table.prefetch(i);
             }
@@ -501,7 +515,6 @@ impl Shared<'_> {
         let d = self.data;
         let parent = lane.parent;
         let limit = parent.togo - 1;
-        let n = d.kind.slices() as u32;
         let pass = lane.inverse_pass;
         let mut kept = 0;
         for k in 0..lane.n {
@@ -524,10 +537,10 @@ impl Shared<'_> {
             lane.inv_axis[kept] = 3;
             if bits != 0 {
                 let a = bits.trailing_zeros() as usize;
-                let (f, s, t) = d.axis_coordinates(&kid.inv, a);
+                let pair = d.pair(d.axis_coordinates(&kid.inv, a));
                 lane.inv_axis[kept] = a as u8;
-                lane.inv_pair[kept] = (f * n + s, t);
-                d.table.prefetch_class(f * n + s);
+                lane.inv_pair[kept] = pair;
+                d.table.prefetch_class(pair.0);
             }
             lane.kids[kept] = kid;
             lane.moves[kept] = lane.moves[k];
@@ -652,5 +665,26 @@ mod tests {
         }
         eprintln!("{nodes_exact} nodes with inverse lookups, {nodes_plain} without");
         assert!(nodes_exact < nodes_plain, "{nodes_exact} nodes with inverse lookups, {nodes_plain} without");
+    }
+
+    /// Residues kept in trits (the `layers` table's encoding) read as the two-bit entries: the same
+    /// solutions with the same nodes, verified.
+    #[test]
+    fn trits_search_as_two_bit_entries() {
+        let p = puzzle();
+        let plain = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let trits = CubeBound::trits_for_tests(&p, CubeTable::Phase1).unwrap();
+        assert_eq!(trits.data.table.words.len() * 8, (plain.data.table.len()).div_ceil(5).next_multiple_of(8));
+        let model = &plain.data.model;
+        let mut rng = crate::group::rng_from_seed(Some(29)).unwrap();
+        for i in 0..12 {
+            let path: Vec<MoveRef> = (0..8 + i % 5).map(|_| model.mrefs[rng.gen_range(0..MOVES)]).collect();
+            let start = p.apply_moves(p.solved(), &path);
+            assert_eq!(trits.distances(&start).unwrap(), plain.distances(&start).unwrap(), "walk {i}");
+            let a = plain.solve(&start, Control::none()).unwrap();
+            let b = trits.solve(&start, Control::none()).unwrap();
+            assert_eq!((a.moves.len(), a.nodes), (b.moves.len(), b.nodes), "walk {i}");
+            assert_eq!(p.apply_moves(&start, &b.moves), *p.solved(), "walk {i}");
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! bits an entry (the distance mod 3, the seed's encoding: neighbours' residues tell which way the
 //! distance went) or four (the distance itself, 14 standing for 14 or more), filled breadth first on all
 //! threads: forward while the frontier is small, then backward (each entry not reached yet looks for a
-//! neighbour on the frontier). The exact tables of [`full`](super::full) are two of these.
+//! neighbour on the frontier). The exact tables of [`full`](super::full) are two of these. A two-bit table
+//! can be kept in trits once filled (five residues a byte, 1.6 bits an entry: what brings the `layers`
+//! optimal table's 19.5 billion entries under 4 GiB).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -17,10 +19,20 @@ pub(super) struct SymTable {
     /// Per value of `A`: its class and symmetry in one word (`class << 3 | sym`).
     packed: Vec<u32>,
     b_size: usize,
-    /// `B` conjugated by each symmetry (`b * 8 + s`).
+    /// `B` (or its high part, with a low part) conjugated by each symmetry (`b * 8 + s`).
     b_conj: Vec<u16>,
-    /// Bits per entry: 2 (distance mod 3) or 4 (distance, at most `cap`).
+    /// Where `B` has two parts (`b = high * lo_n + low`, each conjugated on its own: two small tables
+    /// the cache keeps, where one of `B`'s whole values would miss): the number of low values (1:
+    /// none), the low part's conjugation and `2^32 / lo_n` rounded up (the high part is
+    /// `b * lo_magic >> 32`, exact for any `b` under 2^24).
+    lo_n: u32,
+    lo_conj: Vec<u16>,
+    lo_magic: u64,
+    /// Bits per entry: 2 (distance mod 3) or 4 (distance, at most `cap`), as filled.
     bits: u32,
+    /// Whether the filled two-bit entries are kept as trits: byte `i / 5` of the words (little-endian
+    /// within each), digit `i % 5` in base 3.
+    trits: bool,
     /// Log2 of the entries a word holds (5 or 4): a shift where a division would cost tens of cycles.
     per_shift: u32,
     /// With four bits: the largest code; entries further away hold it too (a lower bound), and the fill
@@ -46,7 +58,52 @@ impl SymTable {
         crate::memory::advise_huge_pages(packed.as_ptr() as *const u8, classes.class.len() * 4);
         packed.extend(classes.class.iter().zip(&classes.sym).map(|(&c, &s)| c << 3 | s as u32));
         let per_shift = (64 / bits).trailing_zeros();
-        SymTable { classes, packed, b_size, b_conj, bits, per_shift, cap, words: Vec::new() }
+        let (lo_n, lo_conj, lo_magic) = (1, vec![0; SYMS], 1 << 32);
+        SymTable {
+            classes,
+            packed,
+            b_size,
+            b_conj,
+            lo_n,
+            lo_conj,
+            lo_magic,
+            bits,
+            trits: false,
+            per_shift,
+            cap,
+            words: Vec::new(),
+        }
+    }
+
+    /// The same table with `B` in two parts: `b_conj` conjugates the high part, `lo_conj` the low one
+    /// (`lo_n` values).
+    pub(super) fn with_low_part(mut self, lo_n: u32, lo_conj: Vec<u16>) -> Self {
+        debug_assert!(lo_conj.len() == lo_n as usize * SYMS && self.b_size < 1 << 24);
+        (self.lo_n, self.lo_conj, self.lo_magic) = (lo_n, lo_conj, (1u64 << 32).div_ceil(lo_n as u64));
+        self
+    }
+
+    /// `b` conjugated by symmetry `s`.
+    #[inline(always)]
+    fn conj_b(&self, b: u32, s: usize) -> usize {
+        if self.lo_n == 1 {
+            return self.b_conj[b as usize * SYMS + s] as usize;
+        }
+        let hi = ((b as u64 * self.lo_magic) >> 32) as u32;
+        self.conj_parts(hi, b - hi * self.lo_n, s)
+    }
+
+    /// `B`'s value of parts `hi` and `lo` conjugated by symmetry `s`.
+    #[inline(always)]
+    fn conj_parts(&self, hi: u32, lo: u32, s: usize) -> usize {
+        self.b_conj[hi as usize * SYMS + s] as usize * self.lo_n as usize
+            + self.lo_conj[lo as usize * SYMS + s] as usize
+    }
+
+    /// Keeps the (two-bit) entries in trits once filled, or as loaded.
+    pub(super) fn keep_in_trits(&mut self) {
+        assert!(self.bits == 2 && self.words.is_empty(), "trits hold residues mod 3, set before the entries");
+        self.trits = true;
     }
 
     /// Bits an entry holds: 2 (the distance mod 3) or 4 (the distance).
@@ -59,9 +116,9 @@ impl SymTable {
         self.packed.len()
     }
 
-    /// Length of the second coordinate's conjugation table.
+    /// Length of the second coordinate's conjugation tables (the low part's where it has one).
     pub(super) fn b_conj_len(&self) -> usize {
-        self.b_conj.len()
+        self.b_conj.len() + if self.lo_n == 1 { 0 } else { self.lo_conj.len() }
     }
 
     /// Number of entries.
@@ -71,6 +128,15 @@ impl SymTable {
 
     /// Number of words of the entries.
     pub(super) fn word_count(&self) -> usize {
+        if self.trits {
+            self.len().div_ceil(5).div_ceil(8)
+        } else {
+            self.fill_word_count()
+        }
+    }
+
+    /// Number of words of the entries while they are filled (`bits` each).
+    pub(super) fn fill_word_count(&self) -> usize {
         self.len().div_ceil(64 / self.bits as usize)
     }
 
@@ -92,7 +158,7 @@ impl SymTable {
     #[inline(always)]
     pub(super) fn index(&self, a: u32, b: u32) -> usize {
         let p = self.packed[a as usize];
-        (p >> 3) as usize * self.b_size + self.b_conj[b as usize * SYMS + (p & 7) as usize] as usize
+        (p >> 3) as usize * self.b_size + self.conj_b(b, (p & 7) as usize)
     }
 
     /// The class of `a` and the symmetry that takes it to its class's representative.
@@ -102,11 +168,12 @@ impl SymTable {
         (p >> 3, (p & 7) as u8)
     }
 
-    /// The entry of a class and `b`, where `sym` takes a member of the class to its representative
-    /// and `b` is the member's: as [`SymTable::index`] of the member and `b`.
+    /// The entry of a class and `b` (given as its two parts, the low part 0 where it has none), where
+    /// `sym` takes a member of the class to its representative and `b` is the member's: as
+    /// [`SymTable::index`] of the member and `b`.
     #[inline(always)]
-    pub(super) fn entry(&self, class: u32, b: u32, sym: u8) -> usize {
-        class as usize * self.b_size + self.b_conj[b as usize * SYMS + sym as usize] as usize
+    pub(super) fn entry_parts(&self, class: u32, hi: u32, lo: u32, sym: u8) -> usize {
+        class as usize * self.b_size + self.conj_parts(hi, lo, sym as usize)
     }
 
     /// Per class and move (`class * count + move`): the class and symmetry (`class << 3 | sym`) its
@@ -136,6 +203,11 @@ impl SymTable {
     /// An entry's code.
     #[inline(always)]
     pub(super) fn value(&self, i: usize) -> u8 {
+        if self.trits {
+            let j = i / 5;
+            let byte = (self.words[j >> 3] >> ((j & 7) * 8)) as u8;
+            return TRITS[i % 5][byte as usize];
+        }
         let per = 1usize << self.per_shift;
         (self.words[i >> self.per_shift] >> ((i & (per - 1)) as u32 * self.bits)) as u8 & self.empty()
     }
@@ -151,7 +223,8 @@ impl SymTable {
     /// Prefetches an entry's word.
     #[inline(always)]
     pub(super) fn prefetch(&self, i: usize) {
-        if let Some(w) = self.words.get(i >> self.per_shift) {
+        let w = if self.trits { i / 40 } else { i >> self.per_shift };
+        if let Some(w) = self.words.get(w) {
             crate::memory::prefetch(w);
         }
     }
@@ -180,7 +253,7 @@ impl SymTable {
     /// `"table"`).
     pub(super) fn build(&mut self, moves: &Moves, goal: (u32, u32), control: Control) -> Result<()> {
         let n = self.len();
-        let count = self.word_count();
+        let count = self.fill_word_count();
         let mut words: Vec<AtomicU64> = Vec::with_capacity(count);
         crate::memory::advise_huge_pages(words.as_ptr() as *const u8, count * 8);
         words.extend((0..count).map(|_| AtomicU64::new(u64::MAX)));
@@ -206,8 +279,60 @@ impl SymTable {
             depth += 1;
         }
         self.words = words.into_iter().map(AtomicU64::into_inner).collect();
+        if self.trits {
+            to_trits(&mut self.words, n);
+        }
         Ok(())
     }
+}
+
+/// Per digit `k` and byte: the byte's base-3 digit `k` (the least significant first).
+static TRITS: [[u8; 256]; 5] = {
+    let mut t = [[0u8; 256]; 5];
+    let mut k = 0;
+    let mut p = 1;
+    while k < 5 {
+        let mut b = 0;
+        while b < 256 {
+            t[k][b] = (b / p % 3) as u8;
+            b += 1;
+        }
+        p *= 3;
+        k += 1;
+    }
+    t
+};
+
+/// Rewrites `n` two-bit entries (residues 0..=2) as trits, in place, and drops the words left over.
+/// Byte `j` takes entries `5j..5j + 5` and lands on the bits of entries `4j..4j + 4`, which were read
+/// already; the words are read and written in order, on one thread (seconds for the largest table).
+pub(super) fn to_trits(words: &mut Vec<u64>, n: usize) {
+    let bytes = n.div_ceil(5);
+    let entry = |words: &[u64], i: usize| -> u64 {
+        if i < n {
+            words[i >> 5] >> ((i & 31) * 2) & 3
+        } else {
+            0
+        }
+    };
+    for j in 0..bytes {
+        let mut byte = 0u64;
+        for k in (0..5).rev() {
+            byte = byte * 3 + entry(words, 5 * j + k);
+        }
+        let sh = (j & 7) * 8;
+        let w = &mut words[j >> 3];
+        *w = *w & !(0xff << sh) | byte << sh;
+    }
+    words.truncate(bytes.div_ceil(8));
+    // The last word's bytes past the entries are zero (as a saved file holds them).
+    if bytes % 8 != 0 {
+        let keep = (bytes % 8) * 8;
+        if let Some(w) = words.last_mut() {
+            *w &= (1u64 << keep) - 1;
+        }
+    }
+    words.shrink_to_fit();
 }
 
 /// Per lane of `bits` bits of `word`: its lowest bit set where the lane holds `v`.
@@ -232,25 +357,23 @@ struct Builder<'a> {
 impl Builder<'_> {
     #[inline(always)]
     fn get(&self, i: usize) -> u8 {
-        let bits = self.table.bits;
-        let per = 64 / bits as usize;
-        (self.words[i / per].load(Relaxed) >> ((i % per) as u32 * bits)) as u8 & self.table.empty()
+        let (bits, shift) = (self.table.bits, self.table.per_shift);
+        (self.words[i >> shift].load(Relaxed) >> ((i & ((1 << shift) - 1)) as u32 * bits)) as u8 & self.table.empty()
     }
 
     /// Sets entry (class, b) to `v` where empty, with the entries its class's stabilizer makes equal to
     /// it; how many were new.
     fn set(&self, c: usize, b: usize, v: u8) -> u64 {
         let t = self.table;
-        let (bits, empty) = (t.bits, t.empty());
-        let per = 64 / bits as usize;
+        let (bits, empty, per_shift) = (t.bits, t.empty(), t.per_shift);
         let mut stab = t.classes.stab[c];
         let mut new = 0;
         while stab != 0 {
             let s = stab.trailing_zeros() as usize;
             stab &= stab - 1;
-            let i = c * t.b_size + t.b_conj[b * SYMS + s] as usize;
-            let shift = (i % per) as u32 * bits;
-            let old = self.words[i / per].fetch_and(!(((empty ^ v) as u64) << shift), Relaxed);
+            let i = c * t.b_size + t.conj_b(b as u32, s);
+            let shift = (i & ((1 << per_shift) - 1)) as u32 * bits;
+            let old = self.words[i >> per_shift].fetch_and(!(((empty ^ v) as u64) << shift), Relaxed);
             new += ((old >> shift) as u8 & empty == empty) as u64;
         }
         new
@@ -295,20 +418,20 @@ impl Builder<'_> {
                 .collect();
             let child = |b: usize, m: usize| -> (usize, usize) {
                 let (c2, s2) = to[m];
-                (c2, t.b_conj[(self.moves.b)(b as u32, m) as usize * SYMS + s2] as usize)
+                (c2, t.conj_b((self.moves.b)(b as u32, m), s2))
             };
             let mut new = 0;
             // Only the words holding an entry the level looks at (at `depth` forward, empty backward):
             // the small levels touch few.
             let wanted = if backward { empty } else { v };
-            let per = 64 / t.bits as usize;
+            let (per, per_shift) = (1usize << t.per_shift, t.per_shift);
             let mut b = 0;
             while b < t.b_size {
                 let i = c * t.b_size + b;
-                let lanes =
-                    lanes_equal(self.words[i / per].load(Relaxed), wanted, t.bits) >> ((i % per) as u32 * t.bits);
+                let lanes = lanes_equal(self.words[i >> per_shift].load(Relaxed), wanted, t.bits)
+                    >> ((i & (per - 1)) as u32 * t.bits);
                 if lanes == 0 {
-                    b += per - i % per;
+                    b += per - (i & (per - 1));
                     continue;
                 }
                 // The next entry the level looks at in this word.
@@ -347,5 +470,33 @@ impl Builder<'_> {
         }
         #[cfg(not(feature = "parallel"))]
         (0..classes).map(task).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Trits hold what two-bit entries held, at the offsets `value` reads, for lengths that end
+    /// anywhere in a byte or word.
+    #[test]
+    fn trits_hold_the_two_bit_entries() {
+        for n in [1usize, 4, 5, 6, 39, 40, 41, 1000, 4099] {
+            let codes: Vec<u64> = (0..n).map(|i| (i * 7 + i / 3) as u64 % 3).collect();
+            let mut words = vec![0u64; n.div_ceil(32)];
+            for (i, &c) in codes.iter().enumerate() {
+                words[i / 32] |= c << (i % 32 * 2);
+            }
+            to_trits(&mut words, n);
+            assert_eq!(words.len(), n.div_ceil(5).div_ceil(8), "n = {n}");
+            for (i, &c) in codes.iter().enumerate() {
+                let j = i / 5;
+                let byte = (words[j >> 3] >> ((j & 7) * 8)) as u8;
+                assert_eq!(TRITS[i % 5][byte as usize] as u64, c, "n = {n}, entry {i}");
+            }
+            // Bytes past the entries are zero.
+            let bytes = n.div_ceil(5);
+            assert!((bytes..words.len() * 8).all(|j| words[j >> 3] >> ((j & 7) * 8) & 0xff == 0), "n = {n}");
+        }
     }
 }

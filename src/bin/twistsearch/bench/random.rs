@@ -1,7 +1,8 @@
 //! `3x3x3-random`: optimal solutions of uniformly random 3x3x3 positions (17–18 moves for most), by
 //! the cube's own IDA* with Kociemba's huge table along the three axes ([`CubeBound`], `--cube-bound
 //! huge`); `3x3x3-random-exact`: the same positions with the table's distances (`huge-exact`, so the
-//! inverses are looked up too); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
+//! inverses are looked up too); `3x3x3-random-layers`: the same positions with the table that keeps the
+//! corners in their layers too (`layers`, 3.9 GB in trits); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
 //! fixed seed, so every run solves the same ones; each is solved once (the positions are the samples:
 //! the headline median is the median position). The table is built once per run (minutes) or read from
 //! `--cache-dir`, where it is written after a build.
@@ -23,10 +24,10 @@ use twistsearch::{MoveSet, State};
 
 /// The case's name for the huge table `kind`.
 fn name(kind: CubeTable) -> &'static str {
-    if kind == CubeTable::HugeExact {
-        "3x3x3-random-exact"
-    } else {
-        "3x3x3-random"
+    match kind {
+        CubeTable::HugeExact => "3x3x3-random-exact",
+        CubeTable::Layers => "3x3x3-random-layers",
+        _ => "3x3x3-random",
     }
 }
 
@@ -42,12 +43,15 @@ pub(super) fn about(kind: CubeTable, quick: bool) -> String {
     if quick {
         format!("{QUICK_POSITIONS} random walks of 10 moves on the 3x3x3 solved optimally by the cube's own search with the phase-1 table along three axes")
     } else {
+        let table = match kind {
+            CubeTable::HugeExact => "Kociemba's huge table (3.3 GB of distances; the inverses looked up too)",
+            CubeTable::Layers => "the table of phase 1 with the corners kept in their layers (3.9 GB of trits)",
+            _ => "Kociemba's huge table (1.7 GB of residues)",
+        };
         format!(
             "{POSITIONS} uniformly random 3x3x3 positions (fixed seed) solved optimally (HTM) by the cube's own \
-             search with Kociemba's huge table ({}) along three axes, each once: the median is the median \
-             position; the table built once (minutes) or read from --cache-dir{}",
-            if kind == CubeTable::HugeExact { "3.3 GB of distances" } else { "1.7 GB of residues" },
-            if kind == CubeTable::HugeExact { "; the inverses looked up too" } else { "" }
+             search with {table} along three axes, each once: the median is the median position; the table \
+             built once (minutes) or read from --cache-dir"
         )
     }
 }
@@ -101,7 +105,7 @@ pub(super) fn run(huge: CubeTable, ctx: &Ctx) -> Result<CaseOutput, Failure> {
             peer: None,
         });
     }
-    let entries = bound.table_bytes() as u64 * 8 / u64::from(kind.entry_bits());
+    let entries = kind.entries();
     let table = TableInfo {
         depth: 0,
         build_depth: 0,
