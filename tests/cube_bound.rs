@@ -64,7 +64,8 @@ fn agree(p: &Arc<Puzzle>, bound: &CubeBound, mib: usize, seed: u64, from: usize,
 fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
     let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
-    assert_eq!(bound.node_len(), 12);
+    // Per axis: flip, slice, twist, layers (0 here), distance.
+    assert_eq!(bound.node_len(), 15);
     assert_eq!(bound.distances(p.solved()).unwrap(), [0, 0, 0]);
     // The superflip commutes with every rotation: the same distance along the three axes, and not in
     // the subgroup (its edges are flipped).
