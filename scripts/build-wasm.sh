@@ -9,7 +9,7 @@
 # wasm-pack.toml declares them (features, toolchain, target flags, wasm-bindgen and wasm-opt settings; read
 # through scripts/wasm-config.py).
 #
-# Usage: scripts/build-wasm.sh [single|threaded]...   (default: both)
+# Usage: scripts/build-wasm.sh [single|threaded]...   (default: both, side by side)
 # Installs what is missing: the wasm32 target, nightly's rust-src, wasm-bindgen-cli (the version the crate
 # pins) and the npm devDependencies (binaryen). Set WASM_OPT_LEVEL (default -O3) to try other levels.
 set -euo pipefail
@@ -99,4 +99,26 @@ build() {
 }
 
 ensure_tools
-for b in "${builds[@]}"; do build "$b"; done
+if [ ${#builds[@]} -eq 1 ] || [ -n "${WASM_BUILD_ONE_AT_A_TIME:-}" ]; then
+  for b in "${builds[@]}"; do build "$b"; done
+  exit 0
+fi
+# Both builds side by side (separate target directories): each ends in steps that use one core (the
+# crate's whole-program optimization with one codegen unit, then wasm-opt), so together they take about
+# the longer one's time on two cores instead of the sum. Each build's log is printed once it is done;
+# set WASM_BUILD_ONE_AT_A_TIME=1 to build them in turn with live output.
+pids=()
+logs=()
+for b in "${builds[@]}"; do
+  l=$(mktemp)
+  logs+=("$l")
+  (build "$b") >"$l" 2>&1 &
+  pids+=($!)
+done
+status=0
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || { status=$?; echo "== ${builds[$i]} build failed (exit $status)" >&2; }
+  cat "${logs[$i]}" >&2
+  rm -f "${logs[$i]}"
+done
+exit "$status"

@@ -306,6 +306,14 @@ impl CubeBound {
         Ok(Self::of(b))
     }
 
+    /// The phase-1 bound, built once for every test that reads it (its build is most of their time).
+    #[cfg(test)]
+    pub(super) fn phase1_for_tests() -> Self {
+        static BOUND: std::sync::OnceLock<CubeBound> = std::sync::OnceLock::new();
+        let build = || CubeBound::new(&super::model::tests::puzzle(), CubeTable::Phase1, usize::MAX, Control::none());
+        BOUND.get_or_init(|| build().unwrap()).clone()
+    }
+
     fn of(data: Data) -> Self {
         CubeBound { data: Arc::new(data), moves: (0..MOVES as u8).collect() }
     }
@@ -734,7 +742,7 @@ mod tests {
     #[test]
     fn the_phase1_bound_matches_the_two_phase_tables_and_saves() {
         let p = puzzle();
-        let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let bound = CubeBound::phase1_for_tests();
         let solver = super::super::TwoPhase::new(&p, Control::none()).unwrap();
         solver.build_full_tables(Control::none()).unwrap();
         // The same entries as the two-phase solver's exact phase-1 table.
@@ -800,8 +808,7 @@ mod tests {
     fn a_move_in_the_subgroup_keeps_the_inverse_distance() {
         use super::super::model::inverse_move;
         use rand::Rng;
-        let p = puzzle();
-        let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let bound = CubeBound::phase1_for_tests();
         let d = &*bound.data;
         let mut rng = crate::group::rng_from_seed(Some(3)).unwrap();
         let mut changed = [[false; 3]; MOVES];

@@ -638,7 +638,7 @@ mod tests {
     #[test]
     fn inverse_lookups_keep_the_optimal_lengths_with_fewer_nodes() {
         let p = puzzle();
-        let plain = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let plain = CubeBound::phase1_for_tests();
         let exact = CubeBound::exact_for_tests(&p, CubeTable::Phase1).unwrap();
         assert!(exact.data.exact() && !plain.data.exact());
         let model = &plain.data.model;
@@ -672,7 +672,7 @@ mod tests {
     #[test]
     fn trits_search_as_two_bit_entries() {
         let p = puzzle();
-        let plain = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+        let plain = CubeBound::phase1_for_tests();
         let trits = CubeBound::trits_for_tests(&p, CubeTable::Phase1).unwrap();
         assert_eq!(trits.data.table.words.len() * 8, (plain.data.table.len()).div_ceil(5).next_multiple_of(8));
         let model = &plain.data.model;
