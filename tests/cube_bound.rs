@@ -60,10 +60,17 @@ fn agree(p: &Arc<Puzzle>, bound: &CubeBound, mib: usize, seed: u64, from: usize,
     (nodes_plain, nodes_bounded)
 }
 
+/// The phase-1 bound of `puzzles/symm/3x3x3.tws`, built once for the tests of this file (its build is
+/// most of their time).
+fn phase1(p: &Puzzle) -> CubeBound {
+    static BOUND: std::sync::OnceLock<CubeBound> = std::sync::OnceLock::new();
+    BOUND.get_or_init(|| CubeBound::new(p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap()).clone()
+}
+
 #[test]
 fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
-    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let bound = phase1(&p);
     // Per axis: flip, slice, twist, layers (0 here), distance.
     assert_eq!(bound.node_len(), 15);
     assert_eq!(bound.distances(p.solved()).unwrap(), [0, 0, 0]);
@@ -96,7 +103,7 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
 #[test]
 fn a_plain_request_goes_to_the_cubes_own_search() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
-    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let bound = phase1(&p);
     let mut s = solver(&p, 16);
     s.set_bound(Some(Arc::new(bound.for_moves(s.move_list()).unwrap())));
     let alg = twistsearch::alg::Alg::parse("R U2 F' L D2 B R'").unwrap();
@@ -163,7 +170,7 @@ fn the_huge_bound_is_at_least_phase1_and_keeps_solutions_optimal() {
 #[test]
 fn the_answers_do_not_depend_on_the_threads() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
-    let bound = CubeBound::new(&p, CubeTable::Phase1, usize::MAX, Control::none()).unwrap();
+    let bound = phase1(&p);
     let moves: Vec<MoveRef> = solver(&p, 1).moves().moves().iter().map(|m| m.mv).collect();
     let mut rng = rng_from_seed(Some(29)).unwrap();
     let starts: Vec<State> = (0..6).map(|i| walk(&p, &moves, 8 + i % 3, &mut rng)).collect();
