@@ -21,7 +21,7 @@ pub(super) const SYMS: usize = 8;
 
 /// The face of move `m`.
 #[inline(always)]
-pub(super) fn face(m: u8) -> u8 {
+pub(super) const fn face(m: u8) -> u8 {
     m / 3
 }
 
@@ -34,7 +34,7 @@ pub(super) fn inverse_move(m: u8) -> u8 {
 /// Whether move `m` may follow move `last` in a canonical sequence (`last` ≥ 18: nothing before): not on
 /// the same face, and of two opposite faces (which commute) the one with the smaller index first.
 #[inline(always)]
-pub(super) fn may_follow(last: u8, m: u8) -> bool {
+pub(super) const fn may_follow(last: u8, m: u8) -> bool {
     if last as usize >= MOVES {
         return true;
     }

@@ -48,8 +48,9 @@ pub struct CubeSolution {
 
 /// A node: per axis the class of the (flip, slice) pair, the symmetry that takes the pair to its
 /// class's representative, the twist (and with `layers` where the U layer's corners are), and the exact
-/// distance; with a table of distances (not residues),
-/// also the position's inverse and its distances along the axes.
+/// distance; with a table of distances (not residues), also the distances of the position's inverse
+/// along the axes (the inverse itself is kept beside the node, by the lane: 40 bytes a node copied
+/// only where the table needs it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     class: [u32; 3],
@@ -59,19 +60,11 @@ struct Node {
     layers: [u8; 3],
     dist: [u8; 3],
     inv_dist: [u8; 3],
-    inv: Cubie,
 }
 
 impl Node {
-    const ZERO: Node = Node {
-        class: [0; 3],
-        sym: [0; 3],
-        twist: [0; 3],
-        layers: [0; 3],
-        dist: [0; 3],
-        inv_dist: [0; 3],
-        inv: Cubie::SOLVED,
-    };
+    const ZERO: Node =
+        Node { class: [0; 3], sym: [0; 3], twist: [0; 3], layers: [0; 3], dist: [0; 3], inv_dist: [0; 3] };
 
     fn bound(&self) -> u32 {
         self.dist.iter().chain(&self.inv_dist).copied().max().unwrap_or(0) as u32
@@ -108,9 +101,9 @@ impl CubeBound {
         }
         if data.exact() {
             // The inverse is as far from solved: its distances bound the search too.
-            root.inv = cube.inverse();
+            let inv = cube.inverse();
             for a in 0..3 {
-                root.inv_dist[a] = data.distance(data.axis_coordinates(&root.inv, a)) as u8;
+                root.inv_dist[a] = data.distance(data.axis_coordinates(&inv, a)) as u8;
             }
         }
         let mut total = 0;
@@ -218,6 +211,25 @@ impl CubeBound {
 /// saved (17.4 s against 17.5 s on an 18-move position), so the other axis counts as 0.
 const INVERSE_PASSES: u8 = 1;
 
+/// Per last move (`MOVES`: none), the moves that may follow it ([`may_follow`]) in order, and their
+/// number: a node's children's moves copied, not worked out move by move.
+static FOLLOW: [([u8; MOVES], u8); MOVES + 1] = {
+    let mut t = [([0u8; MOVES], 0u8); MOVES + 1];
+    let mut last = 0;
+    while last <= MOVES {
+        let mut m = 0;
+        while m < MOVES {
+            if may_follow(last as u8, m as u8) {
+                t[last].0[t[last].1 as usize] = m as u8;
+                t[last].1 += 1;
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    t
+};
+
 /// Depth-first searches a thread runs side by side (each waits for memory while the others run).
 const LANES: usize = 4;
 
@@ -247,6 +259,11 @@ enum Stage {
 /// One depth-first search of a thread: its stack and path, and the expansion in flight.
 struct Lane {
     stack: Vec<Item>,
+    /// With a table of distances: the inverse of each item on the stack (in step with it), of the
+    /// node being expanded, and of its kept children.
+    inv_stack: Vec<Cubie>,
+    parent_inv: Cubie,
+    kid_inv: [Cubie; MOVES],
     path: [u8; LONGEST as usize + 1],
     /// The subtree (index of its start) it searches.
     task: usize,
@@ -276,6 +293,9 @@ impl Lane {
         let item = Item { node, togo: 0, last: MOVES as u8, at: 0 };
         Lane {
             stack: Vec::with_capacity(LONGEST as usize * MOVES),
+            inv_stack: Vec::new(),
+            parent_inv: Cubie::SOLVED,
+            kid_inv: [Cubie::SOLVED; MOVES],
             path: [0; LONGEST as usize + 1],
             task: usize::MAX,
             stage: Stage::Idle,
@@ -300,14 +320,15 @@ impl Shared<'_> {
     /// under 3), in order, on all threads.
     fn run(&self, root: &Node) {
         let root = Item { node: *root, togo: self.limit as u8, last: MOVES as u8, at: 0 };
-        let starts: Vec<(Item, [u8; 2])> = if self.limit < 3 {
-            vec![(root, [0; 2])]
+        let root_inv = if self.data.exact() { self.cube.inverse() } else { Cubie::SOLVED };
+        let starts: Vec<(Item, [u8; 2], Cubie)> = if self.limit < 3 {
+            vec![(root, [0; 2], root_inv)]
         } else {
             // The nodes after two moves that the bound keeps, in move order.
             let mut starts = Vec::new();
-            for c1 in self.children(&root) {
-                for c2 in self.children(&c1) {
-                    starts.push((c2, [c1.last, c2.last]));
+            for (c1, inv1) in self.children(&root, root_inv) {
+                for (c2, inv2) in self.children(&c1, inv1) {
+                    starts.push((c2, [c1.last, c2.last], inv2));
                 }
             }
             self.nodes.fetch_add(1 + starts.len() as u64, Relaxed);
@@ -333,18 +354,20 @@ impl Shared<'_> {
 
     /// The children of an item that the bound keeps, in move order (expanded at once: the few nodes
     /// above the subtrees).
-    fn children(&self, item: &Item) -> Vec<Item> {
+    fn children(&self, item: &Item, inv: Cubie) -> Vec<(Item, Cubie)> {
         let mut lane = Lane::new();
-        self.begin(&mut lane, *item);
+        self.begin(&mut lane, *item, inv);
         while lane.stage != Stage::Idle {
             self.advance(&mut lane);
         }
-        lane.stack.into_iter().rev().collect()
+        // Without a table of distances no inverses were kept.
+        lane.inv_stack.resize(lane.stack.len(), Cubie::SOLVED);
+        lane.stack.into_iter().zip(lane.inv_stack).rev().collect()
     }
 
     /// One thread's share: [`LANES`] lanes in turn, each taking the next subtree when it runs out,
     /// until no subtree is left that could still hold the first solution.
-    fn worker(&self, starts: &[(Item, [u8; 2])], next: &AtomicUsize) {
+    fn worker(&self, starts: &[(Item, [u8; 2], Cubie)], next: &AtomicUsize) {
         let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
         let mut nodes = 0u64;
         while !lanes.is_empty() {
@@ -366,23 +389,25 @@ impl Shared<'_> {
 
     /// An idle lane's step: the next node of its stack (a new subtree when it is empty) checked, then
     /// its expansion begun; false when no subtree is left for it.
-    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2])], next: &AtomicUsize, nodes: &mut u64) -> bool {
+    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2], Cubie)], next: &AtomicUsize, nodes: &mut u64) -> bool {
+        let exact = self.data.exact();
         loop {
-            let item = match lane.stack.pop() {
-                Some(item) => item,
+            let (item, inv) = match lane.stack.pop() {
+                Some(item) => (item, if exact { lane.inv_stack.pop().unwrap_or(Cubie::SOLVED) } else { Cubie::SOLVED }),
                 None => {
                     let i = next.fetch_add(1, Relaxed);
                     if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
                         return false;
                     }
-                    let (item, prefix) = starts[i];
+                    let (item, prefix, inv) = starts[i];
                     lane.task = i;
                     lane.path[..2].copy_from_slice(&prefix);
-                    item
+                    (item, inv)
                 }
             };
             if self.found.load(Relaxed) < lane.task || self.cancelled.load(Relaxed) {
                 lane.stack.clear();
+                lane.inv_stack.clear();
                 continue;
             }
             *nodes += 1;
@@ -403,24 +428,22 @@ impl Shared<'_> {
                 if item.node.dist == [0; 3] && self.solves(&lane.path[..at]) {
                     self.record(lane.task, &lane.path[..at]);
                     lane.stack.clear();
+                    lane.inv_stack.clear();
                 }
                 continue;
             }
-            self.begin(lane, item);
+            self.begin(lane, item, inv);
             return true;
         }
     }
 
     /// Starts the expansion of `item`: its children's moves, and the first round of reads.
-    fn begin(&self, lane: &mut Lane, item: Item) {
+    fn begin(&self, lane: &mut Lane, item: Item, inv: Cubie) {
         lane.parent = item;
-        lane.n = 0;
-        for m in 0..MOVES as u8 {
-            if may_follow(item.last, m) {
-                lane.moves[lane.n] = m;
-                lane.n += 1;
-            }
-        }
+        lane.parent_inv = inv;
+        let (moves, n) = &FOLLOW[(item.last as usize).min(MOVES)];
+        lane.moves = *moves;
+        lane.n = *n as usize;
         lane.order = [0, 1, 2];
         lane.order.sort_by_key(|&a| std::cmp::Reverse(item.node.dist[a]));
         lane.next = 0;
@@ -482,19 +505,34 @@ impl Shared<'_> {
         let axes = lane.axes;
         let parent = lane.parent;
         let limit = parent.togo - 1;
+        let exact = d.exact();
+        // Per axis read, a residue's distance (the parent's less one, the same or one more).
+        let dist_of: [[u8; 4]; 3] = std::array::from_fn(|a| {
+            let from = parent.node.dist[a] as u32;
+            std::array::from_fn(
+                |r| if r < 3 && (from > 0 || r != 2) { d.child_distance(from, r as u32) as u8 } else { 0 },
+            )
+        });
         let mut kept = 0;
         for k in 0..lane.n {
-            let mut kid = lane.kids[k];
             let mut keep = true;
-            for a in (0..3).filter(|&a| axes[a]) {
-                let r = d.table.value(lane.index[k][a]) as u32;
-                kid.dist[a] = d.child_distance(parent.node.dist[a] as u32, r) as u8;
-                keep &= kid.dist[a] <= limit;
+            for a in 0..3 {
+                if axes[a] {
+                    let r = d.table.value(lane.index[k][a]);
+                    let dist = if exact { r } else { dist_of[a][r as usize & 3] };
+                    lane.kids[k].dist[a] = dist;
+                    keep &= dist <= limit;
+                }
             }
             if keep {
-                lane.kids[kept] = kid;
-                lane.moves[kept] = lane.moves[k];
-                lane.index[kept] = lane.index[k];
+                if kept != k {
+                    lane.kids[kept] = lane.kids[k];
+                    lane.moves[kept] = lane.moves[k];
+                    lane.index[kept] = lane.index[k];
+                    if exact {
+                        lane.kid_inv[kept] = lane.kid_inv[k];
+                    }
+                }
                 kept += 1;
             }
         }
@@ -525,7 +563,7 @@ impl Shared<'_> {
                 if (0..3).any(|a| changed & 1 << a == 0 && parent.node.inv_dist[a] > limit) {
                     continue;
                 }
-                kid.inv = d.model.moves[super::model::inverse_move(m as u8) as usize].then(&parent.node.inv);
+                lane.kid_inv[k] = d.model.moves[super::model::inverse_move(m as u8) as usize].then(&lane.parent_inv);
                 // Unchanged axes keep their distances; the others are read by the passes (0 until then).
                 kid.inv_dist = std::array::from_fn(|a| if changed & 1 << a == 0 { parent.node.inv_dist[a] } else { 0 });
             }
@@ -537,13 +575,14 @@ impl Shared<'_> {
             lane.inv_axis[kept] = 3;
             if bits != 0 {
                 let a = bits.trailing_zeros() as usize;
-                let pair = d.pair(d.axis_coordinates(&kid.inv, a));
+                let pair = d.pair(d.axis_coordinates(&lane.kid_inv[k], a));
                 lane.inv_axis[kept] = a as u8;
                 lane.inv_pair[kept] = pair;
                 d.table.prefetch_class(pair.0);
             }
             lane.kids[kept] = kid;
             lane.moves[kept] = lane.moves[k];
+            lane.kid_inv[kept] = lane.kid_inv[k];
             kept += 1;
         }
         lane.n = kept;
@@ -581,6 +620,7 @@ impl Shared<'_> {
             }
             lane.kids[kept] = kid;
             lane.moves[kept] = lane.moves[k];
+            lane.kid_inv[kept] = lane.kid_inv[k];
             kept += 1;
         }
         lane.n = kept;
@@ -605,6 +645,9 @@ impl Shared<'_> {
                 crate::memory::prefetch(&d.rows[row + MOVES - 1]);
             }
             lane.stack.push(Item { node: kid, togo: limit, last: lane.moves[k], at: parent.at + 1 });
+            if d.exact() {
+                lane.inv_stack.push(lane.kid_inv[k]);
+            }
         }
         lane.stage = Stage::Idle;
     }
