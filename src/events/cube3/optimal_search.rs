@@ -8,11 +8,10 @@
 //! depth-first searches side by side ([`Lane`]s): a lane asks for the words it will read next and
 //! yields, the others run, and by its next turn the words are in the cache. (Measured on the `layers`
 //! table: about 18 reads a node, which take up to 40 % of a node's time at this machine's rate of
-//! random reads; the rest is the node's own work, so nodes are kept small: 32 bytes.) That lets a node
-//! read its children lazily: only the axes
-//! within one move of the limit can rule a child out, so they are read one at a time, furthest first,
-//! for the children still kept, and the other axes only for the children that pass (about one in
-//! thirteen): 16 table reads a node instead of 40.
+//! random reads; the rest is the node's own work, so nodes are kept small: 32 bytes.) The lanes let a
+//! node read its children lazily: only the axes within one move of the limit can rule a child out, so
+//! they are read one at a time, furthest first, for the children still kept, and the other axes only
+//! for the children that pass (about one in thirteen): 16 to 18 table reads a node instead of 40.
 //!
 //! With the `layers` table ([`CubeTable::Layers`](super::CubeTable::Layers)) a node also keeps per axis
 //! where the U layer's corners are; the table's second coordinate is then the twist with it, each
