@@ -248,8 +248,9 @@ pub(super) struct Data {
     /// Per class of (flip, slice) and move: the class and symmetry its representative goes to
     /// ([`SymTable::rows`]; filled with the entries).
     pub(super) rows: Vec<u32>,
-    /// Per move and symmetry `s`: the move conjugated by `s` (`s⁻¹ · m · s`).
-    pub(super) move_conj: [[u8; SYMS]; MOVES],
+    /// Per axis, symmetry `s` and move of the position's frame: the move turned onto the axis, then
+    /// conjugated by `s` (`s⁻¹ · m · s`): one read where a search moves a class.
+    pub(super) turned_conj: [[[u8; MOVES]; SYMS]; 3],
     /// Per symmetries `s`, `t`: the symmetry `s · t` (conjugating by `s`, then by `t`).
     pub(super) sym_mul: [[u8; SYMS]; SYMS],
     /// Per move: the axes (bit `a`) whose subgroup does not hold it, where the distance of an inverse
@@ -547,6 +548,9 @@ impl Data {
                 turned[a][m as usize] = j as u8;
             }
         }
+        let turned_conj: [[[u8; MOVES]; SYMS]; 3] = std::array::from_fn(|a| {
+            std::array::from_fn(|s| std::array::from_fn(|m| move_conj[turned[a][m] as usize][s]))
+        });
         let (flip_move, twist_move) = (move_table(&Flip, &model, &all), move_table(&Twist, &model, &all));
         // A move of the turned frame is in the subgroup where it keeps the solved coordinates (phase 1's:
         // U and D turns and the half turns; with the E slice sorted: U and D turns only).
@@ -577,7 +581,7 @@ impl Data {
             goal,
             turned,
             rows: Vec::new(),
-            move_conj,
+            turned_conj,
             sym_mul,
             kind,
             ranks,

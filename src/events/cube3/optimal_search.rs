@@ -232,6 +232,31 @@ static FOLLOW: [([u8; MOVES], u8); MOVES + 1] = {
     t
 };
 
+/// Per parent distance (the last row for any beyond) and a residue read (3: an empty entry, which a
+/// complete table has none of), the child's distance: the parent's less one, the same or one more
+/// ([`Data::child_distance`]), as one small table instead of three comparisons a read.
+static RESIDUE_DIST: [[u8; 4]; 32] = {
+    let mut t = [[0u8; 4]; 32];
+    let mut from = 0;
+    while from < 32 {
+        let mut r = 0;
+        while r < 3 {
+            t[from][r] = if (from + 1) % 3 == r {
+                from + 1
+            } else if from % 3 == r {
+                from
+            } else if from > 0 {
+                from - 1
+            } else {
+                0
+            } as u8;
+            r += 1;
+        }
+        from += 1;
+    }
+    t
+};
+
 /// Depth-first searches a thread runs side by side (each waits for memory while the others run).
 const LANES: usize = 4;
 
@@ -474,19 +499,22 @@ impl Shared<'_> {
         }
         for a in (0..3).filter(|&a| lane.axes[a]) {
             lane.read[a] = true;
-            let turned = &d.turned[a];
-            let (s, t, l) = (parent.sym[a] as usize, parent.twist[a] as usize, parent.layers[a] as usize);
+            let (turned, s) = (&d.turned[a], parent.sym[a] as usize);
+            // The parent's rows: of its class, and of its twist and layers per move of the axis's frame.
             let row = &d.rows[parent.class[a] as usize * MOVES..][..MOVES];
-            let conj = &d.move_conj;
+            let twist_row = &d.twist_move[parent.twist[a] as usize * MOVES..][..MOVES];
+            let layers_row = &d.layers_move[parent.layers[a] as usize * MOVES..][..MOVES];
+            let (conj, sym_mul) = (&d.turned_conj[a][s], &d.sym_mul[s]);
             for k in 0..lane.n {
-                let j = turned[lane.moves[k] as usize] as usize;
+                let m = lane.moves[k] as usize;
+                let j = turned[m] as usize;
                 // The pair after move j, conjugated by s, is the representative after j conjugated by s.
-                let to = row[conj[j][s] as usize];
+                let to = row[conj[m] as usize];
                 let kid = &mut lane.kids[k];
                 kid.class[a] = to >> 3;
-                kid.sym[a] = d.sym_mul[s][(to & 7) as usize];
-                kid.twist[a] = d.twist_move[t * MOVES + j];
-                kid.layers[a] = d.layers_move[l * MOVES + j] as u8;
+                kid.sym[a] = sym_mul[(to & 7) as usize];
+                kid.twist[a] = twist_row[j];
+                kid.layers[a] = layers_row[j] as u8;
                 let i = d.table.entry_parts(kid.class[a], kid.twist[a] as u32, kid.layers[a] as u32, kid.sym[a]);
                 lane.index[k][a] = i;
                 d.table.prefetch(i);
@@ -508,35 +536,28 @@ impl Shared<'_> {
         let parent = lane.parent;
         let limit = parent.togo - 1;
         let exact = d.exact();
-        // Per axis read, a residue's distance (the parent's less one, the same or one more).
-        let dist_of: [[u8; 4]; 3] = std::array::from_fn(|a| {
-            let from = parent.node.dist[a] as u32;
-            std::array::from_fn(
-                |r| if r < 3 && (from > 0 || r != 2) { d.child_distance(from, r as u32) as u8 } else { 0 },
-            )
-        });
+        // Per axis, where a residue's distance is looked up (the parent's less one, the same or one more).
+        let from = parent.node.dist.map(|f| &RESIDUE_DIST[(f as usize).min(RESIDUE_DIST.len() - 1)]);
         let mut kept = 0;
         for k in 0..lane.n {
             let mut keep = true;
+            let mut kid = lane.kids[k];
             for a in 0..3 {
                 if axes[a] {
                     let r = d.table.value(lane.index[k][a]);
-                    let dist = if exact { r } else { dist_of[a][r as usize & 3] };
-                    lane.kids[k].dist[a] = dist;
+                    let dist = if exact { r } else { from[a][r as usize & 3] };
+                    kid.dist[a] = dist;
                     keep &= dist <= limit;
                 }
             }
-            if keep {
-                if kept != k {
-                    lane.kids[kept] = lane.kids[k];
-                    lane.moves[kept] = lane.moves[k];
-                    lane.index[kept] = lane.index[k];
-                    if exact {
-                        lane.kid_inv[kept] = lane.kid_inv[k];
-                    }
-                }
-                kept += 1;
+            // Written whether kept or not (no branch to mispredict); the next child overwrites it.
+            lane.kids[kept] = kid;
+            lane.moves[kept] = lane.moves[k];
+            lane.index[kept] = lane.index[k];
+            if exact {
+                lane.kid_inv[kept] = lane.kid_inv[k];
             }
+            kept += keep as usize;
         }
         lane.n = kept;
         if kept > 0 {
