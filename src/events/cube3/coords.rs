@@ -231,10 +231,26 @@ impl Coordinate for CornerPerm {
     }
 }
 
+/// Per set of slots (a byte), the number of four-slot sets below it: [`Layers`]'s rank, one read (a
+/// search computes it for the inverses).
+static LAYER_RANKS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let (mut m, mut below) = (0, 0u8);
+    while m < 256 {
+        t[m] = below;
+        if (m as u32).count_ones() == 4 {
+            below += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 impl Layers<'_> {
     /// The rank of a set of four of the eight slots (in increasing order of their bit masks).
-    fn rank(mask: u32) -> u32 {
-        (0..mask).filter(|m| m.count_ones() == 4).count() as u32
+    #[inline]
+    pub(super) fn rank(mask: u32) -> u32 {
+        LAYER_RANKS[mask as usize & 255] as u32
     }
 
     /// The set of four slots of a rank.

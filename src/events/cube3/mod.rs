@@ -42,6 +42,7 @@ mod full;
 mod model;
 mod optimal;
 mod optimal_search;
+mod packed;
 mod search;
 mod symmetry;
 mod symtable;

@@ -34,6 +34,7 @@ use super::coords::{
 };
 use super::cubie::Cubie;
 use super::model::{Model, MOVES, SYMS};
+use super::packed::{selector, Packed};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
 use crate::bytes::describe_bytes;
@@ -256,6 +257,13 @@ pub(super) struct Data {
     /// Per move: the axes (bit `a`) whose subgroup does not hold it, where the distance of an inverse
     /// changes when the move is put in front of it.
     pub(super) inverse_changes: [u8; MOVES],
+    /// Per move `m`: `m⁻¹` in bytes (a child's inverse is `m⁻¹ · x⁻¹`).
+    pub(super) packed_inverse_moves: [Packed; MOVES],
+    /// Per axis: its rotation and the rotation's inverse in bytes.
+    pub(super) packed_axes: [(Packed, Packed); 3],
+    /// The selectors ([`selector`]) of the U layer's corners and of the E slice's edges.
+    pub(super) u_corners: [u8; 16],
+    pub(super) e_edges: [u8; 16],
 }
 
 impl std::fmt::Debug for CubeBound {
@@ -585,6 +593,12 @@ impl Data {
             sym_mul,
             kind,
             ranks,
+            packed_inverse_moves: std::array::from_fn(|m| {
+                Packed::new(&model.moves[super::model::inverse_move(m as u8) as usize])
+            }),
+            packed_axes: std::array::from_fn(|a| (Packed::new(&model.axes[a].0), Packed::new(&model.axes[a].1))),
+            u_corners: selector(model.u_corners),
+            e_edges: selector(model.e_mask),
             model,
         })
     }
@@ -650,14 +664,35 @@ impl Data {
     /// table leaves them out).
     pub(super) fn axis_coordinates(&self, cube: &Cubie, a: usize) -> [u32; 4] {
         let (r, ri, _) = &self.model.axes[a];
-        let c = cube.conj(r, ri);
+        self.coordinates(&cube.conj(r, ri))
+    }
+
+    /// [`Data::axis_coordinates`] of a cube in bytes (the search's inverses): three products and the
+    /// masks the coordinates start from, a few vector instructions each.
+    #[inline]
+    pub(super) fn packed_axis_coordinates(&self, cube: &Packed, a: usize) -> [u32; 4] {
+        let (r, ri) = &self.packed_axes[a];
+        let c = ri.then(cube).then(r);
+        if matches!(self.kind, CubeTable::Huge | CubeTable::HugeExact) {
+            return self.coordinates(&c.cubie());
+        }
+        let m = c.masks(&self.u_corners, &self.e_edges);
+        // As `Flip`, `Slice`, `Twist` and `Layers` read them from a cubie (the first edge's flip the top bit).
+        let flip = (m.flips & 0x7ff).reverse_bits() >> 21;
+        let twist = c.twists().iter().fold(0, |t, &o| t * 3 + o as u32);
+        let l = if self.layers == 1 { 0 } else { Layers::rank(m.corners) };
+        [flip, self.ranks.rank(m.edges) as u32, twist, l]
+    }
+
+    /// The coordinates of a cube already turned so that the axis is U/D.
+    fn coordinates(&self, c: &Cubie) -> [u32; 4] {
         let slice = Slice { model: &self.model, ranks: &self.ranks };
         let s = match self.kind {
-            CubeTable::Phase1 | CubeTable::Layers => slice.get(&c),
-            CubeTable::Huge | CubeTable::HugeExact => SliceSorted(slice).get(&c),
+            CubeTable::Phase1 | CubeTable::Layers => slice.get(c),
+            CubeTable::Huge | CubeTable::HugeExact => SliceSorted(slice).get(c),
         };
-        let l = if self.layers == 1 { 0 } else { Layers(&self.model).get(&c) };
-        [Flip.get(&c), s, Twist.get(&c), l]
+        let l = if self.layers == 1 { 0 } else { Layers(&self.model).get(c) };
+        [Flip.get(c), s, Twist.get(c), l]
     }
 
     /// The table's pair of an axis's coordinates: the (flip, slice) value and the corners'.
@@ -742,6 +777,28 @@ mod tests {
     use super::super::model::tests::puzzle;
     use super::*;
     use crate::control::Control;
+
+    /// The coordinates of cubes in bytes along each axis are those of the cubies, on random cubes.
+    #[test]
+    fn packed_coordinates_are_the_cubies() {
+        let p = puzzle();
+        let mut rng = crate::group::rng_from_seed(Some(41)).unwrap();
+        for kind in [CubeTable::Phase1, CubeTable::Layers] {
+            let d = Data::empty(&p, kind, 2).unwrap();
+            let mut x = Cubie::SOLVED;
+            for i in 0..3000 {
+                let m = rand::Rng::gen_range(&mut rng, 0..MOVES);
+                x = d.model.moves[m].then(&x);
+                for a in 0..3 {
+                    assert_eq!(
+                        d.packed_axis_coordinates(&Packed::new(&x), a),
+                        d.axis_coordinates(&x, a),
+                        "{kind:?} {i}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_phase1_bound_matches_the_two_phase_tables_and_saves() {

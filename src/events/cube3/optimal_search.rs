@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use super::cubie::Cubie;
 use super::model::{may_follow, MOVES};
 use super::optimal::{CubeBound, Data};
+use super::packed::Packed;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::moveset::Metric;
@@ -288,9 +289,9 @@ struct Lane {
     stack: Vec<Item>,
     /// With a table of distances: the inverse of each item on the stack (in step with it), of the
     /// node being expanded, and of its kept children.
-    inv_stack: Vec<Cubie>,
-    parent_inv: Cubie,
-    kid_inv: [Cubie; MOVES],
+    inv_stack: Vec<Packed>,
+    parent_inv: Packed,
+    kid_inv: [Packed; MOVES],
     path: [u8; LONGEST as usize + 1],
     /// The subtree (index of its start) it searches.
     task: usize,
@@ -321,8 +322,8 @@ impl Lane {
         Lane {
             stack: Vec::with_capacity(LONGEST as usize * MOVES),
             inv_stack: Vec::new(),
-            parent_inv: Cubie::SOLVED,
-            kid_inv: [Cubie::SOLVED; MOVES],
+            parent_inv: Packed::SOLVED,
+            kid_inv: [Packed::SOLVED; MOVES],
             path: [0; LONGEST as usize + 1],
             task: usize::MAX,
             stage: Stage::Idle,
@@ -347,8 +348,8 @@ impl Shared<'_> {
     /// under 3), in order, on all threads.
     fn run(&self, root: &Node) {
         let root = Item { node: *root, togo: self.limit as u8, last: MOVES as u8, at: 0 };
-        let root_inv = if self.data.exact() { self.cube.inverse() } else { Cubie::SOLVED };
-        let starts: Vec<(Item, [u8; 2], Cubie)> = if self.limit < 3 {
+        let root_inv = if self.data.exact() { Packed::new(&self.cube.inverse()) } else { Packed::SOLVED };
+        let starts: Vec<(Item, [u8; 2], Packed)> = if self.limit < 3 {
             vec![(root, [0; 2], root_inv)]
         } else {
             // The nodes after two moves that the bound keeps, in move order.
@@ -381,20 +382,20 @@ impl Shared<'_> {
 
     /// The children of an item that the bound keeps, in move order (expanded at once: the few nodes
     /// above the subtrees).
-    fn children(&self, item: &Item, inv: Cubie) -> Vec<(Item, Cubie)> {
+    fn children(&self, item: &Item, inv: Packed) -> Vec<(Item, Packed)> {
         let mut lane = Lane::new();
         self.begin(&mut lane, *item, inv);
         while lane.stage != Stage::Idle {
             self.advance(&mut lane);
         }
         // Without a table of distances no inverses were kept.
-        lane.inv_stack.resize(lane.stack.len(), Cubie::SOLVED);
+        lane.inv_stack.resize(lane.stack.len(), Packed::SOLVED);
         lane.stack.into_iter().zip(lane.inv_stack).rev().collect()
     }
 
     /// One thread's share: [`LANES`] lanes in turn, each taking the next subtree when it runs out,
     /// until no subtree is left that could still hold the first solution.
-    fn worker(&self, starts: &[(Item, [u8; 2], Cubie)], next: &AtomicUsize) {
+    fn worker(&self, starts: &[(Item, [u8; 2], Packed)], next: &AtomicUsize) {
         let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
         let mut nodes = 0u64;
         while !lanes.is_empty() {
@@ -416,11 +417,13 @@ impl Shared<'_> {
 
     /// An idle lane's step: the next node of its stack (a new subtree when it is empty) checked, then
     /// its expansion begun; false when no subtree is left for it.
-    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2], Cubie)], next: &AtomicUsize, nodes: &mut u64) -> bool {
+    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2], Packed)], next: &AtomicUsize, nodes: &mut u64) -> bool {
         let exact = self.data.exact();
         loop {
             let (item, inv) = match lane.stack.pop() {
-                Some(item) => (item, if exact { lane.inv_stack.pop().unwrap_or(Cubie::SOLVED) } else { Cubie::SOLVED }),
+                Some(item) => {
+                    (item, if exact { lane.inv_stack.pop().unwrap_or(Packed::SOLVED) } else { Packed::SOLVED })
+                }
                 None => {
                     let i = next.fetch_add(1, Relaxed);
                     if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
@@ -465,7 +468,7 @@ impl Shared<'_> {
     }
 
     /// Starts the expansion of `item`: its children's moves, and the first round of reads.
-    fn begin(&self, lane: &mut Lane, item: Item, inv: Cubie) {
+    fn begin(&self, lane: &mut Lane, item: Item, inv: Packed) {
         lane.parent = item;
         lane.parent_inv = inv;
         let (moves, n) = &FOLLOW[(item.last as usize).min(MOVES)];
@@ -586,7 +589,7 @@ impl Shared<'_> {
                 if (0..3).any(|a| changed & 1 << a == 0 && parent.node.inv_dist[a] > limit) {
                     continue;
                 }
-                lane.kid_inv[k] = d.model.moves[super::model::inverse_move(m as u8) as usize].then(&lane.parent_inv);
+                lane.kid_inv[k] = d.packed_inverse_moves[m].then(&lane.parent_inv);
                 // Unchanged axes keep their distances; the others are read by the passes (0 until then).
                 kid.inv_dist = std::array::from_fn(|a| if changed & 1 << a == 0 { parent.node.inv_dist[a] } else { 0 });
             }
@@ -598,7 +601,7 @@ impl Shared<'_> {
             lane.inv_axis[kept] = 3;
             if bits != 0 {
                 let a = bits.trailing_zeros() as usize;
-                let pair = d.pair(d.axis_coordinates(&lane.kid_inv[k], a));
+                let pair = d.pair(d.packed_axis_coordinates(&lane.kid_inv[k], a));
                 lane.inv_axis[kept] = a as u8;
                 lane.inv_pair[kept] = pair;
                 d.table.prefetch_class(pair.0);
