@@ -19,7 +19,9 @@
 //! - `full` — the exact tables, and their saved form;
 //! - `search` — the six interleaved searches (three axes, and the inverse);
 //! - `optimal` — [`CubeBound`]: the distance to phase 1's subgroup (or Kociemba's "huge" one with the
-//!   E slice sorted) along the three axes, as the bound of the crate's optimal search.
+//!   E slice sorted) along the three axes, as the bound of the crate's optimal search;
+//! - `optimal_search` — the cube's own optimal IDA* on that bound's coordinates, on all threads;
+//! - `packed` — cubies in bytes, multiplied by byte shuffles: the inverses that search looks up.
 //!
 //! ```
 //! use twistsearch::control::Control;
