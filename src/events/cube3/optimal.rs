@@ -667,8 +667,8 @@ impl Data {
         self.coordinates(&cube.conj(r, ri))
     }
 
-    /// [`Data::axis_coordinates`] of a cube in bytes (the search's inverses): three products and the
-    /// masks the coordinates start from, a few vector instructions each.
+    /// [`Data::axis_coordinates`] of a cube in bytes (the search's inverses): the conjugation (two
+    /// products) and the masks the coordinates start from, a few vector instructions each.
     #[inline]
     pub(super) fn packed_axis_coordinates(&self, cube: &Packed, a: usize) -> [u32; 4] {
         let (r, ri) = &self.packed_axes[a];
