@@ -20,8 +20,8 @@ pub(super) fn selector(pieces: u32) -> [u8; 16] {
     std::array::from_fn(|p| if p < 16 && pieces >> p & 1 == 1 { 0x80 } else { 0 })
 }
 
-/// Per slot, bit `i`: the slots whose bytes `pick` marks (see [`selector`]) or, for the edges' flips,
-/// whose edge is flipped.
+/// Sets of slots, bit `i` for slot `i`: those holding a piece a [`selector`] picks, and the flipped
+/// edges'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Masks {
     /// Corner slots holding a piece of the corner selector.
