@@ -32,7 +32,7 @@ pub(crate) struct Shared<'a> {
     /// The depth of the iteration (for progress reports).
     pub depth: u32,
     /// Nodes of the solve so far, every thread's walks included (each adds what it did since its last
-    /// report, every [`REPORT_EVERY`] lookups, when the control wants progress).
+    /// report, every `1 << REPORT_SHIFT` lookups, when the control wants progress).
     pub seen: &'a AtomicU64,
     /// A second bound beside the table.
     pub bound: Option<&'a dyn SearchBound>,

@@ -21,7 +21,7 @@
 //!
 //! Anti-symmetry: `ζ⁻¹` is at the distance of `ζ`, and `ζ^M`, `(ζ⁻¹)^M` are equal or disjoint. A
 //! representative `ζ` also represents its class up to inverse unless some `μ⁻¹ζ⁻¹μ` comes before it
-//! ([`WordSymmetry::inverse_representative`]; the seed's cases: smaller, not a representative; equal,
+//! ([`WordSymmetry::inverse_case`]; the seed's cases: smaller, not a representative; equal,
 //! `ζ⁻¹ ∈ ζ^M`; all larger, the two classes are disjoint).
 
 use std::cmp::Ordering;
