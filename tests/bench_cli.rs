@@ -84,6 +84,7 @@ fn quick_bench_records_are_sane() {
             "3x3x3-random",
             "3x3x3-random-exact",
             "3x3x3-random-layers",
+            "3x3x3-random-parity",
             "god-2x2x2",
             "god-2x2x2-symmetry",
             "god-edges-cosets"

@@ -88,11 +88,16 @@ pub struct SolveArgs {
     /// the same table holding distances instead of residues (3.3 GB), so the cube's own search also
     /// bounds by the position's inverse: about 1.5 times fewer nodes than `huge`, 1.15 times faster;
     /// `layers`: phase 1's subgroup with the corners kept in their layers too (Rokicki's nxopt's), 19.5
-    /// billion entries in trits, 3.9 GB (4.9 GB while it is built: give --cube-bound-memory 4660 once).
-    #[arg(long, value_name = "TABLE", value_parser = ["phase1", "huge", "huge-exact", "layers"], conflicts_with = "phase_bound")]
+    /// billion entries in trits, 3.9 GB (4.9 GB while it is built: give --cube-bound-memory 4660 once);
+    /// `layers-parity`: that subgroup with the corners' permutation even too, reduced by the mirrors as
+    /// well (16 symmetries), 19.7 billion entries, 3.9 GB (4.9 GB while it is built: give
+    /// --cube-bound-memory 4720 once): about 1.8 times fewer nodes than `layers`; `phase1-parity`: phase 1
+    /// with the parity, 16 symmetries, 70 MB, 1.8 times fewer nodes than `phase1`.
+    #[arg(long, value_name = "TABLE", value_parser = ["phase1", "phase1-parity", "huge", "huge-exact", "layers", "layers-parity"], conflicts_with = "phase_bound")]
     cube_bound: Option<String>,
-    /// Memory for the --cube-bound table in MiB (`phase1` holds 85 MiB, `huge` 2,020 MiB, `huge-exact`
-    /// 3,608 MiB, `layers` 3,732 MiB loaded and 4,660 MiB while built): a table
+    /// Memory for the --cube-bound table in MiB (`phase1` holds 85 MiB, `phase1-parity` 81 MiB, `huge`
+    /// 2,020 MiB, `huge-exact` 3,608 MiB, `layers` 3,732 MiB loaded and 4,660 MiB while built,
+    /// `layers-parity` 3,777 MiB loaded and 4,718 MiB while built): a table
     /// that needs more is refused before anything is allocated.
     #[arg(long, value_name = "MB", default_value_t = 4096, requires = "cube_bound")]
     cube_bound_memory: usize,

@@ -6,7 +6,7 @@
 //! permutation (8!) and the E slice edges' (4!).
 
 use super::cubie::Cubie;
-use super::model::{Model, SYMS};
+use super::model::{Model, ROTATIONS, SYMS};
 use crate::events::rank::{perm_rank, perm_unrank_into};
 
 pub(super) const N_TWIST: usize = 2187;
@@ -278,6 +278,53 @@ impl Coordinate for Layers<'_> {
     }
 }
 
+/// The corners' permutation parity (odd: 1). A symmetry's conjugation keeps it, the mirror's too.
+pub(super) struct Parity;
+/// [`Layers`] and [`Parity`] together (`layers * 2 + parity`).
+pub(super) struct LayersParity<'m>(pub Layers<'m>);
+
+impl Coordinate for LayersParity<'_> {
+    const SIZE: usize = 2 * N_LAYERS;
+    fn get(&self, c: &Cubie) -> u32 {
+        self.0.get(c) * 2 + Parity.get(c)
+    }
+    fn set(&self, c: &mut Cubie, x: u32) {
+        self.0.set(c, x / 2);
+        if Parity.get(c) != x % 2 {
+            // Two slots holding U-layer corners swap their pieces: the layers stay, the parity turns.
+            let u = self.0 .0.u_corners;
+            let mut ups = (0..8).filter(|&i| u >> c.cp[i] & 1 == 1);
+            let (i, j) = (ups.next().expect("four"), ups.next().expect("four"));
+            c.cp.swap(i, j);
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        corners_then(c, m)
+    }
+}
+
+impl Coordinate for Parity {
+    const SIZE: usize = 2;
+    fn get(&self, c: &Cubie) -> u32 {
+        let mut p = 0;
+        for i in 0..8 {
+            for j in i + 1..8 {
+                p ^= (c.cp[i] > c.cp[j]) as u32;
+            }
+        }
+        p
+    }
+    fn set(&self, c: &mut Cubie, x: u32) {
+        c.cp = [0, 1, 2, 3, 4, 5, 6, 7];
+        if x == 1 {
+            c.cp.swap(0, 1);
+        }
+    }
+    fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
+        corners_then(c, m)
+    }
+}
+
 impl Coordinate for UdPerm<'_> {
     const SIZE: usize = N_PERM;
     #[inline]
@@ -420,13 +467,15 @@ fn other_turns(out: &mut [u16], moves: &[u8]) {
 pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u32, s: usize) -> u32 {
     let mut c = Cubie::SOLVED;
     coord.set(&mut c, x);
-    let (sym, inv) = (&model.syms[s], &model.syms[model.sym_inv[s] as usize]);
-    coord.get(&coord.then(&coord.then(inv, &c), sym))
+    let r = s % ROTATIONS;
+    let (sym, inv) = (&model.syms[r], &model.syms[model.sym_inv[r] as usize]);
+    let rotated = coord.then(&coord.then(inv, &c), sym);
+    coord.get(&if s < ROTATIONS { rotated } else { model.mirror(&rotated) })
 }
 
 /// The conjugation table of a coordinate by the symmetries whose bit is set in `syms` (the others'
 /// entries are left zero: conjugating by them does not determine the coordinate).
-pub(super) fn conj_table<C: Coordinate>(coord: &C, model: &Model, syms: u8) -> Vec<u16> {
+pub(super) fn conj_table<C: Coordinate>(coord: &C, model: &Model, syms: u16) -> Vec<u16> {
     assert!(C::SIZE <= 1 << 16, "conjugation tables hold 16-bit values");
     let mut out = vec![0u16; C::SIZE * SYMS];
     for x in 0..C::SIZE {
@@ -481,6 +530,27 @@ mod tests {
         round_trip(&UdPerm(&model));
         round_trip(&SlicePerm(&model));
         round_trip(&Layers(&model));
+        round_trip(&Parity);
+        round_trip(&LayersParity(Layers(&model)));
+        assert_eq!(
+            move_table(&LayersParity(Layers(&model)), &model, &all_moves()),
+            move_table_direct(&LayersParity(Layers(&model)), &model, &all_moves())
+        );
+        // The conjugation tables, the mirrors' included, follow the cubies (on a walk's cubes).
+        let lp = LayersParity(Layers(&model));
+        let every = u16::MAX;
+        let (lp_conj, tw_conj) = (conj_table(&lp, &model, every), conj_table(&Twist, &model, every));
+        let fs = FlipWith(Slice { model: &model, ranks: &ranks });
+        let mut c = Cubie::SOLVED;
+        for step in 0..40u32 {
+            c = c.then(&model.moves[(step * 5 + step / 3) as usize % 18]);
+            for s in 0..SYMS {
+                let x = model.conj_sym(&c, s);
+                assert_eq!(lp_conj[lp.get(&c) as usize * SYMS + s] as u32, lp.get(&x), "symmetry {s}");
+                assert_eq!(tw_conj[Twist.get(&c) as usize * SYMS + s] as u32, Twist.get(&x), "symmetry {s}");
+                assert_eq!(conj(&fs, &model, fs.get(&c), s), fs.get(&x), "symmetry {s}");
+            }
+        }
         assert_eq!(
             move_table(&Layers(&model), &model, &all_moves()),
             move_table_direct(&Layers(&model), &model, &all_moves())

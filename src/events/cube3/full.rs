@@ -16,7 +16,7 @@
 use super::coords::{
     conj, conj_table, Coordinate, CornerPerm, FlipWith, Slice, Twist, UdPerm, N_PERM, N_SLICE, N_TWIST,
 };
-use super::model::{Model, MOVES, PHASE2_MOVES, SYMS};
+use super::model::{Model, MOVES, PHASE2_MOVES, ROTATION_MASK};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
 use super::tables::Tables;
@@ -45,7 +45,7 @@ impl FullTables {
 
     /// The tables without entries: classes and conjugations.
     fn empty(model: &Model, t: &Tables) -> (SymTable, SymTable) {
-        let every = ((1u16 << SYMS) - 1) as u8;
+        let every = ROTATION_MASK;
         let fs = FlipWith(Slice { model, ranks: &t.ranks });
         let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, model, |x, s| conj(&fs, model, x, s));
         let phase1 = SymTable::new(classes, N_TWIST, conj_table(&Twist, model, every), 2, 0);

@@ -16,8 +16,15 @@ pub(super) const FACES: [&str; 6] = ["U", "R", "F", "D", "L", "B"];
 pub(super) const MOVES: usize = 18;
 /// The face turns of phase 2 (the group `<U, D, R2, F2, L2, B2>`), by move index.
 pub(super) const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
-/// Symmetries of the phase tables: the rotations that keep the U/D axis.
-pub(super) const SYMS: usize = 8;
+/// Symmetries of the phase tables: the rotations that keep the U/D axis (the first eight), then each
+/// of them followed by the mirror that swaps R and L.
+pub(super) const SYMS: usize = 16;
+/// The rotations among [`SYMS`] (the two-phase tables use these only).
+pub(super) const ROTATIONS: usize = 8;
+/// The bits of the rotations among the symmetries (a mask of [`SYMS`]).
+pub(super) const ROTATION_MASK: u16 = (1 << ROTATIONS) - 1;
+/// The bits of all sixteen symmetries.
+pub(super) const ALL_SYMS: u16 = u16::MAX;
 
 /// The face of move `m`.
 #[inline(always)]
@@ -48,9 +55,14 @@ pub(super) struct Model {
     pub moves: [Cubie; MOVES],
     /// The definition's move of each move index.
     pub mrefs: [MoveRef; MOVES],
-    /// The symmetries (identity first) and, by index, each one's inverse's index.
-    pub syms: [Cubie; SYMS],
+    /// The rotations among the symmetries (identity first); by index of a symmetry, its inverse's
+    /// index.
+    pub syms: [Cubie; ROTATIONS],
     pub sym_inv: [u8; SYMS],
+    /// The mirror that swaps R and L, as the cubie `g` of `c ↦ neg(g⁻¹ · c · g)`, where `neg` turns
+    /// every corner's twist the other way (a mirror reverses the order of a corner's stickers); and
+    /// `g⁻¹`.
+    mirror: (Cubie, Cubie),
     /// The three axes: a rotation `r` such that `r⁻¹ · position · r` sees the axis as U/D (identity for
     /// U/D itself), its inverse, and per move index of the turned position, the move it is in the
     /// position's own frame.
@@ -178,26 +190,42 @@ impl Model {
             conj_moves.push(map);
         }
         // Symmetries: the rotations that take U to U or D.
-        let mut syms = [Cubie::SOLVED; SYMS];
+        let mut syms = [Cubie::SOLVED; ROTATIONS];
         let mut n = 0;
         for (r, map) in rotations.iter().zip(&conj_moves) {
             if face(map[0]) % 3 == 0 {
-                if n == SYMS {
+                if n == ROTATIONS {
                     return Err(bad("more than eight rotations keep the U/D axis".into()));
                 }
                 syms[n] = *r;
                 n += 1;
             }
         }
-        if n != SYMS {
+        if n != ROTATIONS {
             return Err(bad(format!("{n} rotations keep the U/D axis, not eight")));
         }
-        let mut sym_inv = [0u8; SYMS];
-        for (a, inv) in sym_inv.iter_mut().enumerate() {
+        let mirror = find_mirror(&moves).ok_or_else(|| bad("no mirror takes the face turns to face turns".into()))?;
+        let mut model_syms = Model::sym_parts(syms, mirror);
+        let maps: Vec<[u8; MOVES]> = (0..SYMS)
+            .map(|s| {
+                let mut map = [0u8; MOVES];
+                for (m, slot) in map.iter_mut().enumerate() {
+                    *slot = move_index(&model_syms.conj_sym(&moves[m], s))
+                        .ok_or_else(|| bad("a symmetry that turns a face turn into no face turn".into()))?;
+                }
+                Ok(map)
+            })
+            .collect::<Result<_>>()?;
+        // A symmetry is known by where it takes the face turns: sixteen maps, each inverse one of them.
+        if (1..SYMS).any(|s| maps[..s].contains(&maps[s])) {
+            return Err(bad("two symmetries take the face turns alike".into()));
+        }
+        for (s, inv) in model_syms.sym_inv.iter_mut().enumerate() {
             *inv = (0..SYMS)
-                .find(|&b| syms[a].then(&syms[b]) == Cubie::SOLVED)
+                .find(|&t| (0..MOVES).all(|m| maps[t][maps[s][m] as usize] as usize == m))
                 .ok_or_else(|| bad("symmetries not a group".into()))? as u8;
         }
+        let Model { syms, sym_inv, mirror, .. } = model_syms;
         // Axes: conjugation by r takes the axis's face turns to U/D turns; a move of the turned position
         // is read back by the inverse conjugation.
         let axis_rotation = |want: u8| -> Result<(Cubie, Cubie, [u8; MOVES])> {
@@ -219,6 +247,7 @@ impl Model {
             mrefs,
             syms,
             sym_inv,
+            mirror,
             axes,
             e_slots,
             ud_slots,
@@ -229,6 +258,49 @@ impl Model {
             edges: eo,
             solved,
         })
+    }
+
+    /// A stand-in holding the symmetries only (while the model is read: what [`Model::conj_sym`] needs).
+    fn sym_parts(syms: [Cubie; ROTATIONS], mirror: (Cubie, Cubie)) -> Self {
+        let mut sym_inv = [0u8; SYMS];
+        for (a, inv) in sym_inv.iter_mut().enumerate().take(ROTATIONS) {
+            *inv = (0..ROTATIONS).find(|&b| syms[a].then(&syms[b]) == Cubie::SOLVED).unwrap_or(0) as u8;
+        }
+        Model {
+            moves: [Cubie::SOLVED; MOVES],
+            mrefs: [MoveRef { base: 0, amount: 0 }; MOVES],
+            syms,
+            sym_inv,
+            mirror,
+            axes: [(Cubie::SOLVED, Cubie::SOLVED, [0; MOVES]); 3],
+            e_slots: [0; 4],
+            ud_slots: [0; 8],
+            local: [0; 12],
+            e_mask: 0,
+            u_corners: 0,
+            corners: 0,
+            edges: 0,
+            solved: Vec::new(),
+        }
+    }
+
+    /// `c` mirrored (R and L swapped): `neg(g⁻¹ · c · g)`. A homomorphism that takes each face turn to
+    /// the inverse turn of the mirrored face.
+    pub(super) fn mirror(&self, c: &Cubie) -> Cubie {
+        let mut x = c.conj(&self.mirror.0, &self.mirror.1);
+        x.co = x.co.map(|o| (3 - o) % 3);
+        x
+    }
+
+    /// `c` conjugated by symmetry `s`: by rotation `s % 8`, then (`s ≥ 8`) mirrored.
+    pub(super) fn conj_sym(&self, c: &Cubie, s: usize) -> Cubie {
+        let r = s % ROTATIONS;
+        let x = c.conj(&self.syms[r], &self.syms[self.sym_inv[r] as usize]);
+        if s < ROTATIONS {
+            x
+        } else {
+            self.mirror(&x)
+        }
     }
 
     /// The cubie of a state of the definition, or why it is no position of the face turns (a piece twice,
@@ -288,6 +360,62 @@ impl Model {
     }
 }
 
+/// The mirror that swaps R and L (see [`Model::mirror`]), from the face turns alone: slots go to the
+/// slots of the mirrored faces, and the orientations' offsets (which depend on how the definition
+/// numbers each slot's stickers) are those under which every face turn's image is the inverse turn of
+/// the mirrored face. `None` if there are none.
+fn find_mirror(moves: &[Cubie; MOVES]) -> Option<(Cubie, Cubie)> {
+    // The faces each slot lies on (bit per face), and the mirrored faces (R, index 1, and L, 4, swapped).
+    let on = |slot: usize, corner: bool| -> u32 {
+        (0..6)
+            .filter(|&f| {
+                if corner {
+                    moves[3 * f].cp[slot] as usize != slot
+                } else {
+                    moves[3 * f].ep[slot] as usize != slot
+                }
+            })
+            .fold(0, |a, f| a | 1 << f)
+    };
+    let swap = |faces: u32| faces & !0b10010 | (faces >> 1 & 1) << 4 | (faces >> 4 & 1) << 1;
+    let mut g = Cubie::SOLVED;
+    for i in 0..8 {
+        g.cp[i] = (0..8).find(|&j| on(j, true) == swap(on(i, true)))? as u8;
+    }
+    for i in 0..12 {
+        g.ep[i] = (0..12).find(|&j| on(j, false) == swap(on(i, false)))? as u8;
+    }
+    // Face turn m's image: the mirrored face's turn the other way.
+    let image = |m: usize| {
+        let f = [0, 4, 2, 3, 1, 5][m / 3];
+        &moves[3 * f + 2 - m % 3]
+    };
+    let mirrored = |g: &Cubie, c: &Cubie| {
+        let mut x = c.conj(g, &g.inverse());
+        x.co = x.co.map(|o| (3 - o) % 3);
+        x
+    };
+    let alpha = (0..6561u32).find(|&k| {
+        let mut h = g;
+        h.co = std::array::from_fn(|i| (k / 3u32.pow(i as u32) % 3) as u8);
+        (0..MOVES).all(|m| {
+            let x = mirrored(&h, &moves[m]);
+            x.cp == image(m).cp && x.co == image(m).co
+        })
+    })?;
+    g.co = std::array::from_fn(|i| (alpha / 3u32.pow(i as u32) % 3) as u8);
+    let beta = (0..4096u32).find(|&k| {
+        let mut h = g;
+        h.eo = std::array::from_fn(|i| (k >> i & 1) as u8);
+        (0..MOVES).all(|m| {
+            let x = mirrored(&h, &moves[m]);
+            x.ep == image(m).ep && x.eo == image(m).eo
+        })
+    })?;
+    g.eo = std::array::from_fn(|i| (beta >> i & 1) as u8);
+    (0..MOVES).all(|m| mirrored(&g, &moves[m]) == *image(m)).then(|| (g, g.inverse()))
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
@@ -305,7 +433,26 @@ pub(super) mod tests {
         // U turns the U layer's corners among themselves; D leaves them.
         assert!((0..8).all(|i| m.u_corners >> i & 1 == m.u_corners >> m.moves[0].cp[i] & 1));
         assert_eq!(m.syms[0], Cubie::SOLVED);
-        // Every symmetry maps phase 2's moves onto themselves and the E slice onto itself.
+        // Every symmetry maps phase 2's moves onto themselves and the E slice onto itself; the mirrors
+        // too, and each inverse undoes it.
+        let cube = [4, 0, 7, 11, 14, 3, 8, 15, 1, 5].iter().fold(Cubie::SOLVED, |c, &i| c.then(&m.moves[i]));
+        for s in 0..SYMS {
+            let back = m.conj_sym(&m.conj_sym(&cube, s), m.sym_inv[s] as usize);
+            assert_eq!(back, cube, "symmetry {s}");
+            let mirrored = m.conj_sym(&cube, s);
+            assert!(mirrored.parities_match() && mirrored.co.iter().map(|&o| o as u32).sum::<u32>() % 3 == 0);
+            for &p in &PHASE2_MOVES {
+                let c = m.conj_sym(&m.moves[p as usize], s);
+                assert!(PHASE2_MOVES.iter().any(|&q| m.moves[q as usize] == c));
+            }
+            let e = m.conj_sym(&Cubie::SOLVED, s);
+            assert_eq!(e, Cubie::SOLVED);
+        }
+        // The mirror: U to U', R to L', a homomorphism.
+        assert_eq!(m.mirror(&m.moves[0]), m.moves[2]);
+        assert_eq!(m.mirror(&m.moves[3]), m.moves[14]);
+        let other = [2, 9, 13, 6].iter().fold(Cubie::SOLVED, |c, &i| c.then(&m.moves[i]));
+        assert_eq!(m.mirror(&cube.then(&other)), m.mirror(&cube).then(&m.mirror(&other)));
         for (s, &si) in m.syms.iter().zip(&m.sym_inv) {
             let s_inv = m.syms[si as usize];
             for &p in &PHASE2_MOVES {

@@ -2,7 +2,7 @@
 //! ([`Solver::set_bound`](crate::search::Solver::set_bound)). A position is at least as far from solved
 //! as from any subgroup, and turned by a rotation `r` (`r⁻¹ · x · r`) it is as far from solved as
 //! before; so the largest of its distances to a subgroup along the three axes bounds its optimal
-//! length. The subgroup is one of two:
+//! length. The subgroup is one of these:
 //!
 //! - [`CubeTable::Phase1`]: Kociemba's `<U, D, R2, F2, L2, B2>` (no corner twisted, no edge flipped,
 //!   the E slice's edges in the E slice in any order): the seed's phase-1 table, the (flip, slice) pairs
@@ -18,6 +18,12 @@
 //!   (flip, slice) classes × the twist × where the U layer's corners are, 19.5 billion entries kept in
 //!   trits (1.6 bits an entry), 3.9 GB. Along the three axes its corner parts together pin every
 //!   corner, which the huge table's twists do not.
+//! - [`CubeTable::Phase1Parity`] and [`CubeTable::LayersParity`]: phase 1's and `layers`' subgroups
+//!   with the corners' permutation even too (twice the cosets), reduced by sixteen symmetries instead of
+//!   eight: each rotation that keeps the U/D axis, alone and followed by the mirror that swaps R and L
+//!   (`Model::mirror`), so each table is about as large as the one without the
+//!   parity. The parity is worth almost a factor two: an optimal path to the subgroup that ends in the
+//!   odd coset needs one more move, and searches visit about 1.8 times fewer nodes.
 //!
 //! Each holds each coset's exact distance mod 3: the bound keeps each axis's exact distance per node and
 //! reads a child's from its residue (the three candidates differ by one). A node of the generic
@@ -29,11 +35,11 @@
 //! children cost one cache miss per table read instead of two.
 
 use super::coords::{
-    conj, conj_table, move_table, Coordinate, Flip, FlipWith, Layers, Slice, SliceRanks, SliceSorted, Twist, N_LAYERS,
-    N_SLICE, N_SLICE_SORTED, N_TWIST,
+    conj, conj_table, move_table, Coordinate, Flip, FlipWith, Layers, LayersParity, Parity, Slice, SliceRanks,
+    SliceSorted, Twist, N_LAYERS, N_SLICE, N_SLICE_SORTED, N_TWIST,
 };
 use super::cubie::Cubie;
-use super::model::{Model, MOVES, SYMS};
+use super::model::{Model, ALL_SYMS, MOVES, ROTATION_MASK, SYMS};
 use super::packed::{selector, Packed};
 use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
@@ -61,6 +67,26 @@ pub enum CubeTable {
     /// Phase 1 with the corners also kept in their layers: 3.9 GB in trits (4.9 GB while it is
     /// built), about ten minutes to build on two cores.
     Layers,
+    /// Phase 1 with the corners' permutation even too, under sixteen symmetries (the mirror too): 70 MB
+    /// like `phase1`, seconds to build, and searches visit about 1.8 times fewer nodes.
+    Phase1Parity,
+    /// `layers` with the corners' permutation even too, under sixteen symmetries: 3.9 GB in trits
+    /// (4.9 GB while it is built), about fifteen minutes to build on two cores; searches visit about
+    /// 1.8 times fewer nodes than with `layers`.
+    LayersParity,
+}
+
+/// The corners' part of a table's subgroup beside the twist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CornerPart {
+    /// The twist only.
+    Twist,
+    /// Where the U layer's corners are ([`Layers`]).
+    Layers,
+    /// The corners' permutation parity ([`Parity`]).
+    Parity,
+    /// Both ([`LayersParity`]).
+    LayersParity,
 }
 
 impl CubeTable {
@@ -71,7 +97,11 @@ impl CubeTable {
             "huge" => Ok(CubeTable::Huge),
             "huge-exact" => Ok(CubeTable::HugeExact),
             "layers" => Ok(CubeTable::Layers),
-            other => Err(Error::new(format!("unknown 3x3x3 table {other:?}: phase1, huge, huge-exact or layers"))),
+            "phase1-parity" => Ok(CubeTable::Phase1Parity),
+            "layers-parity" => Ok(CubeTable::LayersParity),
+            other => Err(Error::new(format!(
+                "unknown 3x3x3 table {other:?}: phase1, phase1-parity, huge, huge-exact, layers or layers-parity"
+            ))),
         }
     }
 
@@ -82,6 +112,8 @@ impl CubeTable {
             CubeTable::Huge => "huge",
             CubeTable::HugeExact => "huge-exact",
             CubeTable::Layers => "layers",
+            CubeTable::Phase1Parity => "phase1-parity",
+            CubeTable::LayersParity => "layers-parity",
         }
     }
 
@@ -95,9 +127,10 @@ impl CubeTable {
     }
 
     /// Bytes a bound with this table holds: its entries, the symmetry maps and rows of the (flip,
-    /// slice) coordinate and the move tables (phase 1: 88,648,910 bytes, 85 MiB; huge: 2,118,596,668
-    /// bytes, 2,020 MiB; huge-exact: 3,783,179,228 bytes, 3,608 MiB; layers: 3,912,693,126 bytes,
-    /// 3,731 MiB), known before anything is allocated (what a memory budget is
+    /// slice) coordinate and the move tables (phase 1: 88,683,902 bytes, 85 MiB; phase1-parity:
+    /// 84,779,558 bytes, 81 MiB; huge: 2,118,631,660 bytes, 2,020 MiB; huge-exact: 3,783,214,220 bytes,
+    /// 3,608 MiB; layers: 3,912,729,238 bytes, 3,732 MiB; layers-parity: 3,959,770,214 bytes, 3,777
+    /// MiB), known before anything is allocated (what a memory budget is
     /// checked against; equal to [`CubeBound::memory_bytes`]).
     pub fn memory_bytes(self) -> usize {
         self.bytes(false)
@@ -106,10 +139,7 @@ impl CubeTable {
     /// Entries of its table (each coset of the subgroup up to the symmetries, with the classes that a
     /// symmetry fixes counted once per conjugate).
     pub fn entries(self) -> u64 {
-        let classes = match self {
-            CubeTable::Phase1 | CubeTable::Layers => PHASE1_CLASSES,
-            CubeTable::Huge | CubeTable::HugeExact => HUGE_CLASSES,
-        };
+        let classes = self.classes();
         // In 64 bits: on wasm32 the large tables' counts overflow a word.
         classes as u64 * N_TWIST as u64 * self.layers() as u64
     }
@@ -121,14 +151,12 @@ impl CubeTable {
     }
 
     fn bytes(self, filling: bool) -> usize {
-        let (classes, n) = match self {
-            CubeTable::Phase1 | CubeTable::Layers => (PHASE1_CLASSES, FlipWith::<Slice>::SIZE),
-            CubeTable::Huge | CubeTable::HugeExact => (HUGE_CLASSES, FlipWith::<SliceSorted>::SIZE),
-        };
+        let n = if self.slices() == N_SLICE { FlipWith::<Slice>::SIZE } else { FlipWith::<SliceSorted>::SIZE };
+        let classes = self.classes();
         // In 64 bits: the huge table's entries outnumber a 32-bit word.
         let (classes, n) = (classes as u64, n as u64);
         let entries = self.entries();
-        let words = if self == CubeTable::Layers && !filling {
+        let words = if self.trits() && !filling {
             entries.div_ceil(5).div_ceil(8)
         } else {
             entries.div_ceil(64 / self.entry_bits() as u64)
@@ -155,8 +183,12 @@ impl CubeTable {
     /// [`CubeTable::check_budget`] for a build (`building`: against [`CubeTable::build_bytes`]).
     fn check_bytes(self, building: bool, memory_bytes: usize) -> Result<()> {
         let need = if building { self.build_bytes() } else { self.memory_bytes() };
-        if self != CubeTable::Phase1 && usize::BITS < 64 {
-            let entries = if self == CubeTable::Layers { "19.5" } else { "6.66" };
+        if !matches!(self, CubeTable::Phase1 | CubeTable::Phase1Parity) && usize::BITS < 64 {
+            let entries = match self {
+                CubeTable::Layers => "19.5",
+                CubeTable::LayersParity => "19.7",
+                _ => "6.66",
+            };
             return Err(Error::limit(format!(
                 "the 3x3x3 {} table's {entries} billion entries need a 64-bit build (use the native CLI or \
                  library); phase1 works here",
@@ -192,16 +224,51 @@ impl CubeTable {
     /// Values of the slice coordinate.
     pub(super) fn slices(self) -> usize {
         match self {
-            CubeTable::Phase1 | CubeTable::Layers => N_SLICE,
             CubeTable::Huge | CubeTable::HugeExact => N_SLICE_SORTED,
+            _ => N_SLICE,
         }
+    }
+
+    /// The corners' part beside the twist.
+    pub(super) fn corners(self) -> CornerPart {
+        match self {
+            CubeTable::Layers => CornerPart::Layers,
+            CubeTable::Phase1Parity => CornerPart::Parity,
+            CubeTable::LayersParity => CornerPart::LayersParity,
+            _ => CornerPart::Twist,
+        }
+    }
+
+    /// The symmetries (bits of [`SYMS`]) the table is reduced by: the eight rotations that keep the
+    /// U/D axis, or those and the mirrors too.
+    pub(super) fn syms(self) -> u16 {
+        match self {
+            CubeTable::Phase1Parity | CubeTable::LayersParity => ALL_SYMS,
+            _ => ROTATION_MASK,
+        }
+    }
+
+    /// Classes of its (flip, slice) pair under its symmetries.
+    fn classes(self) -> usize {
+        match (self.slices() == N_SLICE, self.syms() == ALL_SYMS) {
+            (true, false) => PHASE1_CLASSES,
+            (true, true) => PHASE1_MIRROR_CLASSES,
+            (false, _) => HUGE_CLASSES,
+        }
+    }
+
+    /// Whether its two-bit entries are kept in trits once filled.
+    pub(super) fn trits(self) -> bool {
+        matches!(self, CubeTable::Layers | CubeTable::LayersParity)
     }
 
     /// Values of the corners' layer coordinate (1: the table leaves it out).
     pub(super) fn layers(self) -> usize {
-        match self {
-            CubeTable::Layers => N_LAYERS,
-            _ => 1,
+        match self.corners() {
+            CornerPart::Twist => 1,
+            CornerPart::Layers => N_LAYERS,
+            CornerPart::Parity => 2,
+            CornerPart::LayersParity => 2 * N_LAYERS,
         }
     }
 }
@@ -211,6 +278,8 @@ const VERSION: u32 = 1;
 const WHAT: &str = "3x3x3 optimal-bound table file";
 /// Classes of (flip, slice) under the eight rotations that keep the U/D axis (tested).
 const PHASE1_CLASSES: usize = 127_166;
+/// Classes of (flip, slice) under the sixteen symmetries (Kociemba's 64,430; tested).
+const PHASE1_MIRROR_CLASSES: usize = 64_430;
 /// Classes of (flip, sorted slice) under the same rotations (tested, opt-in: seconds to count).
 const HUGE_CLASSES: usize = 3_044_504;
 /// Words per axis in a node: flip, slice, twist, layers, distance.
@@ -447,6 +516,9 @@ fn key(model: &Model, kind: CubeTable) -> Vec<(&'static str, u64)> {
     if kind.layers() != 1 {
         key.push(("corners' layers, in trits", kind.layers() as u64));
     }
+    if kind.syms() != ROTATION_MASK {
+        key.push(("symmetries, the mirror's too", u64::from(kind.syms())));
+    }
     if kind.entry_bits() != 2 {
         key.push(("bits an entry", u64::from(kind.entry_bits())));
     }
@@ -470,9 +542,9 @@ fn pair_moves<R>(kind: CubeTable, [fm, sm, tm, lm]: [&[u16]; 4], f: impl FnOnce(
     let a_move =
         |x: u32, m: usize| fm[(x / n) as usize * MOVES + m] as u32 * n + sm[(x % n) as usize * MOVES + m] as u32;
     let twist_move = |x: u32, m: usize| tm[x as usize * MOVES + m] as u32;
-    const L: u32 = N_LAYERS as u32;
+    let nl = kind.layers() as u32;
     let corners_move =
-        |x: u32, m: usize| tm[(x / L) as usize * MOVES + m] as u32 * L + lm[(x % L) as usize * MOVES + m] as u32;
+        |x: u32, m: usize| tm[(x / nl) as usize * MOVES + m] as u32 * nl + lm[(x % nl) as usize * MOVES + m] as u32;
     if kind.layers() == 1 {
         f(&Moves { count: MOVES, a: &a_move, b: &twist_move })
     } else {
@@ -505,10 +577,10 @@ impl Data {
         let model = model_of(puzzle)?;
         let ranks = SliceRanks::new();
         let all: Vec<u8> = (0..MOVES as u8).collect();
-        let every = ((1u16 << SYMS) - 1) as u8;
+        let every = kind.syms();
         let slice = Slice { model: &model, ranks: &ranks };
         let (classes, slice_move, slice_goal) = match kind {
-            CubeTable::Phase1 | CubeTable::Layers => {
+            CubeTable::Phase1 | CubeTable::Layers | CubeTable::Phase1Parity | CubeTable::LayersParity => {
                 let pair = FlipWith(Slice { model: &model, ranks: &ranks });
                 let classes = SymClasses::new(FlipWith::<Slice>::SIZE, every, &model, |x, s| conj(&pair, &model, x, s));
                 (classes, move_table(&slice, &model, &all), slice.get(&Cubie::SOLVED))
@@ -525,29 +597,41 @@ impl Data {
         let layers = Layers(&model);
         let nl = kind.layers();
         let twist_conj = conj_table(&Twist, &model, every);
-        let layers_conj = conj_table(&layers, &model, every);
-
-        let layers_goal = if nl == 1 { 0 } else { layers.get(&Cubie::SOLVED) };
-        let layers_move = if nl == 1 { vec![0; MOVES] } else { move_table(&layers, &model, &all) };
+        // The corners' part beside the twist: its conjugation, solved value and moves.
+        fn part<C: Coordinate>(c: &C, model: &Model, syms: u16, all: &[u8]) -> (Vec<u16>, u32, Vec<u16>) {
+            (conj_table(c, model, syms), c.get(&Cubie::SOLVED), move_table(c, model, all))
+        }
+        let (layers_conj, layers_goal, layers_move) = match kind.corners() {
+            CornerPart::Twist => (Vec::new(), 0, vec![0; MOVES]),
+            CornerPart::Layers => part(&layers, &model, every, &all),
+            CornerPart::Parity => part(&Parity, &model, every, &all),
+            CornerPart::LayersParity => part(&LayersParity(layers), &model, every, &all),
+        };
         // Four bits: the distances (the huge table's largest is under the cap, so every one is exact).
         let mut table = SymTable::new(classes, N_TWIST * nl, twist_conj, bits, 14);
-        if kind == CubeTable::Layers {
+        if nl > 1 {
             table = table.with_low_part(nl as u32, layers_conj);
+        }
+        if kind.trits() {
             table.keep_in_trits();
         }
         let goal = table.index(slice_goal, layers_goal);
         let index_of = |c: &Cubie, among: &[Cubie]| among.iter().position(|x| x == c).map(|i| i as u8);
         let mut move_conj = [[0u8; SYMS]; MOVES];
-        let mut sym_mul = [[0u8; SYMS]; SYMS];
         for s in 0..SYMS {
-            let (sym, inv) = (&model.syms[s], &model.syms[model.sym_inv[s] as usize]);
             for (m, row) in move_conj.iter_mut().enumerate() {
-                row[s] = index_of(&model.moves[m].conj(sym, inv), &model.moves)
+                row[s] = index_of(&model.conj_sym(&model.moves[m], s), &model.moves)
                     .ok_or_else(|| Error::internal("3x3x3: a symmetry takes a face turn to no face turn"))?;
             }
+        }
+        // A symmetry is known by where it takes the face turns (the model checks that no two agree).
+        let mut sym_mul = [[0u8; SYMS]; SYMS];
+        for s in 0..SYMS {
             for (t, product) in sym_mul[s].iter_mut().enumerate() {
-                *product = index_of(&sym.then(&model.syms[t]), &model.syms)
-                    .ok_or_else(|| Error::internal("3x3x3: the symmetries are not closed"))?;
+                *product = (0..SYMS)
+                    .find(|&u| (0..MOVES).all(|m| move_conj[m][u] == move_conj[move_conj[m][s] as usize][t]))
+                    .ok_or_else(|| Error::internal("3x3x3: the symmetries are not closed"))?
+                    as u8;
             }
         }
         let mut turned = [[0u8; MOVES]; 3];
@@ -673,7 +757,7 @@ impl Data {
     pub(super) fn packed_axis_coordinates(&self, cube: &Packed, a: usize) -> [u32; 4] {
         let (r, ri) = &self.packed_axes[a];
         let c = ri.then(cube).then(r);
-        if matches!(self.kind, CubeTable::Huge | CubeTable::HugeExact) {
+        if !matches!(self.kind.corners(), CornerPart::Twist | CornerPart::Layers) || self.kind.slices() != N_SLICE {
             return self.coordinates(&c.cubie());
         }
         let m = c.masks(&self.u_corners, &self.e_edges);
@@ -687,11 +771,13 @@ impl Data {
     /// The coordinates of a cube already turned so that the axis is U/D.
     fn coordinates(&self, c: &Cubie) -> [u32; 4] {
         let slice = Slice { model: &self.model, ranks: &self.ranks };
-        let s = match self.kind {
-            CubeTable::Phase1 | CubeTable::Layers => slice.get(c),
-            CubeTable::Huge | CubeTable::HugeExact => SliceSorted(slice).get(c),
+        let s = if self.kind.slices() == N_SLICE { slice.get(c) } else { SliceSorted(slice).get(c) };
+        let l = match self.kind.corners() {
+            CornerPart::Twist => 0,
+            CornerPart::Layers => Layers(&self.model).get(c),
+            CornerPart::Parity => Parity.get(c),
+            CornerPart::LayersParity => LayersParity(Layers(&self.model)).get(c),
         };
-        let l = if self.layers == 1 { 0 } else { Layers(&self.model).get(c) };
         [Flip.get(c), s, Twist.get(c), l]
     }
 
@@ -775,8 +861,55 @@ impl SearchBound for CubeBound {
 #[cfg(test)]
 mod tests {
     use super::super::model::tests::puzzle;
+    use super::super::model::PHASE2_MOVES;
     use super::*;
     use crate::control::Control;
+
+    /// Phase 1 with the corners' parity, reduced by all sixteen symmetries: Kociemba's 64,430 classes;
+    /// a distance is phase 1's or one more, and on phase 1's subgroup exactly the parity; conjugating a
+    /// cube by any of the sixteen keeps its distance; searches find the lengths the phase-1 bound finds.
+    #[test]
+    fn the_mirror_reduced_parity_table_bounds_as_it_should() {
+        let p = puzzle();
+        let bound = CubeBound::new(&p, CubeTable::Phase1Parity, usize::MAX, Control::none()).unwrap();
+        let (d, phase1) = (&*bound.data, CubeBound::phase1_for_tests());
+        assert_eq!(d.table.classes.reps.len(), PHASE1_MIRROR_CLASSES);
+        assert_eq!(bound.memory_bytes(), CubeTable::Phase1Parity.memory_bytes());
+        assert_eq!(CubeTable::Phase1Parity.entries(), 64_430 * 2187 * 2);
+        assert_eq!(CubeTable::Phase1Parity.memory_bytes(), 84_779_558);
+        assert!(bound.key_string().starts_with("phase1-parity-"));
+        let model = &d.model;
+        let mut rng = crate::group::rng_from_seed(Some(17)).unwrap();
+        let (mut same, mut more) = (0, 0);
+        for _ in 0..400 {
+            use rand::Rng;
+            let c = (0..rng.gen_range(4..40)).fold(Cubie::SOLVED, |c, _| c.then(&model.moves[rng.gen_range(0..MOVES)]));
+            let state = model.state(&c);
+            let (here, base) = (bound.distances(&state).unwrap(), phase1.distances(&state).unwrap());
+            for a in 0..3 {
+                assert!(here[a] == base[a] || here[a] == base[a] + 1, "{here:?} against phase 1's {base:?}");
+                (same, more) = if here[a] == base[a] { (same + 1, more) } else { (same, more + 1) };
+            }
+            for s in 0..SYMS {
+                let x = model.conj_sym(&c, s);
+                assert_eq!(d.distance(d.coordinates(&x)), here[0], "symmetry {s}");
+            }
+        }
+        // Both happen (the parity's cost is no constant).
+        assert!(same > 100 && more > 100, "{same} same, {more} one more");
+        for k in 0..60 {
+            let c = (0..k).fold(Cubie::SOLVED, |c, i| c.then(&model.moves[PHASE2_MOVES[(i * 7 + k) % 10] as usize]));
+            let odd = super::super::cubie::odd(&c.cp) as u32;
+            assert_eq!(bound.distances(&model.state(&c)).unwrap()[0], odd);
+        }
+        for scramble in ["R U2 F' L D B2 R' U F2 D'", "F R' U B2 L' D R2 F U'", "B' D L2 F U' R B2 D L'"] {
+            let state = p.position(&crate::alg::Alg::parse(scramble).unwrap()).unwrap();
+            let (a, b) =
+                (bound.solve(&state, Control::none()).unwrap(), phase1.solve(&state, Control::none()).unwrap());
+            assert_eq!(a.moves.len(), b.moves.len(), "{scramble}");
+            assert_eq!(p.apply_moves(&state, &a.moves), *p.solved(), "{scramble}");
+        }
+    }
 
     /// The coordinates of cubes in bytes along each axis are those of the cubies, on random cubes.
     #[test]
@@ -826,7 +959,7 @@ mod tests {
         assert_ne!(CubeTable::Huge.key_string(&p).unwrap(), bound.key_string());
         // What the budget is checked against beforehand is what the bound holds.
         assert_eq!(bound.memory_bytes(), CubeTable::Phase1.memory_bytes());
-        assert_eq!(CubeTable::Phase1.memory_bytes(), 88_648_910);
+        assert_eq!(CubeTable::Phase1.memory_bytes(), 88_683_902);
         assert_eq!(bound.data.table.classes.reps.len(), PHASE1_CLASSES);
         // A budget one byte short is refused before anything is built or read.
         let short = CubeTable::Phase1.memory_bytes() - 1;
@@ -837,13 +970,13 @@ mod tests {
         // The exact huge table: its own name, key and size.
         assert_eq!(CubeTable::parse("huge-exact").unwrap(), CubeTable::HugeExact);
         assert_ne!(CubeTable::HugeExact.key_string(&p).unwrap(), CubeTable::Huge.key_string(&p).unwrap());
-        assert_eq!(CubeTable::HugeExact.memory_bytes(), 3_783_179_228);
+        assert_eq!(CubeTable::HugeExact.memory_bytes(), 3_783_214_220);
         // The layers table: its own key; in trits once built, two bits while it is filled.
         assert_eq!(CubeTable::parse("layers").unwrap(), CubeTable::Layers);
         assert_ne!(CubeTable::Layers.key_string(&p).unwrap(), bound.key_string());
         assert_eq!(CubeTable::Layers.entries(), 19_467_842_940);
-        assert_eq!(CubeTable::Layers.memory_bytes(), 3_912_693_126);
-        assert_eq!(CubeTable::Layers.build_bytes(), 4_886_085_270);
+        assert_eq!(CubeTable::Layers.memory_bytes(), 3_912_729_238);
+        assert_eq!(CubeTable::Layers.build_bytes(), 4_886_121_382);
         assert!(CubeTable::Layers.memory_bytes() < 4 << 30);
         let e = CubeBound::new(&p, CubeTable::Layers, 4 << 30, Control::none()).unwrap_err();
         assert!(e.to_string().contains("memory budget"), "{e}");
@@ -855,6 +988,21 @@ mod tests {
         assert_eq!(d.memory_bytes(), CubeTable::Layers.memory_bytes());
         for a in 0..3 {
             assert_eq!(d.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 6);
+        }
+        // With the parity too, under sixteen symmetries: as large, within 4 GiB loaded; its subgroup
+        // holds no quarter turn (each turns the parity) and the U and D half turns of each axis.
+        assert_eq!(CubeTable::parse("layers-parity").unwrap(), CubeTable::LayersParity);
+        assert_eq!(CubeTable::LayersParity.entries(), 64_430 * 2187 * 140);
+        assert_eq!(CubeTable::LayersParity.memory_bytes(), 3_959_770_214);
+        assert_eq!(CubeTable::LayersParity.build_bytes(), 4_946_129_086);
+        assert!(CubeTable::LayersParity.memory_bytes() < 4 << 30);
+        assert_ne!(CubeTable::LayersParity.key_string(&p).unwrap(), CubeTable::Layers.key_string(&p).unwrap());
+        let mut d = Data::empty(&p, CubeTable::LayersParity, 2).unwrap();
+        d.fill_rows();
+        assert_eq!(d.table.classes.reps.len(), PHASE1_MIRROR_CLASSES);
+        assert_eq!(d.memory_bytes(), CubeTable::LayersParity.memory_bytes());
+        for a in 0..3 {
+            assert_eq!(d.inverse_changes.iter().filter(|&&c| c >> a & 1 == 0).count(), 2);
         }
         // Phase 1's subgroup holds the U and D turns and the half turns of each axis: 10 of 18 moves.
         for a in 0..3 {

@@ -514,8 +514,8 @@ impl Shared<'_> {
                 // The pair after move j, conjugated by s, is the representative after j conjugated by s.
                 let to = row[conj[m] as usize];
                 let kid = &mut lane.kids[k];
-                kid.class[a] = to >> 3;
-                kid.sym[a] = sym_mul[(to & 7) as usize];
+                kid.class[a] = to >> 4;
+                kid.sym[a] = sym_mul[(to & 15) as usize];
                 kid.twist[a] = twist_row[j];
                 kid.layers[a] = layers_row[j] as u8;
                 let i = d.table.entry_parts(kid.class[a], kid.twist[a] as u32, kid.layers[a] as u32, kid.sym[a]);

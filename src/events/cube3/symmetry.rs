@@ -11,13 +11,13 @@ pub(super) struct SymClasses {
     pub sym: Vec<u8>,
     /// Per class: its representative and the symmetries that fix it (bits).
     pub reps: Vec<u32>,
-    pub stab: Vec<u8>,
+    pub stab: Vec<u16>,
 }
 
 impl SymClasses {
     /// The classes of a coordinate of `n` values under the symmetries whose bit is set in `syms` (a
     /// subgroup), from its conjugation `conj(x, s)` (called for the representatives only).
-    pub(super) fn new(n: usize, syms: u8, model: &Model, conj: impl Fn(u32, usize) -> u32) -> Self {
+    pub(super) fn new(n: usize, syms: u16, model: &Model, conj: impl Fn(u32, usize) -> u32) -> Self {
         let mut class = vec![u32::MAX; n];
         let mut sym = vec![0u8; n];
         let (mut reps, mut stab) = (Vec::new(), Vec::new());
@@ -26,7 +26,7 @@ impl SymClasses {
                 continue;
             }
             let c = reps.len() as u32;
-            let mut fixed = 0u8;
+            let mut fixed = 0u16;
             for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
                 let y = conj(x as u32, s) as usize;
                 if y == x {

@@ -16,10 +16,10 @@ use crate::error::Result;
 /// The table.
 pub(super) struct SymTable {
     pub classes: SymClasses,
-    /// Per value of `A`: its class and symmetry in one word (`class << 3 | sym`).
+    /// Per value of `A`: its class and symmetry in one word (`class << 4 | sym`).
     packed: Vec<u32>,
     b_size: usize,
-    /// `B` (or its high part, with a low part) conjugated by each symmetry (`b * 8 + s`).
+    /// `B` (or its high part, with a low part) conjugated by each symmetry (`b * 16 + s`).
     b_conj: Vec<u16>,
     /// Where `B` has two parts (`b = high * lo_n + low`, each conjugated on its own: two small tables
     /// the cache keeps, where one of `B`'s whole values would miss): the number of low values (1:
@@ -52,11 +52,11 @@ impl SymTable {
     /// An empty table (entries not filled: see [`SymTable::build`]).
     /// `bits` 2 (distance mod 3) or 4 (distance up to `cap` ≤ 14).
     pub(super) fn new(classes: SymClasses, b_size: usize, b_conj: Vec<u16>, bits: u32, cap: u32) -> Self {
-        debug_assert!(SYMS == 8 && classes.len() < 1 << 29 && (bits == 2 || bits == 4 && cap <= 14));
+        debug_assert!(SYMS == 16 && classes.len() < 1 << 28 && (bits == 2 || bits == 4 && cap <= 14));
         // Read at random by every lookup (97 MB for the huge table): huge pages spare the TLB misses.
         let mut packed = Vec::with_capacity(classes.class.len());
         crate::memory::advise_huge_pages(packed.as_ptr() as *const u8, classes.class.len() * 4);
-        packed.extend(classes.class.iter().zip(&classes.sym).map(|(&c, &s)| c << 3 | s as u32));
+        packed.extend(classes.class.iter().zip(&classes.sym).map(|(&c, &s)| c << 4 | s as u32));
         let per_shift = (64 / bits).trailing_zeros();
         let (lo_n, lo_conj, lo_magic) = (1, vec![0; SYMS], 1 << 32);
         SymTable {
@@ -158,14 +158,14 @@ impl SymTable {
     #[inline(always)]
     pub(super) fn index(&self, a: u32, b: u32) -> usize {
         let p = self.packed[a as usize];
-        (p >> 3) as usize * self.b_size + self.conj_b(b, (p & 7) as usize)
+        (p >> 4) as usize * self.b_size + self.conj_b(b, (p & 15) as usize)
     }
 
     /// The class of `a` and the symmetry that takes it to its class's representative.
     #[inline(always)]
     pub(super) fn class_sym(&self, a: u32) -> (u32, u8) {
         let p = self.packed[a as usize];
-        (p >> 3, (p & 7) as u8)
+        (p >> 4, (p & 15) as u8)
     }
 
     /// The entry of a class and `b` (given as its two parts, the low part 0 where it has none), where
@@ -176,7 +176,7 @@ impl SymTable {
         class as usize * self.b_size + self.conj_parts(hi, lo, sym as usize)
     }
 
-    /// Per class and move (`class * count + move`): the class and symmetry (`class << 3 | sym`) its
+    /// Per class and move (`class * count + move`): the class and symmetry (`class << 4 | sym`) its
     /// representative goes to. With these a search moves (class, symmetry) pairs directly: the row of
     /// a node's class is one or two cache lines, where the class map costs a miss per child.
     pub(super) fn rows(&self, moves: &Moves) -> Vec<u32> {
@@ -413,7 +413,7 @@ impl Builder<'_> {
             let to: Vec<(usize, usize)> = (0..k)
                 .map(|m| {
                     let p = t.packed[(self.moves.a)(rep, m) as usize];
-                    ((p >> 3) as usize, (p & 7) as usize)
+                    ((p >> 4) as usize, (p & 15) as usize)
                 })
                 .collect();
             let child = |b: usize, m: usize| -> (usize, usize) {

@@ -17,7 +17,7 @@ use super::coords::{
     N_FLIP, N_MPERM, N_PERM, N_SLICE, N_TWIST,
 };
 use super::cubie::Cubie;
-use super::model::{Model, MOVES, PHASE2_MOVES, SYMS};
+use super::model::{Model, MOVES, PHASE2_MOVES, ROTATIONS, ROTATION_MASK, SYMS};
 use super::symmetry::{PairTable, SymClasses};
 use crate::control::{Control, Progress};
 use crate::error::Result;
@@ -77,8 +77,8 @@ pub(super) struct Tables {
 
 /// The symmetries (bits) whose conjugation keeps the orientations' meaning: those without twist (for
 /// the twist) or flip (for the flip) of their own.
-fn orientation_syms(model: &Model, keeps: impl Fn(&Cubie) -> bool) -> u8 {
-    (0..SYMS).filter(|&s| keeps(&model.syms[s])).fold(0, |a, s| a | 1 << s)
+fn orientation_syms(model: &Model, keeps: impl Fn(&Cubie) -> bool) -> u16 {
+    (0..ROTATIONS).filter(|&s| keeps(&model.syms[s])).fold(0, |a, s| a | 1 << s)
 }
 
 impl Tables {
@@ -96,7 +96,7 @@ impl Tables {
         let twist_move = move_table(&Twist, model, &all);
         let flip_move = move_table(&Flip, model, &all);
         let slice_move = move_table(&slice, model, &all);
-        let every = ((1u16 << SYMS) - 1) as u8;
+        let every = ROTATION_MASK;
         let twist_syms = orientation_syms(model, |s| s.co == [0; 8]);
         let flip_syms = orientation_syms(model, |s| s.eo == [0; 12]);
         let twist = SymClasses::new(N_TWIST, twist_syms, model, |x, s| conj(&Twist, model, x, s));

@@ -115,6 +115,12 @@ pub const CASES: &[Case] = &[
         scaling: false,
         run: Ok(|c| super::random::run(CubeTable::Layers, c)),
     },
+    Case {
+        name: "3x3x3-random-parity",
+        about: |q| super::random::about(CubeTable::LayersParity, q),
+        scaling: false,
+        run: Ok(|c| super::random::run(CubeTable::LayersParity, c)),
+    },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
         name: "god-2x2x2-symmetry",

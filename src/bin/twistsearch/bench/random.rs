@@ -2,7 +2,9 @@
 //! the cube's own IDA* with Kociemba's huge table along the three axes ([`CubeBound`], `--cube-bound
 //! huge`); `3x3x3-random-exact`: the same positions with the table's distances (`huge-exact`, so the
 //! inverses are looked up too); `3x3x3-random-layers`: the same positions with the table that keeps the
-//! corners in their layers too (`layers`, 3.9 GB in trits); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
+//! corners in their layers too (`layers`, 3.9 GB in trits); `3x3x3-random-parity`: with the table that
+//! also keeps the corners' permutation even, reduced by the mirrors too (`layers-parity`, 3.9 GB in
+//! trits); `--quick`: random walks of 10 moves with the phase-1 table. The positions are drawn from a
 //! fixed seed, so every run solves the same ones; each is solved once (the positions are the samples:
 //! the headline median is the median position). The table is built once per run (minutes) or read from
 //! `--cache-dir`, where it is written after a build.
@@ -27,6 +29,7 @@ fn name(kind: CubeTable) -> &'static str {
     match kind {
         CubeTable::HugeExact => "3x3x3-random-exact",
         CubeTable::Layers => "3x3x3-random-layers",
+        CubeTable::LayersParity => "3x3x3-random-parity",
         _ => "3x3x3-random",
     }
 }
@@ -41,11 +44,20 @@ const SEED: u64 = 0x3a3a;
 
 pub(super) fn about(kind: CubeTable, quick: bool) -> String {
     if quick {
-        format!("{QUICK_POSITIONS} random walks of 10 moves on the 3x3x3 solved optimally by the cube's own search with the phase-1 table along three axes")
+        let table = if kind == CubeTable::LayersParity {
+            "phase-1 table with the parity (16 symmetries)"
+        } else {
+            "phase-1 table"
+        };
+        format!("{QUICK_POSITIONS} random walks of 10 moves on the 3x3x3 solved optimally by the cube's own search with the {table} along three axes")
     } else {
         let table = match kind {
             CubeTable::HugeExact => "Kociemba's huge table (3.3 GB of distances; the inverses looked up too)",
             CubeTable::Layers => "the table of phase 1 with the corners kept in their layers (3.9 GB of trits)",
+            CubeTable::LayersParity => {
+                "the table of phase 1 with the corners kept in their layers and their permutation even, reduced by \
+                 16 symmetries (3.9 GB of trits)"
+            }
             _ => "Kociemba's huge table (1.7 GB of residues)",
         };
         format!(
@@ -71,7 +83,9 @@ pub(super) fn run(huge: CubeTable, ctx: &Ctx) -> Result<CaseOutput, Failure> {
                 Ok((format!("walk-{}", i + 1), alg(&moves), moves.len(), state, moves.len()))
             })
             .collect::<Result<_, Failure>>()?;
-        (CubeTable::Phase1, walks)
+        // The small table of the same family: with the parity, the sixteen symmetries' path too.
+        let small = if huge == CubeTable::LayersParity { CubeTable::Phase1Parity } else { CubeTable::Phase1 };
+        (small, walks)
     } else {
         let chain = puzzle_chain(&p, &set).map_err(e)?;
         let mut rng = rng_from_seed(Some(SEED)).map_err(e)?;
