@@ -113,6 +113,8 @@ const INTEGER_OPTIONS = {
 };
 
 /** Options that are positive numbers of MiB. */
+/** The 3x3x3 tables `cubeBound` names (`'huge'` only to be refused by wasm32 with its reason). */
+const CUBE_TABLES = ['phase1', 'phase1-parity', 'huge'];
 const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB', 'phaseBoundMemoryMB', 'cubeBoundMemoryMB'];
 
 /** Options that are booleans. */
@@ -138,8 +140,8 @@ export function checkNumbers(options, method) {
   if (options.phaseBound !== undefined && typeof options.phaseBound !== 'string') {
     throw new TypeError(`${method}: phaseBound must be a string (a subgroup's moves, "U,D,F2,B2,R2,L2"), not ${options.phaseBound === null ? 'null' : typeof options.phaseBound}`);
   }
-  if (options.cubeBound !== undefined && options.cubeBound !== 'phase1' && options.cubeBound !== 'huge') {
-    throw new TypeError(`${method}: cubeBound must be 'phase1' or 'huge' (the 3x3x3's table), not ${options.cubeBound === null ? 'null' : typeof options.cubeBound === 'string' ? JSON.stringify(options.cubeBound) : typeof options.cubeBound}`);
+  if (options.cubeBound !== undefined && !CUBE_TABLES.includes(options.cubeBound)) {
+    throw new TypeError(`${method}: cubeBound must be 'phase1', 'phase1-parity' or 'huge' (the 3x3x3's table), not ${options.cubeBound === null ? 'null' : typeof options.cubeBound === 'string' ? JSON.stringify(options.cubeBound) : typeof options.cubeBound}`);
   }
   for (const name of BOOLEAN_OPTIONS) {
     const v = options[name];

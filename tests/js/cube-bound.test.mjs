@@ -143,7 +143,9 @@ test('bad values: TypeErrors, RangeErrors and Errors naming the option, before a
     const cases = [
       [{ cubeBound: 42 }, TypeError, /cubeBound/],
       [{ cubeBound: null }, TypeError, /cubeBound/],
-      [{ cubeBound: 'full' }, TypeError, /cubeBound must be 'phase1' or 'huge'.*"full"/],
+      [{ cubeBound: 'full' }, TypeError, /cubeBound must be 'phase1', 'phase1-parity' or 'huge'.*"full"/],
+      [{ cubeBound: 'layers-parity' }, TypeError, /cubeBound must be/],
+      [{ cubeBound: 'phase1-parity', cubeBoundMemoryMB: 50 }, RangeError, /phase1-parity table needs 81 MiB/],
       [{ cubeBound: 'phase1', cubeBoundMemoryMB: '64' }, TypeError, /cubeBoundMemoryMB/],
       [{ cubeBound: 'phase1', cubeBoundMemoryMB: NaN }, RangeError, /cubeBoundMemoryMB/],
       [{ cubeBound: 'phase1', cubeBoundMemoryMB: 0 }, RangeError, /cubeBoundMemoryMB/],
