@@ -89,7 +89,8 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const bound: PhaseBoundReport | null | undefined = bounded.phaseBound;
   const exact: boolean = bound?.exact ?? false;
   const cubeBounded: SolveResult = await p.solve('X', { cubeBound: 'phase1', cubeBoundMemoryMB: 128 });
-  const cubeTable: 'phase1' | 'huge' | undefined = cubeBounded.phaseBound?.table;
+  const cubeTable: 'phase1' | 'phase1-parity' | 'huge' | undefined = cubeBounded.phaseBound?.table;
+  const parityBounded: SolveResult = await p.solve('X', { cubeBound: 'phase1-parity' });
   const searchedBy: 'states' | '3x3x3 coordinates' | undefined = cubeBounded.searchedBy;
   const phaseLengths: number[] | undefined = near.phaseLengths;
   const depth: number | undefined = near.tableDepth;
@@ -129,7 +130,7 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
     upTo.solutions[0] ?? '',
     String((reducedBy ?? 1) + Number(inverseLookup ?? false) + Number(exact) + (bound?.axes ?? 0)),
     boundKey,
-    cubeKey + (cubeTable ?? '') + (searchedBy ?? ''),
+    cubeKey + (cubeTable ?? '') + (searchedBy ?? '') + (parityBounded.searchedBy ?? ''),
     scramble,
     inverse,
     simple,
