@@ -16,8 +16,10 @@
 //! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
 //! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
-//! | structure | [`canon`], [`group`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements) |
-//! | search | [`prune`], [`search`], [`god`], [`phase`], [`events`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving, WCA-event scramblers |
+//! | structure | [`canon`], [`group`], `coord` | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements); coordinates (ranks, dense indexing, depth bits) |
+//! | engine | [`prune`], [`search`], [`god`], [`phase`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving |
+//! | solvers | [`solvers`] | the puzzles' own solvers as plug-ins: the 3x3x3 (two-phase and optimal), 4x4x4, Square-1, megaminx |
+//! | events | [`events`] | cubing.js events: the registry, scramble rules, random-move scrambles |
 //! | shells | `wasm` (feature `wasm`), the `twistsearch` CLI | convert and delegate only |
 //!
 //! # Examples
@@ -106,6 +108,7 @@ pub mod alg;
 pub mod bytes;
 pub mod canon;
 pub mod control;
+pub(crate) mod coord;
 pub mod error;
 pub mod events;
 pub mod god;
@@ -117,6 +120,7 @@ pub mod phase;
 pub mod prune;
 pub(crate) mod saved;
 pub mod search;
+pub mod solvers;
 pub mod text;
 pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]

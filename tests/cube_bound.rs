@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use rand::Rng;
 use twistsearch::control::Control;
-use twistsearch::events::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::group::rng_from_seed;
 use twistsearch::moveset::Metric;
 use twistsearch::search::{Position, SearchBound, SolveOptions, Solver, SolverOptions, UpTo};
+use twistsearch::solvers::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::{MoveRef, Puzzle, State};
 
 const MIB: usize = 1 << 20;

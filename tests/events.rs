@@ -407,7 +407,7 @@ fn square1_kpuzzle_moves(alg: &str) -> String {
 /// applied to cubing.js's KPuzzle they give the same wedges; seeds reproduce; the WCA minimum holds.
 #[test]
 fn square1_scrambles() {
-    use twistsearch::events::square1::{self, Square1, Square1Solver, MIN_MOVES};
+    use twistsearch::solvers::square1::{self, Square1, Square1Solver, MIN_MOVES};
     let s = scrambler("sq1");
     let p = s.puzzle();
     let re = |a: &str| a.split(' ').all(|t| t == "/" || t.starts_with('(') || t.ends_with(')'));
@@ -433,7 +433,7 @@ fn square1_scrambles() {
 /// 3,678 shapes; 2 × 2 of them (top and bottom each starting with a corner or an edge) are cube shapes.
 #[test]
 fn square1_shapes_are_uniform() {
-    use twistsearch::events::square1::{random_state, Kind};
+    use twistsearch::solvers::square1::{random_state, Kind};
     let mut rng = rng_from_seed(Some(10)).unwrap();
     let n = 200_000;
     let mut cube = 0;

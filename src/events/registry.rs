@@ -35,17 +35,17 @@ pub enum ScrambleKind {
     Megaminx,
     /// The WCA clock scramble.
     Clock,
-    /// A Square-1 random state ([`square1`](super::square1)), in cubing.js's `(top, bottom) /` notation.
+    /// A Square-1 random state ([`square1`](crate::solvers::square1)), in cubing.js's `(top, bottom) /` notation.
     Square1,
     /// A 3x3x3 random state (the stabilizer chain of the face turns) solved by the cube's own two-phase
-    /// search ([`cube3`](super::cube3)), in cubing.js's face turns.
+    /// search ([`cube3`](crate::solvers::cube3)), in cubing.js's face turns.
     Cube3 {
         /// The WCA minimum: states solvable in fewer moves are drawn again.
         min_length: u32,
         /// Stop searching at a solution this short (it takes one move more past a node budget).
         target_length: u32,
     },
-    /// A 4x4x4 random state solved by reduction ([`cube4`](super::cube4)), in cubing.js's outer and
+    /// A 4x4x4 random state solved by reduction ([`cube4`](crate::solvers::cube4)), in cubing.js's outer and
     /// `Uw`/`Rw`/`Fw` turns.
     Cube4,
     /// Not scrambled by twistsearch yet (the reason).

@@ -7,14 +7,9 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::clock::clock_scramble;
-use super::cube3::TwoPhase;
-use super::cube4::{self, Cube4Solver};
 use super::definitions::embedded_definition;
-use super::identical::{registry_orbit, Identical};
-use super::minx::{self, MinxSolver};
 use super::random_moves::{big_cube, megaminx};
 use super::registry::{lookup, Event, ScrambleKind, Suffix};
-use super::square1::{self, Square1Solver};
 use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -27,6 +22,11 @@ use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::search::orient::reorientations;
 use crate::search::Position;
+use crate::solvers::cube3::TwoPhase;
+use crate::solvers::cube4::{self, Cube4Solver};
+use crate::solvers::identical::{registry_orbit, Identical};
+use crate::solvers::minx::{self, MinxSolver};
+use crate::solvers::square1::{self, Square1Solver};
 use crate::state::State;
 
 /// The moves of 3x3x3 scrambles.

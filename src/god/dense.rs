@@ -11,9 +11,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::bits::{DepthBits, UNSEEN};
-use super::index::DenseIndex;
 use crate::control::{Control, Progress};
+use crate::coord::bits::{DepthBits, UNSEEN};
+use crate::coord::index::DenseIndex;
 use crate::error::{Error, Result};
 
 /// Relative cost of a forward step to a backward check (tuned on the 2x2x2).

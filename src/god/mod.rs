@@ -14,12 +14,9 @@
 //!
 //! Memory is checked against the budget before anything large is allocated.
 
-pub(crate) mod bits;
-pub(crate) mod coords;
 pub mod cosets;
 pub(crate) mod dense;
 mod hashed;
-pub(crate) mod index;
 // Not in the single-threaded WebAssembly build, which stays small (it runs the plain search instead).
 #[cfg(threads)]
 mod symdense;
@@ -28,6 +25,7 @@ pub(crate) mod symmetry;
 pub use dense::Direction;
 pub use symmetry::SymmetryCounts;
 
+use crate::coord::{bits, index};
 use num_traits::ToPrimitive;
 
 use crate::bytes::describe_bytes;

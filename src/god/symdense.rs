@@ -17,11 +17,11 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::bits::{DepthBits, UNSEEN};
 use super::dense::{chunks, keep_push, DenseRun, Direction};
-use super::index::DenseIndex;
 use super::symmetry::Symmetry;
 use crate::control::{Control, Progress};
+use crate::coord::bits::{DepthBits, UNSEEN};
+use crate::coord::index::DenseIndex;
 use crate::error::Result;
 use crate::layout::Layout;
 
@@ -70,7 +70,7 @@ pub(crate) struct SymPlan {
 type RowPlan = Option<(u64, u16, u16, Vec<(u16, u16)>)>;
 
 /// Conjugation of a plain index by symmetry `k` (with scratch space).
-type Conj<'a> = dyn Fn(usize, u64, &mut super::index::Scratch, &mut Vec<u8>) -> Option<u64> + 'a;
+type Conj<'a> = dyn Fn(usize, u64, &mut crate::coord::index::Scratch, &mut Vec<u8>) -> Option<u64> + 'a;
 
 /// A row's map onto its representative.
 #[derive(Clone, Copy)]
@@ -106,7 +106,7 @@ impl SymPlan {
         }
         let identity = syms.iter().position(|s| s.is_identity(layout))?;
         // Checked: conjugation by the full state, with the index's own check of the bytes.
-        let conj = |k: usize, at: u64, s: &mut super::index::Scratch, buf: &mut Vec<u8>| -> Option<u64> {
+        let conj = |k: usize, at: u64, s: &mut crate::coord::index::Scratch, buf: &mut Vec<u8>| -> Option<u64> {
             let x = index.state_of(at, s);
             buf.resize(x.len(), 0);
             syms[k].conjugate(layout, &x, buf);
@@ -128,7 +128,7 @@ impl SymPlan {
         let mut buf = Vec::new();
         let size = index.size();
         let row = self.row;
-        let neighbours = |at: u64, s: &mut super::index::Scratch| -> Vec<u64> {
+        let neighbours = |at: u64, s: &mut crate::coord::index::Scratch| -> Vec<u64> {
             let (o, i) = (at / row, (at % row) as usize);
             let mut v: Vec<u64> = (0..index.moves())
                 .map(|mv| index.outer_image(o, mv, s) * row + index.inner_moves(mv)[i] as u64)
@@ -306,7 +306,13 @@ struct Step<'a> {
 
 impl<'a> Step<'a> {
     #[inline(always)]
-    fn new(index: &'a DenseIndex, plan: &'a SymPlan, o: u64, mv: usize, s: &mut super::index::Scratch) -> Step<'a> {
+    fn new(
+        index: &'a DenseIndex,
+        plan: &'a SymPlan,
+        o: u64,
+        mv: usize,
+        s: &mut crate::coord::index::Scratch,
+    ) -> Step<'a> {
         let row = plan.row as usize;
         let r = plan.map(index.outer_image(o, mv, s));
         Step {

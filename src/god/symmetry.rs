@@ -40,7 +40,7 @@ pub(crate) fn count(
     let mut sums: Vec<u128> = counts.iter().map(|&c| c as u128).collect();
     // Pieces stay in their block (slots the moves connect), and blocks no move twists keep the start's
     // orientations: only such positions can be reached, so only they are enumerated.
-    let blocks = super::coords::blocks(layout, moves);
+    let blocks = crate::coord::blocks::blocks(layout, moves);
     let mut block_of: Vec<Vec<usize>> = layout.orbits().iter().map(|o| vec![0; o.size]).collect();
     let mut twisted: Vec<Vec<bool>> = Vec::new();
     for (orbit, bl) in blocks.iter().enumerate() {

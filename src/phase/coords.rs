@@ -2,8 +2,8 @@
 //! coordinates (those of the God's-algorithm index, [`crate::god`]), each with a `u32` move table, so that
 //! the search moves a handful of numbers instead of state bytes.
 
+use crate::coord::blocks::{blocks, Coord};
 use crate::error::{Error, Result};
-use crate::god::coords::{blocks, Coord};
 use crate::layout::Layout;
 
 /// The most coordinates one phase may have.

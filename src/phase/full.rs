@@ -8,10 +8,10 @@
 
 use super::coords::PhaseCoords;
 use crate::control::Control;
+use crate::coord::bits::{DepthBits, UNSEEN};
+use crate::coord::index::DenseIndex;
 use crate::error::{Error, Result};
-use crate::god::bits::{DepthBits, UNSEEN};
 use crate::god::dense::{search, Direction};
-use crate::god::index::DenseIndex;
 use crate::puzzle::Puzzle;
 
 /// Exact distances of all cosets of one phase.

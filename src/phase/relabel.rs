@@ -8,8 +8,8 @@
 //! and every element of `H` keeps, so where they still lump several classes of `t·H` into the goal (the
 //! phase is not exact), no relabelling does better: only several goal cosets would.
 
+use crate::coord::blocks::blocks;
 use crate::error::{Error, Result};
-use crate::god::coords::blocks;
 use crate::layout::Layout;
 
 /// A label map and wildcard mask per orbit, from a target pattern's labels to the coset labels. A label

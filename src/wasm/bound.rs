@@ -17,9 +17,9 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::control::Control;
-use crate::events::cube3::{CubeBound, CubeTable};
 use crate::phase::{PhaseBound, PhaseSolver, PhaseSolverOptions};
 use crate::search::{SearchBound, Solver};
+use crate::solvers::cube3::{CubeBound, CubeTable};
 use crate::{Error, MoveSet, State};
 
 use super::options::{self, SolveOptions};

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::JsValue;
 
-use crate::events::cube3::CubeTable;
+use crate::solvers::cube3::CubeTable;
 use crate::{Alg, Error, MoveSet, Puzzle, State};
 
 /// `generatorMoves`: a list such as `"U,R,F"` / `"R2 U2"`, or an array of names.
@@ -58,7 +58,7 @@ pub struct SolveOptions {
     #[serde(rename = "phaseBoundMemoryMB")]
     pub phase_bound_memory_mb: Option<f64>,
     /// Optimal solves of a 3x3x3: also bound the search by the cube's own table (`"phase1"` or
-    /// `"huge"`, see [`crate::events::cube3::CubeBound`]); a plain request is answered by the cube's
+    /// `"huge"`, see [`crate::solvers::cube3::CubeBound`]); a plain request is answered by the cube's
     /// own search.
     pub cube_bound: Option<String>,
     /// With `cubeBound`: its table's budget in MiB (default [`DEFAULT_CUBE_BOUND_MB`]).

@@ -9,12 +9,12 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::events::cube3::SearchedBy;
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
 use crate::moveset::Metric;
 use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
+use crate::solvers::cube3::SearchedBy;
 use crate::{Error, MoveSet, State};
 
 use super::bound::{BoundKey, Made, Request};

@@ -13,9 +13,9 @@ use crate::shell::{emit, fail, json_text, too_many_for_json, Failure, MAX_BUFFER
 use crate::tables::TableCache;
 use rand::{Rng, SeedableRng};
 use twistsearch::control::Control;
-use twistsearch::events::cube3::TwoPhase;
 use twistsearch::events::EventScrambler;
 use twistsearch::group::random::rng_from_seed;
+use twistsearch::solvers::cube3::TwoPhase;
 
 /// From this many 3x3x3 scrambles on, the exact two-phase tables are built even without a cache directory
 /// (its seconds are won back by scrambles several milliseconds faster).

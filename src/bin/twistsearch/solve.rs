@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_for_json, Failure, MAX_BUFFERED};
 use crate::tables::{Entry, TableCache};
-use twistsearch::events::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
 use twistsearch::moveset::{Metric, MoveSet};
@@ -18,6 +17,7 @@ use twistsearch::search::{
     random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
     Toggle, UpTo,
 };
+use twistsearch::solvers::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
 

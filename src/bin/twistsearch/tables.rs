@@ -12,9 +12,9 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use twistsearch::control::Control;
-use twistsearch::events::cube3::{CubeBound, CubeTable};
 use twistsearch::phase::{PhaseSolver, PhaseSolverOptions};
 use twistsearch::search::Solver;
+use twistsearch::solvers::cube3::{CubeBound, CubeTable};
 use twistsearch::Puzzle;
 
 use crate::shell::{fail, Failure};

@@ -6,7 +6,7 @@
 //! Words are elements of the move group (transformations), so the positions are those of a start with
 //! distinct pieces; the letters of a block follow the slot order of the block.
 
-use super::super::coords::blocks;
+use crate::coord::blocks::blocks;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 

@@ -17,10 +17,10 @@ use super::{CaseOutput, SolveInfo, TableInfo, Timing};
 use crate::shell::{fail, Failure};
 use twistsearch::canon::{canonical_counts, CanonFsm};
 use twistsearch::control::Control;
-use twistsearch::events::cube3::CubeTable;
 use twistsearch::moveset::Metric;
 use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
+use twistsearch::solvers::cube3::CubeTable;
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{MoveRef, MoveSet, Puzzle, State};
 

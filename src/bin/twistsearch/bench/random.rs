@@ -18,10 +18,10 @@ use crate::shell::{fail, Failure};
 use crate::tables::TableCache;
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
-use twistsearch::events::cube3::CubeTable;
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::moveset::Metric;
 use twistsearch::search::random_position;
+use twistsearch::solvers::cube3::CubeTable;
 use twistsearch::{MoveSet, State};
 
 /// The case's name for the huge table `kind`.

@@ -4,7 +4,7 @@
 //! whole row of positions (one outer value) into one other row, and the breadth-first search touches a
 //! few hundred contiguous bytes per row and move.
 
-use super::coords::{blocks, Coord};
+use super::blocks::{blocks, Coord};
 use crate::puzzle::Illegal;
 use crate::Puzzle;
 
@@ -131,7 +131,7 @@ impl DenseIndex {
     #[cfg_attr(not(threads), allow(dead_code))]
     fn symmetry_inner(&self) -> Option<usize> {
         (0..self.coords.len())
-            .filter(|&c| matches!(self.coords[c].kind, super::coords::CoordKind::Ori { .. }))
+            .filter(|&c| matches!(self.coords[c].kind, super::blocks::CoordKind::Ori { .. }))
             .filter(|&c| self.coords[c].size <= MAX_ROW)
             .max_by_key(|&c| (self.coords[c].size, std::cmp::Reverse(c)))
     }
@@ -161,7 +161,7 @@ impl DenseIndex {
     pub(crate) fn inner_ori_modulus(&self) -> Option<u8> {
         match self.inner[..] {
             [c] => match self.coords[c].kind {
-                super::coords::CoordKind::Ori { m, .. } => Some(m),
+                super::blocks::CoordKind::Ori { m, .. } => Some(m),
                 _ => None,
             },
             _ => None,

@@ -37,7 +37,7 @@ pub(super) struct Tables {
 
 /// Every `k`-set of 24 slots, in rank order (Gosper's hack).
 fn all_sets(k: u32) -> Vec<u32> {
-    let mut out = Vec::with_capacity(crate::events::rank::binomial(24, k) as usize);
+    let mut out = Vec::with_capacity(crate::coord::rank::binomial(24, k) as usize);
     let mut m: u32 = (1 << k) - 1;
     while m < 1 << 24 {
         out.push(m);

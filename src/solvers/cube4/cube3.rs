@@ -4,8 +4,8 @@
 
 use super::model::{Cube4, Model};
 use crate::error::{Error, Result};
-use crate::events::identical::registry_orbit;
 use crate::puzzle::Puzzle;
+use crate::solvers::identical::registry_orbit;
 use crate::state::State;
 
 /// The map from reduced 4x4x4 states to 3x3x3 states.

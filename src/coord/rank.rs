@@ -2,7 +2,7 @@
 //! colex order), permutations (Lehmer codes), and moves on masks by byte lookup.
 
 /// `C(n, k)` for `n, k ≤ 24`.
-pub(super) const fn binomial(n: u32, k: u32) -> u32 {
+pub(crate) const fn binomial(n: u32, k: u32) -> u32 {
     if k > n {
         return 0;
     }
@@ -17,7 +17,7 @@ pub(super) const fn binomial(n: u32, k: u32) -> u32 {
 
 /// Colex ranks of sets of up to 24 positions: a set's rank is its index among the sets of the same size
 /// in increasing order of their masks, so `0..C(n, k)` numbers the `k`-sets of `n` positions.
-pub(super) struct MaskRank {
+pub(crate) struct MaskRank {
     /// Rank contributions of the low 12 bits.
     low: Vec<u32>,
     /// Rank contributions of the high 12 bits, by how many bits are set below them (13 columns).
@@ -25,7 +25,7 @@ pub(super) struct MaskRank {
 }
 
 impl MaskRank {
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let part = |bits: u32, shift: u32, below: u32| {
             let mut r = 0;
             let mut j = below;
@@ -44,14 +44,14 @@ impl MaskRank {
 
     /// The rank of a set among the sets of its size.
     #[inline(always)]
-    pub(super) fn rank(&self, mask: u32) -> usize {
+    pub(crate) fn rank(&self, mask: u32) -> usize {
         let lo = mask & 0xfff;
         (self.low[lo as usize] + self.high[(mask >> 12) as usize * 13 + lo.count_ones() as usize]) as usize
     }
 }
 
 /// The `k`-set of colex rank `rank`.
-pub(super) fn unrank_mask(mut rank: u32, k: u32) -> u32 {
+pub(crate) fn unrank_mask(mut rank: u32, k: u32) -> u32 {
     let mut mask = 0;
     for j in (1..=k).rev() {
         let mut p = j - 1;
@@ -66,7 +66,7 @@ pub(super) fn unrank_mask(mut rank: u32, k: u32) -> u32 {
 
 /// The bits of `x` at the positions of `m`, packed (`pext`).
 #[inline]
-pub(super) fn compress(x: u32, mut m: u32) -> u32 {
+pub(crate) fn compress(x: u32, mut m: u32) -> u32 {
     let (mut out, mut bit) = (0, 0);
     while m != 0 {
         let p = m.trailing_zeros();
@@ -79,7 +79,7 @@ pub(super) fn compress(x: u32, mut m: u32) -> u32 {
 
 /// The low bits of `y` spread onto the positions of `m` (`pdep`).
 #[inline]
-pub(super) fn expand(y: u32, mut m: u32) -> u32 {
+pub(crate) fn expand(y: u32, mut m: u32) -> u32 {
     let (mut out, mut bit) = (0, 0);
     while m != 0 {
         let p = m.trailing_zeros();
@@ -91,7 +91,7 @@ pub(super) fn expand(y: u32, mut m: u32) -> u32 {
 }
 
 /// The Lehmer rank of a permutation of `0..n` (`n ≤ 12`).
-pub(super) fn perm_rank(p: &[u8]) -> usize {
+pub(crate) fn perm_rank(p: &[u8]) -> usize {
     let mut r = 0;
     for i in 0..p.len() {
         let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count();
@@ -101,7 +101,7 @@ pub(super) fn perm_rank(p: &[u8]) -> usize {
 }
 
 /// The permutation of `0..n` with Lehmer rank `r`.
-pub(super) fn perm_unrank(mut r: usize, n: usize) -> Vec<u8> {
+pub(crate) fn perm_unrank(mut r: usize, n: usize) -> Vec<u8> {
     let mut digits = vec![0; n];
     for i in (0..n).rev() {
         digits[i] = r % (n - i);
@@ -113,7 +113,7 @@ pub(super) fn perm_unrank(mut r: usize, n: usize) -> Vec<u8> {
 
 /// Writes the permutation of `0..out.len()` (at most 12) with Lehmer rank `r` into `out`, without
 /// allocating.
-pub(super) fn perm_unrank_into(mut r: usize, out: &mut [u8]) {
+pub(crate) fn perm_unrank_into(mut r: usize, out: &mut [u8]) {
     let n = out.len();
     let mut digits = [0usize; 12];
     for i in (0..n).rev() {
@@ -134,7 +134,7 @@ pub(super) fn perm_unrank_into(mut r: usize, out: &mut [u8]) {
 }
 
 /// Whether a permutation is odd.
-pub(super) fn is_odd(p: &[u8]) -> bool {
+pub(crate) fn is_odd(p: &[u8]) -> bool {
     let mut seen = 0u32;
     let mut odd = false;
     for i in 0..p.len() {
@@ -155,13 +155,13 @@ pub(super) fn is_odd(p: &[u8]) -> bool {
 
 /// A permutation of 24 bit positions as three byte lookups.
 #[derive(Clone)]
-pub(super) struct BitPerm {
+pub(crate) struct BitPerm {
     lut: Box<[[u32; 256]; 3]>,
 }
 
 impl BitPerm {
     /// The bit moves of a passive permutation (`t[i] = j`: what was at `j` goes to `i`).
-    pub(super) fn new(t: &[u8]) -> Self {
+    pub(crate) fn new(t: &[u8]) -> Self {
         let mut lut = Box::new([[0u32; 256]; 3]);
         for (i, &j) in t.iter().enumerate() {
             let (byte, bit) = (j as usize / 8, j as usize % 8);
@@ -175,7 +175,7 @@ impl BitPerm {
     }
 
     #[inline(always)]
-    pub(super) fn apply(&self, m: u32) -> u32 {
+    pub(crate) fn apply(&self, m: u32) -> u32 {
         self.lut[0][(m & 0xff) as usize]
             | self.lut[1][(m >> 8 & 0xff) as usize]
             | self.lut[2][(m >> 16 & 0xff) as usize]
@@ -183,12 +183,12 @@ impl BitPerm {
 }
 
 /// [`compress`] by a fixed mask, as three byte lookups.
-pub(super) struct Pext {
+pub(crate) struct Pext {
     lut: Box<[[u32; 256]; 3]>,
 }
 
 impl Pext {
-    pub(super) fn new(mask: u32) -> Self {
+    pub(crate) fn new(mask: u32) -> Self {
         let mut lut = Box::new([[0u32; 256]; 3]);
         for (b, row) in lut.iter_mut().enumerate() {
             for (v, out) in row.iter_mut().enumerate() {
@@ -199,7 +199,7 @@ impl Pext {
     }
 
     #[inline(always)]
-    pub(super) fn apply(&self, x: u32) -> u32 {
+    pub(crate) fn apply(&self, x: u32) -> u32 {
         self.lut[0][(x & 0xff) as usize]
             | self.lut[1][(x >> 8 & 0xff) as usize]
             | self.lut[2][(x >> 16 & 0xff) as usize]

@@ -2,10 +2,10 @@
 //! faces and `Uw`, `Rw`, `Fw`, each in three amounts), compact states, and the structure the phases need
 //! (edge slots, wing classes, center faces), all worked out from the moves rather than written down.
 
+use crate::coord::rank::{is_odd, BitPerm};
 use crate::error::{Error, Result};
-use crate::events::identical::registry_orbit;
-use crate::events::rank::{is_odd, BitPerm};
 use crate::puzzle::{MoveRef, Puzzle};
+use crate::solvers::identical::registry_orbit;
 use crate::state::State;
 
 /// The base moves, in the order move indices use (`3 * base + amount - 1`, amounts 1, 2, 3).

@@ -7,7 +7,7 @@
 
 use super::cubie::Cubie;
 use super::model::{Model, ROTATIONS, SYMS};
-use crate::events::rank::{perm_rank, perm_unrank_into};
+use crate::coord::rank::{perm_rank, perm_unrank_into};
 
 pub(super) const N_TWIST: usize = 2187;
 pub(super) const N_FLIP: usize = 2048;

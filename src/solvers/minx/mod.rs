@@ -193,7 +193,7 @@ pub fn project(puzzle: &Puzzle, pieces: &Puzzle, state: &State) -> Result<State>
     let from = state.as_bytes();
     let mut bytes = vec![0u8; pieces.state_size()];
     for o in pieces.orbits() {
-        let src = crate::events::identical::registry_orbit(puzzle, &o.name)?;
+        let src = crate::solvers::identical::registry_orbit(puzzle, &o.name)?;
         let n = 2 * o.size;
         bytes[o.offset..o.offset + n].copy_from_slice(&from[src.offset..src.offset + n]);
     }

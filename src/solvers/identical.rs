@@ -1,4 +1,4 @@
-//! Pieces a real puzzle cannot tell apart ([`Event::identical`](super::Event::identical)): a byte map
+//! Pieces a real puzzle cannot tell apart ([`Event::identical`](crate::events::Event::identical)): a byte map
 //! that gives every piece of a group one label (the group's smallest piece number), applied to the
 //! solver's target and to each drawn random state, so that the state is solved up to them.
 
@@ -68,14 +68,14 @@ mod tests {
     use crate::alg::Alg;
 
     fn fto() -> Puzzle {
-        let def = super::super::embedded_definition("fto").unwrap();
+        let def = crate::events::embedded_definition("fto").unwrap();
         crate::kpuzzle::parse_kpuzzle(def).unwrap()
     }
 
     #[test]
     fn groups_share_a_label_and_moves_commute_with_labelling() {
         let p = fto();
-        let id = Identical::new(&p, &[("CENTERS", super::super::registry::FTO_CENTERS)]).unwrap().unwrap();
+        let id = Identical::new(&p, &[("CENTERS", crate::events::FTO_CENTERS)]).unwrap().unwrap();
         let solved = id.apply(p.solved());
         let centers = p.layout().orbits().iter().find(|o| o.name == "CENTERS").unwrap();
         let labels = &solved.as_bytes()[centers.offset..centers.offset + 24];

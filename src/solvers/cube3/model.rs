@@ -6,8 +6,8 @@
 
 use super::cubie::Cubie;
 use crate::error::{Error, Result};
-use crate::events::identical::registry_orbit;
 use crate::puzzle::{MoveRef, Puzzle};
+use crate::solvers::identical::registry_orbit;
 use crate::state::State;
 
 /// The faces, in the order move indices use (`3 * face + amount - 1`); opposite faces are three apart.

@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use twistsearch::control::Control;
-//! use twistsearch::events::cube3::TwoPhase;
+//! use twistsearch::solvers::cube3::TwoPhase;
 //! use twistsearch::events::EventScrambler;
 //!
 //! let scrambler = EventScrambler::for_event("333").unwrap();

@@ -9,8 +9,8 @@
 //! `experimentalIsSolved` does not take the megaminx).
 
 use crate::error::{Error, Result};
-use crate::events::identical::registry_orbit;
 use crate::puzzle::{MoveRef, Puzzle};
+use crate::solvers::identical::registry_orbit;
 use crate::state::State;
 
 /// The face turns, in the order face indices use (cubing.js's names).

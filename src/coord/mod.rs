@@ -1,0 +1,15 @@
+//! Coordinates: the numbers solvers and tables index positions by.
+//!
+//! - [`rank`] — ranks of permutations (Lehmer codes), of sets of positions (colex bit masks) and moves on
+//!   masks by byte lookup, for the cube solvers' coordinates;
+//! - [`blocks`] — a puzzle's *blocks* (slots of one orbit that the moves connect) and their permutation
+//!   and orientation coordinates, for any puzzle;
+//! - [`index`] — [`DenseIndex`](index::DenseIndex): the positions a move set reaches numbered densely,
+//!   from those coordinates in mixed radix;
+//! - [`bits`] — [`DepthBits`](bits::DepthBits): two bits of depth modulo 3 per position, shared by the
+//!   threads of a breadth-first fill.
+
+pub(crate) mod bits;
+pub(crate) mod blocks;
+pub(crate) mod index;
+pub(crate) mod rank;
