@@ -19,6 +19,7 @@ mod bound;
 mod events;
 mod options;
 mod phases;
+mod plain;
 mod puzzle;
 mod run;
 

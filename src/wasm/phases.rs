@@ -16,6 +16,7 @@ use crate::search::Position;
 use crate::{Error, MoveSet, State};
 
 use super::options::SolveOptions;
+use super::plain::to_js;
 use super::run::{error, run, Hooks};
 
 /// What a phase solver was built for.
@@ -173,7 +174,7 @@ pub(super) fn solve(
             solver.table_bytes(),
         ))
     })?;
-    super::puzzle::to_js(&json!({
+    to_js(&json!({
         "solutions": [alg],
         "lengths": [length],
         "phaseLengths": phase_lengths,

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,6 +18,7 @@ use crate::{Error, MoveSet, State};
 
 use super::bound::{BoundKey, Made, Request};
 use super::options::{self, GodOptions, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
+use super::plain::to_js;
 use super::run::{error, run, Hooks};
 
 /// What a solver was built for: generators (base move, step), metric, target, memory budget, and its
@@ -108,11 +108,6 @@ pub struct Puzzle {
 
 fn js<T>(r: crate::Result<T>) -> Result<T, JsValue> {
     r.map_err(|e| error(&e))
-}
-
-/// A JSON value as a plain JS value (objects as objects, not `Map`s).
-pub(super) fn to_js(v: &Value) -> Result<JsValue, JsValue> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(&Error::new(e.to_string())))
 }
 
 #[wasm_bindgen]
