@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use crate::god::GodArgs;
+use crate::god_args::{reduce, CosetArgs, GodArgs};
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, read, Failure};
 use twistsearch::bytes::describe_bytes;
@@ -18,31 +18,6 @@ use twistsearch::Puzzle;
 
 /// Environment variables that carry a job-array index, in the order they are consulted.
 const ARRAY_INDEX: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
-
-/// Options of the coset method.
-#[derive(clap::Args)]
-pub struct CosetArgs {
-    /// Work units the cosets split into (`--method cosets`).
-    #[arg(long, default_value_t = 1)]
-    pub units: u64,
-    /// The unit to run (default: `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX`, else 0).
-    #[arg(long)]
-    pub unit: Option<u64>,
-    /// Write the unit's counts as JSON to this file (written to a temporary file, then renamed: a
-    /// killed unit leaves no result).
-    #[arg(long)]
-    pub out: Option<String>,
-    /// Letters (slots of the largest block) that name a coset (default: the fewest that fit memory).
-    #[arg(long)]
-    pub letters: Option<usize>,
-    /// Store positions through this distance at most (for measurements).
-    #[arg(long, hide = true)]
-    pub store_depth: Option<u32>,
-    /// Sub-cosets of at most this many positions are left undecided by the symmetry pre-calculation
-    /// (for measurements; default: chosen from the depth).
-    #[arg(long, hide = true)]
-    pub mark_cutoff: Option<u64>,
-}
 
 /// The unit to run: `--unit`, else the job-array index, else 0.
 fn unit_index(args: &CosetArgs) -> Result<u64, Failure> {
@@ -73,7 +48,7 @@ fn write_atomically(path: &str, text: &str) -> Result<(), Failure> {
 /// Runs one unit of `god --method cosets`.
 pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Failure> {
     // Classes up to symmetry come with the reduction by symmetry.
-    let reduce = match (args.symmetry, crate::god::reduce(args.reduce)) {
+    let reduce = match (args.symmetry, reduce(args.reduce)) {
         (true, Reduce::Never) => {
             return Err(fail(
                 "--symmetry",

@@ -3,90 +3,15 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use clap::ValueEnum;
 use serde_json::json;
 
+use crate::god_args::{reduce, DirectionArg, GodArgs, MethodArg};
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
 use twistsearch::bytes::describe_bytes;
-use twistsearch::god::{gods_algorithm, Direction, GodOptions, GodReport, Method, Reduce};
+use twistsearch::god::{gods_algorithm, Direction, GodOptions, GodReport, Method};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
-
-/// `--method`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum MethodArg {
-    Auto,
-    Dense,
-    Hash,
-    /// Coset by coset, beyond memory; splits into work units (`--units`, `--unit`, `--out`).
-    Cosets,
-}
-
-/// `--direction`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum DirectionArg {
-    Auto,
-    Forward,
-    Backward,
-}
-
-/// Values of `god --reduce`.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum ReduceArg {
-    Auto,
-    Always,
-    Never,
-}
-
-/// Options of `god`.
-#[derive(clap::Args)]
-pub struct GodArgs {
-    /// Moves to use, e.g. `U,F,R` (default: every move that is not a rotation).
-    #[arg(long)]
-    pub moves: Option<String>,
-    /// Quarter-turn metric.
-    #[arg(long)]
-    pub qtm: bool,
-    /// How many antipodes (positions at the greatest distance) to print, with an alg for each.
-    #[arg(long, default_value_t = 1)]
-    pub antipodes: usize,
-    /// Also count positions up to symmetry (the definition's rotations that keep the move set).
-    #[arg(long)]
-    pub symmetry: bool,
-    /// Memory budget for the tables, in MiB.
-    #[arg(long, default_value_t = twistsearch::god::DEFAULT_MEMORY >> 20)]
-    pub memory: u64,
-    /// How positions are stored: a dense 2-bit table, a hash map, or whichever fits.
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
-    /// Sweep direction of the dense search (for measurements).
-    #[arg(long, value_enum, default_value_t = DirectionArg::Auto, hide = true)]
-    pub direction: DirectionArg,
-    /// Reduce the search by the definition's rotations that keep the move set: when it pays, whenever
-    /// possible, or never (the counts are the same either way). With `--method cosets`, `auto` and
-    /// `always` reduce wherever there are such rotations and count the classes up to symmetry and up to
-    /// symmetry and inverse too.
-    #[arg(long, value_enum, default_value_t = ReduceArg::Auto)]
-    pub reduce: ReduceArg,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Format of the antipodes' positions.
-    #[arg(long, value_enum, default_value_t = PositionFormat::Startstate)]
-    pub format: PositionFormat,
-    #[arg(long)]
-    pub json: bool,
-    /// Leave these sets out (comma-separated or repeated set names of the definition), e.g. `--omit
-    /// CORNER` on the 3x3x3 gives the edges group.
-    #[arg(long, value_delimiter = ',')]
-    pub omit: Vec<String>,
-    /// Count positions through this distance only, then stop.
-    #[arg(long)]
-    pub max_depth: Option<u32>,
-    #[command(flatten)]
-    pub cosets: crate::cosets::CosetArgs,
-}
 
 /// Runs `god`.
 pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
@@ -135,15 +60,6 @@ fn god_options(args: &GodArgs) -> GodOptions {
         },
         reduce: reduce(args.reduce),
         max_depth: args.max_depth,
-    }
-}
-
-/// `--reduce` for the core.
-pub fn reduce(arg: ReduceArg) -> Reduce {
-    match arg {
-        ReduceArg::Auto => Reduce::Auto,
-        ReduceArg::Always => Reduce::Always,
-        ReduceArg::Never => Reduce::Never,
     }
 }
 

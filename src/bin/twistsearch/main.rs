@@ -13,6 +13,7 @@ mod canon;
 mod cosets;
 mod events;
 mod god;
+mod god_args;
 mod group;
 mod info;
 mod phases;
@@ -162,7 +163,7 @@ enum Command {
     God {
         puzzle: String,
         #[command(flatten)]
-        args: god::GodArgs,
+        args: god_args::GodArgs,
     },
     /// Merges the JSON results of the work units of `god --method cosets --units N`: checks that every
     /// unit is there exactly once (same puzzle and options) and adds their counts.
