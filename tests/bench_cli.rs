@@ -1,4 +1,4 @@
-//! `twistsearch bench`: the quick versions of the cases run, and their JSON records (one per line) have
+//! `twistsearch-bench`: the quick versions of the cases run, and their JSON records (one per line) have
 //! the documented fields with sane values. No timing thresholds: a benchmark never fails a test on
 //! speed.
 
@@ -7,18 +7,17 @@ use std::process::Command;
 use serde_json::Value;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch-bench"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("the CLI runs");
+        .expect("the benchmark harness runs");
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
-/// The records of `bench ARGS --json`, one per line.
+/// The records of `twistsearch-bench ARGS --json`, one per line.
 fn records(args: &[&str]) -> Vec<Value> {
-    let mut a = vec!["bench"];
-    a.extend_from_slice(args);
+    let mut a = args.to_vec();
     a.push("--json");
     let (code, out, err) = run(&a);
     assert_eq!(code, 0, "{a:?}: {err}");
@@ -201,18 +200,40 @@ fn thread_list_repeats_and_speedup() {
 
 #[test]
 fn text_output_and_bad_arguments() {
-    let (code, out, err) = run(&["bench", "god-2x2x2", "3x3x3-short", "--quick"]);
+    let (code, out, err) = run(&["god-2x2x2", "3x3x3-short", "--quick"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("god-2x2x2: "), "{out}");
     assert!(out.contains("3674160 positions"), "{out}");
     assert!(out.contains("3x3x3-short: ") && out.contains("median") && out.contains("peak RSS"), "{out}");
     for (args, needle) in [
-        (&["bench", "--threads", "0"][..], "--threads"),
-        (&["bench", "--repeat", "0"][..], "--repeat"),
-        (&["bench", "no-such-case"][..], "no-such-case"),
+        (&["--threads", "0"][..], "--threads"),
+        (&["--repeat", "0"][..], "--repeat"),
+        (&["no-such-case"][..], "no-such-case"),
     ] {
         let (code, _, err) = run(args);
-        assert_ne!(code, 0, "{args:?}");
+        // The one exit rule of the native binaries: every error is status 1.
+        assert_eq!(code, 1, "{args:?}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_binary_of_its_own() {
+    let (code, out, err) = run(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("twistsearch-bench") && out.contains("--twsearch") && out.contains("god-edges-cosets"),
+        "{out}"
+    );
+    // The CLI has no `bench` subcommand any more: not in its help, and an unknown subcommand.
+    let cli =
+        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_twistsearch")).args(args).output().expect("the CLI runs");
+    let help = cli(&["--help"]);
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("god-merge"), "{help}");
+    assert!(!help.lines().any(|l| l.trim_start().starts_with("bench")), "{help}");
+    let old = cli(&["bench", "--quick"]);
+    assert_eq!(old.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&old.stderr).contains("'bench'"), "{}", String::from_utf8_lossy(&old.stderr));
 }

@@ -25,7 +25,7 @@ const opt = (name, d) => {
 };
 const bound = opt('--bound', 'none');
 const memoryMB = Number(opt('--memory', '256'));
-// Two 13-move random walks of `twistsearch bench 3x3x3-deep`.
+// Two 13-move random walks of `twistsearch-bench 3x3x3-deep`.
 const algs = [opt('--alg', "D B R' F2 R2 F2 L R' U' R' D2 B U'"), opt('--alg2', "U' R' D2 R' U B L U2 F2 L2 D2 F")];
 
 const started = await init({ build: args.includes('--threaded') ? 'threaded' : 'single' });

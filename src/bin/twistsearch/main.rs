@@ -4,14 +4,14 @@
 //! that is not a number) too; `--help` and `--version` exit 0.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-mod bench;
 mod canon;
 mod cosets;
 mod events;
+#[path = "../common/failure.rs"]
+mod failure;
 mod god;
 mod god_args;
 mod group;
@@ -20,6 +20,7 @@ mod phases;
 mod progress;
 mod shell;
 mod solve;
+#[path = "../common/tables.rs"]
 mod tables;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -174,8 +175,6 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Heavy end-to-end benchmarks: table fills and optimal solves, timed, with rates and peak memory.
-    Bench(bench::BenchArgs),
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -357,7 +356,6 @@ fn run(cli: Cli) -> Result<String, Failure> {
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
-        Command::Bench(args) => out = bench::bench(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
         }
@@ -418,23 +416,8 @@ fn scrambles_cmd(p: &twistsearch::Puzzle, path: &str, format: PositionFormat, js
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // clap's own message (`error: …` and a usage line); its exit code 2 becomes the one rule's 1.
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-        }
-    };
-    match run(cli) {
-        Ok(text) => {
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
-        Err(f) => {
-            eprintln!("error: {}: {}", f.input, f.message);
-            ExitCode::from(1)
-        }
+    match failure::parse_args::<Cli>() {
+        Ok(cli) => failure::finish(run(cli)),
+        Err(code) => code,
     }
 }

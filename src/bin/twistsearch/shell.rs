@@ -7,6 +7,9 @@ use twistsearch::kpuzzle::pattern_value;
 use twistsearch::tws::{write_state_block, StateNumbering};
 use twistsearch::{Alg, Puzzle, State};
 
+/// Failures (shared with `twistsearch-bench`), for every subcommand.
+pub use crate::failure::{fail, Failure};
+
 /// How a state is printed.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum PositionFormat {
@@ -16,16 +19,6 @@ pub enum PositionFormat {
     Solved,
     /// cubing.js KPattern JSON.
     Kpattern,
-}
-
-/// A failure with the input it concerns.
-pub struct Failure {
-    pub input: String,
-    pub message: String,
-}
-
-pub fn fail(input: &str, e: impl std::fmt::Display) -> Failure {
-    Failure { input: input.to_string(), message: e.to_string() }
 }
 
 pub fn read(path: &str) -> Result<String, Failure> {

@@ -1,31 +1,54 @@
-//! `bench`: heavy end-to-end benchmarks of the native build — pruning-table fills, optimal solves with
-//! the table built and kept — with wall times (median and best of repeats), rates, the results, and the
-//! process's peak memory per run.
+//! `twistsearch-bench`: heavy end-to-end benchmarks of the native build — pruning-table fills, optimal
+//! solves with the table built and kept — with wall times (median and best of repeats), rates, the
+//! results, and the process's peak memory per run. A binary of its own beside the `twistsearch` CLI
+//! (`cargo run --release --bin twistsearch-bench -- [CASE…]`); it uses the library's public API, and of
+//! the CLI's shell code only what both include from `src/bin/common/` (failures and the exit rule, the
+//! `--cache-dir` table files), never a copy.
 //!
 //! Each case runs once per thread count on its own rayon pool (`pool.install`, never the global pool), so
 //! one invocation compares thread counts. Records are printed as each case finishes: text, or with
 //! `--json` one JSON object per case and line (JSON lines). See `BENCHMARKS.md` for the fields.
 //!
-//! - `cases`: what each case does (and the slot of the cases not available yet).
+//! - `case`: what a case is given, what it measures and returns; the solution check they share.
+//! - `cases`: every case, and what the table, T-perm, short-scramble and God's-algorithm cases do (and
+//!   the slot of the cases not available yet); `deep` and `random`: the deep and random-state cases.
+//! - `data`: the compiled-in definitions; `walk`: the fixed scramble walks.
 //! - `usage`: resident-set and processor-time figures from `/proc/self`.
 
+mod case;
 mod cases;
+mod data;
 mod deep;
+#[path = "../../src/bin/common/failure.rs"]
+mod failure;
 mod random;
+// The bench uses the cube bound's file (`cube_bound`, `3x3x3-random --cache-dir`); the rest is the CLI's.
+#[allow(dead_code)]
+#[path = "../../src/bin/common/tables.rs"]
+mod tables;
 mod usage;
+mod walk;
 
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::process::ExitCode;
 
+use clap::Parser;
 use serde::Serialize;
 
-use crate::shell::{fail, Failure};
-use cases::{Case, Ctx, CASES};
+use case::{Case, CaseFn, Ctx, SolveInfo, TableInfo, Timing};
+use cases::CASES;
+use failure::{fail, Failure};
 use twistsearch::bytes::describe_bytes;
 use usage::Memory;
 
-/// Options of `bench`.
-#[derive(clap::Args)]
+/// Options of `twistsearch-bench`.
+#[derive(Parser)]
+#[command(
+    name = "twistsearch-bench",
+    version,
+    about = "Heavy end-to-end benchmarks: table fills and optimal solves, timed, with rates and peak memory"
+)]
 pub struct BenchArgs {
     /// Cases to run, in this order (default: all of them).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(CASES.iter().map(|c| c.name)))]
@@ -43,133 +66,14 @@ pub struct BenchArgs {
     /// Timed repetitions of each measurement (default 3, or 1 with --quick).
     #[arg(long)]
     repeat: Option<usize>,
-    /// Where `3x3x3-random` reads its table (and writes it after a build), as `solve --cache-dir`.
+    /// Where `3x3x3-random` reads its table (and writes it after a build), as `twistsearch solve
+    /// --cache-dir`.
     #[arg(long, value_name = "DIR")]
     cache_dir: Option<String>,
     /// The C++ twsearch binary (built from its public source) to run on the same positions in the same
     /// run as the deep cases (`3x3x3-deep`), with the same threads and at least the same table memory.
     #[arg(long, value_name = "PATH")]
     twsearch: Option<std::path::PathBuf>,
-}
-
-/// Seconds of repeated measurements: median, best, every sample; with the work each did (states a fill
-/// generated, nodes a search looked up), the rate of the median.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Timing {
-    /// The median sample (the mean of the middle two for an even count).
-    pub median_seconds: f64,
-    /// The fastest sample.
-    pub best_seconds: f64,
-    /// Every sample, in the order measured.
-    pub samples: Vec<f64>,
-    /// The median of the work of the samples (`null` when the timing has no single kind of work).
-    pub work: Option<u64>,
-    /// `work / medianSeconds`.
-    pub rate: Option<f64>,
-    /// `states/s` (fills) or `nodes/s` (searches).
-    pub rate_unit: Option<&'static str>,
-}
-
-impl Timing {
-    /// A timing of `samples` seconds with no rate.
-    pub fn plain(samples: Vec<f64>) -> Timing {
-        let median_seconds = median(&samples);
-        let best_seconds = samples.iter().copied().fold(f64::INFINITY, f64::min);
-        Timing { median_seconds, best_seconds, samples, work: None, rate: None, rate_unit: None }
-    }
-
-    /// A timing of `samples` seconds, sample `i` having done `work[i]` units of `unit`.
-    pub fn with_work(samples: Vec<f64>, work: &[u64], unit: &'static str) -> Timing {
-        let mut t = Timing::plain(samples);
-        let w = median(&work.iter().map(|&x| x as f64).collect::<Vec<_>>()).round() as u64;
-        t.work = Some(w);
-        t.rate = Some(if t.median_seconds > 0.0 { w as f64 / t.median_seconds } else { 0.0 });
-        t.rate_unit = Some(unit);
-        t
-    }
-}
-
-/// The median of a non-empty list.
-fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n == 0 {
-        return f64::NAN;
-    }
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
-/// A pruning table that a run built.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TableInfo {
-    /// The depth filled at the end of the run (searches may deepen the table).
-    pub depth: u32,
-    /// The depth filled when the build finished.
-    pub build_depth: u32,
-    /// Bytes of the entries (the memory budget, rounded).
-    pub bytes: usize,
-    /// Entries (two per byte).
-    pub entries: usize,
-    /// Entries set by the fill (the rest stay unset).
-    pub entries_set: u64,
-    /// Building the table (work: states the fill generated).
-    pub build: Timing,
-    /// A table of exact distances, every entry set (depths not tracked: `depth` 0).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub complete: bool,
-}
-
-/// One position solved in a run.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SolveInfo {
-    /// A name for the position.
-    pub name: String,
-    /// The alg that made it from solved.
-    pub scramble: String,
-    /// Its length (moves).
-    pub scramble_length: usize,
-    /// The optimal solution found (the solver's first in its lexicographic order).
-    pub solution: String,
-    /// Its length (moves, half-turn metric).
-    pub solution_length: usize,
-    /// The solve's time (work: nodes looked up).
-    pub time: Timing,
-    /// The same position solved by a peer in the same run (`--twsearch`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub peer: Option<PeerSolve>,
-}
-
-/// A position solved by a peer: its time (work: its node count), its solution's length, and the ratio
-/// of its median to ours.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PeerSolve {
-    /// `twsearch`.
-    pub peer: &'static str,
-    pub time: Timing,
-    pub solution_length: usize,
-    /// The peer's median seconds over ours (above 1: we are faster).
-    pub ratio: f64,
-}
-
-/// What a case function measures in one run.
-pub struct CaseOutput {
-    /// The headline timing.
-    pub time: Timing,
-    pub table: Option<TableInfo>,
-    pub warm: Option<Timing>,
-    pub solves: Vec<SolveInfo>,
-    /// With a peer: our whole first pass (tables built, every position solved once) and the peer's
-    /// whole processes (its tables and solves).
-    pub peer_total: Option<(Timing, Timing)>,
 }
 
 /// One run of a case: one thread count.
@@ -227,7 +131,14 @@ struct Record {
     runs: Vec<Run>,
 }
 
-/// Runs `bench`, printing each case's record as it finishes; returns nothing more to print.
+fn main() -> ExitCode {
+    match failure::parse_args::<BenchArgs>() {
+        Ok(args) => failure::finish(bench(&args)),
+        Err(code) => code,
+    }
+}
+
+/// Runs the cases, printing each case's record as it finishes; returns nothing more to print.
 pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
     let repeat = args.repeat.unwrap_or(if args.quick { 1 } else { 3 });
     if repeat == 0 {
@@ -325,7 +236,7 @@ fn thread_counts(case: &Case, given: Option<&[usize]>, cores: usize) -> Vec<usiz
 }
 
 /// One run of a case on a pool of `threads` threads, with its memory figures.
-fn run_one(f: cases::CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> {
+fn run_one(f: CaseFn, ctx: &Ctx, threads: usize) -> Result<Run, Failure> {
     #[cfg(feature = "parallel")]
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -498,15 +409,6 @@ fn record_text(r: &Record) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn medians_and_rates() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
-        let t = Timing::with_work(vec![2.0, 1.0, 4.0], &[10, 10, 12], "nodes/s");
-        assert_eq!((t.median_seconds, t.best_seconds, t.work, t.rate), (2.0, 1.0, Some(10), Some(5.0)));
-        assert_eq!(t.samples, vec![2.0, 1.0, 4.0]);
-    }
 
     #[test]
     fn thread_lists() {

@@ -12,10 +12,11 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::cases::{canonical_walk, checked_solution, load, Ctx, CUBE_3_SYMM};
-use super::{CaseOutput, SolveInfo, TableInfo, Timing};
-use crate::shell::{fail, Failure};
+use crate::case::{checked_solution, CaseOutput, Ctx, SolveInfo, TableInfo, Timing};
+use crate::data::{load, CUBE_3_SYMM};
+use crate::failure::{fail, Failure};
 use crate::tables::TableCache;
+use crate::walk::canonical_walk;
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
 use twistsearch::group::{puzzle_chain, rng_from_seed};
@@ -42,7 +43,7 @@ const POSITIONS: usize = 10;
 const QUICK_POSITIONS: usize = 2;
 const SEED: u64 = 0x3a3a;
 
-pub(super) fn about(kind: CubeTable, quick: bool) -> String {
+pub fn about(kind: CubeTable, quick: bool) -> String {
     if quick {
         let table = if kind == CubeTable::LayersParity {
             "phase-1 table with the parity (16 symmetries)"
@@ -68,7 +69,7 @@ pub(super) fn about(kind: CubeTable, quick: bool) -> String {
     }
 }
 
-pub(super) fn run(huge: CubeTable, ctx: &Ctx) -> Result<CaseOutput, Failure> {
+pub fn run(huge: CubeTable, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let name = name(huge);
     let e = |e: twistsearch::Error| fail(name, e);
     let p = Arc::new(load(name, CUBE_3_SYMM)?);

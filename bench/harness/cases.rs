@@ -2,8 +2,8 @@
 //! times and checks what it computed (table depths against the canonical counts, solutions by applying
 //! them, optimal lengths against the scramble lengths and across repeats).
 //!
-//! The puzzle definitions are compiled in (from `tests/data/puzzles/main/`), so the command runs from any
-//! directory; the short scrambles are canonical random walks from fixed seeds, the same on every run.
+//! The puzzle definitions are compiled in (`data`), so the harness runs from any directory; the short
+//! scrambles are canonical random walks from fixed seeds (`walk`), the same on every run.
 //!
 //! A case that is not available yet has `run: Err(reason)`: it is listed and says so, with no figures.
 //! Making it available takes a function `fn(&Ctx) -> Result<CaseOutput, Failure>` and `run: Ok(it)`.
@@ -13,8 +13,11 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 
-use super::{CaseOutput, SolveInfo, TableInfo, Timing};
-use crate::shell::{fail, Failure};
+use crate::case::{checked_solution, Case, CaseOutput, Ctx, SolveInfo, TableInfo, Timing};
+use crate::data::{load, CUBE_2, CUBE_2_SYMM, CUBE_3, CUBE_3_SYMM, CUBE_4, MEGAMINX, TPERM};
+use crate::failure::{fail, Failure};
+use crate::walk::canonical_walk;
+use crate::{deep, random};
 use twistsearch::canon::{canonical_counts, CanonFsm};
 use twistsearch::control::Control;
 use twistsearch::moveset::Metric;
@@ -22,49 +25,9 @@ use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
 use twistsearch::solvers::cube3::CubeTable;
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
-use twistsearch::{MoveRef, MoveSet, Puzzle, State};
-
-const CUBE_3: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/3x3x3.tws"));
-const CUBE_4: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/4x4x4.tws"));
-const MEGAMINX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/megaminx.tws"));
-const CUBE_2: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/2x2x2.tws"));
-/// The 2x2x2 with its rotations (the search is reduced by the 24 of them, or the 3 that keep U,F,R).
-const CUBE_2_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/2x2x2.tws"));
-/// The 3x3x3 with its rotations (the table is reduced by the 24 of them).
-pub(super) const CUBE_3_SYMM: &str =
-    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/3x3x3.tws"));
-const TPERM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/main/tperm.scr"));
+use twistsearch::{MoveRef, MoveSet, State};
 
 const MIB: usize = 1 << 20;
-
-/// What every case is given.
-pub struct Ctx {
-    /// Small versions (for tests).
-    pub quick: bool,
-    /// Timed repetitions.
-    pub repeat: usize,
-    /// The run's thread count (a peer is given the same).
-    pub threads: usize,
-    /// The C++ twsearch binary to run beside the deep cases (`--twsearch`).
-    pub twsearch: Option<std::path::PathBuf>,
-    /// `--cache-dir`, for the cases that keep a table there.
-    pub cache_dir: Option<String>,
-}
-
-/// A case's measuring function.
-pub type CaseFn = fn(&Ctx) -> Result<CaseOutput, Failure>;
-
-/// A benchmark case.
-pub struct Case {
-    /// The name on the command line.
-    pub name: &'static str,
-    /// What it measures, at full size (`false`) or with `--quick` (`true`).
-    pub about: fn(bool) -> String,
-    /// Runs with 1 thread and every core by default (the others: every core).
-    pub scaling: bool,
-    /// The measuring function, or why the case is not available yet.
-    pub run: Result<CaseFn, &'static str>,
-}
 
 /// Every case, in the order a plain `bench` runs them.
 pub const CASES: &[Case] = &[
@@ -81,45 +44,45 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "3x3x3-deep",
-        about: |q| super::deep::about(&super::deep::CUBE_3, q),
+        about: |q| deep::about(&deep::CUBE_3, q),
         scaling: false,
-        run: Ok(|c| super::deep::run(&super::deep::CUBE_3, c)),
+        run: Ok(|c| deep::run(&deep::CUBE_3, c)),
     },
     Case {
         name: "4x4x4-deep",
-        about: |q| super::deep::about(&super::deep::CUBE_4, q),
+        about: |q| deep::about(&deep::CUBE_4, q),
         scaling: false,
-        run: Ok(|c| super::deep::run(&super::deep::CUBE_4, c)),
+        run: Ok(|c| deep::run(&deep::CUBE_4, c)),
     },
     Case {
         name: "megaminx-deep",
-        about: |q| super::deep::about(&super::deep::MEGAMINX, q),
+        about: |q| deep::about(&deep::MEGAMINX, q),
         scaling: false,
-        run: Ok(|c| super::deep::run(&super::deep::MEGAMINX, c)),
+        run: Ok(|c| deep::run(&deep::MEGAMINX, c)),
     },
     Case {
         name: "3x3x3-random",
-        about: |q| super::random::about(CubeTable::Huge, q),
+        about: |q| random::about(CubeTable::Huge, q),
         scaling: false,
-        run: Ok(|c| super::random::run(CubeTable::Huge, c)),
+        run: Ok(|c| random::run(CubeTable::Huge, c)),
     },
     Case {
         name: "3x3x3-random-exact",
-        about: |q| super::random::about(CubeTable::HugeExact, q),
+        about: |q| random::about(CubeTable::HugeExact, q),
         scaling: false,
-        run: Ok(|c| super::random::run(CubeTable::HugeExact, c)),
+        run: Ok(|c| random::run(CubeTable::HugeExact, c)),
     },
     Case {
         name: "3x3x3-random-layers",
-        about: |q| super::random::about(CubeTable::Layers, q),
+        about: |q| random::about(CubeTable::Layers, q),
         scaling: false,
-        run: Ok(|c| super::random::run(CubeTable::Layers, c)),
+        run: Ok(|c| random::run(CubeTable::Layers, c)),
     },
     Case {
         name: "3x3x3-random-parity",
-        about: |q| super::random::about(CubeTable::LayersParity, q),
+        about: |q| random::about(CubeTable::LayersParity, q),
         scaling: false,
-        run: Ok(|c| super::random::run(CubeTable::LayersParity, c)),
+        run: Ok(|c| random::run(CubeTable::LayersParity, c)),
     },
     Case { name: "god-2x2x2", about: god_about, scaling: true, run: Ok(|c| god_2x2x2("god-2x2x2", CUBE_2, c)) },
     Case {
@@ -226,10 +189,6 @@ fn god_2x2x2(name: &'static str, definition: &str, ctx: &Ctx) -> Result<CaseOutp
     // The depth table's size shows in the run's peak memory; `table` describes pruning tables.
     let time = Timing::with_work(samples, &work, "states/s");
     Ok(CaseOutput { time, table: None, warm: None, solves: Vec::new(), peer_total: None })
-}
-
-pub(super) fn load(name: &str, text: &str) -> Result<Puzzle, Failure> {
-    twistsearch::load_puzzle(text).map_err(|e| fail(name, e))
 }
 
 /// Depth and memory of `table-3x3x3`.
@@ -471,28 +430,6 @@ impl TableDepths {
     }
 }
 
-/// The first solution of a solve, checked: it exists, it takes `state` to solved, and it is no longer
-/// than the scramble that made `state` (a solution is optimal, so never longer).
-pub(super) fn checked_solution(
-    name: &str,
-    p: &Puzzle,
-    state: &State,
-    solutions: &[Vec<MoveRef>],
-    scramble_length: usize,
-) -> Result<Vec<MoveRef>, Failure> {
-    let sol = solutions.first().ok_or_else(|| fail(name, "the solver returned no solution"))?;
-    if p.apply_moves(state, sol).as_bytes() != p.solved().as_bytes() {
-        return Err(fail(name, "a solution does not solve its position"));
-    }
-    if sol.len() > scramble_length {
-        return Err(fail(
-            name,
-            format!("a solution of {} moves for a scramble of {scramble_length}: not optimal", sol.len()),
-        ));
-    }
-    Ok(sol.clone())
-}
-
 /// A short-scramble case: a puzzle and the scrambles solved on it.
 pub struct Short {
     name: &'static str,
@@ -563,57 +500,6 @@ fn short_about(s: &Short, quick: bool) -> String {
         lengths.join(", "),
         mem / MIB
     )
-}
-
-/// SplitMix64: a small, fixed generator for the scramble walks (the same walks on every platform and
-/// version).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0; the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A canonical random walk of `len` moves from solved (no move cancels or merges with the one before,
-/// commuting moves in canonical order). Some automaton states have no canonical continuation (on the
-/// megaminx, `R I`: every move either commutes with `I` and would go before it, or commutes with `R`
-/// and would go before `R`), so each move is drawn among those that leave a way to finish the walk.
-pub(super) fn canonical_walk(set: &MoveSet, fsm: &CanonFsm, len: usize, seed: u64) -> Option<Vec<MoveRef>> {
-    let nmoves = set.moves().len();
-    let states = fsm.states();
-    // alive[k][s]: a canonical sequence of k more moves starts at state s.
-    let mut alive = vec![vec![true; states]];
-    for k in 1..len {
-        let prev = &alive[k - 1];
-        let row =
-            (0..states as u32).map(|s| (0..nmoves).any(|m| fsm.next(s, m).is_some_and(|t| prev[t as usize]))).collect();
-        alive.push(row);
-    }
-    let mut rng = SplitMix(seed);
-    let mut s = 0u32;
-    let mut out = Vec::with_capacity(len);
-    while out.len() < len {
-        let rest = &alive[len - out.len() - 1];
-        let allowed: Vec<(usize, u32)> =
-            (0..nmoves).filter_map(|m| fsm.next(s, m).filter(|&t| rest[t as usize]).map(|t| (m, t))).collect();
-        if allowed.is_empty() {
-            return None;
-        }
-        let (m, next) = allowed[rng.below(allowed.len())];
-        out.push(set.moves()[m].mv);
-        s = next;
-    }
-    Some(out)
 }
 
 /// A short-scramble case: builds the solver, then each repetition solves every scramble.

@@ -14,9 +14,10 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::cases::{canonical_walk, checked_solution, load, Ctx, CUBE_3_SYMM};
-use super::{CaseOutput, PeerSolve, SolveInfo, TableInfo, Timing};
-use crate::shell::{fail, Failure};
+use crate::case::{checked_solution, CaseOutput, Ctx, PeerSolve, SolveInfo, TableInfo, Timing};
+use crate::data::{load, CUBE_3_SYMM, CUBE_4_SYMM, MEGAMINX_SYMM};
+use crate::failure::{fail, Failure};
+use crate::walk::canonical_walk;
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
 use twistsearch::moveset::Metric;
@@ -74,9 +75,6 @@ pub const MEGAMINX: Deep = Deep {
     seed: 0x5d5d,
 };
 
-const CUBE_4_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/4x4x4.tws"));
-const MEGAMINX_SYMM: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/symm/megaminx.tws"));
-
 impl Deep {
     /// Walk lengths, pruning-table MiB, phase bound (moves, MiB).
     fn size(&self, quick: bool) -> (&'static [usize], usize, Option<(&'static str, usize)>) {
@@ -88,7 +86,7 @@ impl Deep {
     }
 }
 
-pub(super) fn about(d: &Deep, quick: bool) -> String {
+pub fn about(d: &Deep, quick: bool) -> String {
     let (lengths, table, phase) = d.size(quick);
     let lengths: Vec<String> = lengths.iter().map(usize::to_string).collect();
     let phase =
@@ -102,7 +100,7 @@ pub(super) fn about(d: &Deep, quick: bool) -> String {
     )
 }
 
-pub(super) fn run(d: &Deep, ctx: &Ctx) -> Result<CaseOutput, Failure> {
+pub fn run(d: &Deep, ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let name = d.name;
     let e = |e: twistsearch::Error| fail(name, e);
     let p = Arc::new(load(name, d.definition)?);

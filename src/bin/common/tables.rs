@@ -5,6 +5,9 @@
 //! Files are written whole to a temporary name and renamed, so a reader never sees half a file. A file
 //! the core refuses (damaged, truncated, another format version or made for something else) is reported
 //! on stderr and the table rebuilt; `auto` and `always` then replace it.
+//!
+//! Shared by both binaries (`#[path]`-included): `twistsearch-bench`'s `3x3x3-random --cache-dir` keeps
+//! its cube bound here as `solve --cube-bound --cache-dir` does.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,7 +20,7 @@ use twistsearch::search::Solver;
 use twistsearch::solvers::cube3::{CubeBound, CubeTable};
 use twistsearch::Puzzle;
 
-use crate::shell::{fail, Failure};
+use crate::failure::{fail, Failure};
 
 /// When to write a solver's table to the cache directory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
