@@ -113,6 +113,7 @@ pub mod error;
 pub mod events;
 pub mod god;
 pub mod group;
+pub mod hash;
 pub mod kpuzzle;
 pub(crate) mod memory;
 pub mod model;
