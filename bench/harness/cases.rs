@@ -29,7 +29,7 @@ use twistsearch::{MoveRef, MoveSet, State};
 
 const MIB: usize = 1 << 20;
 
-/// Every case, in the order a plain `bench` runs them.
+/// Every case, in the order a plain `twistsearch-bench` runs them.
 pub const CASES: &[Case] = &[
     Case { name: "table-3x3x3", about: table_about, scaling: true, run: Ok(table_3x3x3) },
     Case { name: "table-3x3x3-symmetry", about: table_symmetry_about, scaling: true, run: Ok(table_3x3x3_symmetry) },

@@ -7,7 +7,8 @@
 //!
 //! Each case runs once per thread count on its own rayon pool (`pool.install`, never the global pool), so
 //! one invocation compares thread counts. Records are printed as each case finishes: text, or with
-//! `--json` one JSON object per case and line (JSON lines). See `BENCHMARKS.md` for the fields.
+//! `--json` one JSON object per case and line (JSON lines). See `bench/history/2026-diary.md` (its first
+//! section) for the fields.
 //!
 //! - `case`: what a case is given, what it measures and returns; the solution check they share.
 //! - `cases`: every case, and what the table, T-perm, short-scramble and God's-algorithm cases do (and
