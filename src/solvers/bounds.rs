@@ -309,3 +309,78 @@ impl MadeBound {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SolverOptions;
+
+    fn two() -> (Arc<Puzzle>, Solver) {
+        let p = Arc::new(crate::load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap());
+        let solver = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
+        (p, solver)
+    }
+
+    /// A phase bound made, reported, saved and made again from its bytes, whole or in pieces: the same
+    /// bound, loaded; damaged bytes refused.
+    #[test]
+    fn a_phase_bound_goes_to_bytes_and_back() {
+        let (p, solver) = two();
+        let request = BoundRequest::phase(&p, "U,R2", 1 << 20, solver.moves(), None).unwrap();
+        assert_eq!(request.cube_table(), None);
+        assert!(request.bounds_target(&p, solver.target()));
+        let made = request.make(&p, &solver, None, Control::none()).unwrap();
+        let report = made.report();
+        let keys: Vec<&str> = report.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["moves", "axes", "exact", "tableBytes", "buildSeconds", "tablesLoaded"]);
+        assert_eq!((&report["moves"], &report["tablesLoaded"]), (&json!("U,R2"), &json!(false)));
+        assert!(made.cube().is_none() && made.for_solver(&solver).is_none() && !made.loaded());
+        let bytes = made.save();
+        let mut pieces = Vec::new();
+        made.save_in_order(|at, b| {
+            pieces.push((at, b.to_vec()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(pieces, [(0, bytes.clone())]);
+        let loaded = request.make(&p, &solver, Some(SavedTables::Bytes(&bytes)), Control::none()).unwrap();
+        assert!(loaded.loaded() && loaded.build_seconds() == 0.0);
+        assert_eq!(
+            (loaded.report()["tableBytes"].clone(), loaded.save()),
+            (report["tableBytes"].clone(), bytes.clone())
+        );
+        let mut read = |at: u64, buf: &mut [u8]| {
+            buf.copy_from_slice(&bytes[at as usize..at as usize + buf.len()]);
+            Ok(())
+        };
+        let head = &bytes[..10];
+        let saved = SavedTables::InPieces { head, total: bytes.len() as u64, read: &mut read };
+        assert_eq!(request.make(&p, &solver, Some(saved), Control::none()).unwrap().save(), bytes);
+        let mut damaged = bytes.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        assert!(request.make(&p, &solver, Some(SavedTables::Bytes(&damaged)), Control::none()).is_err());
+    }
+
+    /// Requests are told apart by their keys; the cube's bound is refused on another puzzle before
+    /// anything is built, and its budget checked there too.
+    #[test]
+    fn requests_are_keyed_and_checked() {
+        let (p, solver) = two();
+        let a = BoundRequest::phase(&p, "U,R2", 1 << 20, solver.moves(), None).unwrap();
+        let b = BoundRequest::phase(&p, "U,R", 1 << 20, solver.moves(), None).unwrap();
+        let c = BoundRequest::phase(&p, "U,R2", 2 << 20, solver.moves(), None).unwrap();
+        assert_eq!(a.key(), a.clone().key());
+        assert_ne!(a.key(), b.key());
+        assert_ne!(a.key(), c.key());
+        assert!(BoundRequest::phase(&p, "U,X", 1 << 20, solver.moves(), None).is_err());
+        let cube = BoundRequest::cube(CubeTable::Phase1, 1 << 30);
+        assert_eq!(
+            (cube.key(), cube.cube_table()),
+            (BoundKey::Cube(CubeTable::Phase1, 1 << 30), Some(CubeTable::Phase1))
+        );
+        assert!(cube.check(&p, &solver).unwrap_err().to_string().contains("3x3x3"));
+        assert!(cube.make(&p, &solver, None, Control::none()).is_err());
+        assert!(cube.tables_key(&p).is_err());
+    }
+}
