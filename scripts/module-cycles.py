@@ -21,7 +21,7 @@ import re
 import sys
 
 LAYERS = [
-    ("cross-cutting", ["error", "control", "text", "bytes", "saved", "memory"]),
+    ("cross-cutting", ["error", "control", "text", "bytes", "hash", "saved", "memory"]),
     ("syntax", ["alg"]),
     ("model", ["model"]),
     ("formats", ["tws", "kpuzzle", ""]),  # "": the crate root (`load_puzzle`)

@@ -12,7 +12,7 @@
 //!
 //! | layer | modules | what |
 //! |---|---|---|
-//! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`], `saved`, `memory` | errors, progress and cancellation, input checks, byte counts in words, the checksummed compressed form of saved tables, huge-page hints for big tables |
+//! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`], [`hash`], `saved`, `memory` | errors, progress and cancellation, input checks, byte counts in words, the state hash and the one fingerprint of saved tables, the checksummed compressed container of every saved table, huge-page hints for big tables |
 //! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
 //! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
@@ -113,6 +113,7 @@ pub mod error;
 pub mod events;
 pub mod god;
 pub mod group;
+pub mod hash;
 pub mod kpuzzle;
 pub(crate) mod memory;
 pub mod model;

@@ -282,6 +282,20 @@ impl<'a> Container<'a> {
         version: u32,
         key: &[(&str, u64)],
     ) -> Result<Self> {
+        Self::open_explained(data, total, what, magic, version, key, &|_, _, _| None)
+    }
+
+    /// As [`Container::open_head`], with `explain(i, found, expected)` saying what a key part `i` that
+    /// differs means (`None`: "was built for another {name}", as the others say).
+    pub(crate) fn open_explained(
+        data: &'a [u8],
+        total: u64,
+        what: &'a str,
+        magic: &[u8; 8],
+        version: u32,
+        key: &[(&str, u64)],
+        explain: &dyn Fn(usize, u64, u64) -> Option<String>,
+    ) -> Result<Self> {
         let corrupt = |why: String| Error::new(format!("not a valid saved {what}: {why}"));
         if data.len() < 8 || data[..8] != *magic {
             return Err(corrupt(format!("it does not start with the {} mark", String::from_utf8_lossy(magic))));
@@ -327,8 +341,11 @@ impl<'a> Container<'a> {
         if found_key.len() != key.len() {
             return Err(Error::new(format!("the saved {what} was built for other tables (another key layout)")));
         }
-        if let Some(&(name, _)) = key.iter().zip(&found_key).find(|((_, v), f)| v != *f).map(|(k, _)| k) {
-            return Err(Error::new(format!("the saved {what} was built for another {name}")));
+        if let Some((i, (&(name, expected), &found))) =
+            key.iter().zip(&found_key).enumerate().find(|(_, ((_, v), f))| v != *f)
+        {
+            let why = explain(i, found, expected).unwrap_or_else(|| format!("another {name}"));
+            return Err(Error::new(format!("the saved {what} was built for {why}")));
         }
         let body = r.position();
         let have = usize::try_from(total).unwrap_or(usize::MAX).saturating_sub(body);

@@ -3,7 +3,7 @@
 // [--alg "D B R' …"] [--alg2 …] [--cache DIR] [--threaded]`: one optimal 3x3x3 solve (face turns; `symm`, the default:
 // tests/data/puzzles/symm/3x3x3.tws, whose rotations give the three axes; `kpuzzle`: cubing.js's KPuzzle,
 // whose phase-1 plan is not exact because of its center orientations, so that it gets projection tables
-// only, see BENCHMARKS.md) in a fresh Node process, without a phase
+// only, see bench/history/2026-diary.md) in a fresh Node process, without a phase
 // bound or with `phaseBound: 'U,D,F2,B2,R2,L2'` and `phaseBoundMemoryMB` 64 (projection tables) or 600
 // (the exact 529 MiB phase-1 table), or with `cubeBound: 'phase1'` (`cube`: the cube's own 66 MiB exact
 // phase-1 table, on either definition), then a second position with the kept solver. Reported as JSON:

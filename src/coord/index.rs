@@ -1,5 +1,5 @@
 //! [`DenseIndex`]: a bijection between the positions a move set can produce and `0..size`, made of the
-//! coordinates of [`super::coords`] in mixed radix. The index is `outer · row + inner`: the *inner* part
+//! coordinates of [`super::blocks`] in mixed radix. The index is `outer · row + inner`: the *inner* part
 //! combines the smallest coordinates into one number with a combined move table, so that a move maps a
 //! whole row of positions (one outer value) into one other row, and the breadth-first search touches a
 //! few hundred contiguous bytes per row and move.

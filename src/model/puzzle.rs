@@ -116,6 +116,14 @@ impl Puzzle {
         self.layout.orbits()
     }
 
+    /// Adds the state layout (each orbit's size and orientation count, in order) to a fingerprint: the
+    /// puzzle part of every saved table's key that depends on the layout.
+    pub(crate) fn hash_layout(&self, h: &mut crate::hash::Hasher) {
+        for o in self.orbits() {
+            h.number(o.size as u64).number(u64::from(o.orientations));
+        }
+    }
+
     /// Bytes in one state.
     pub fn state_size(&self) -> usize {
         self.layout.state_size()

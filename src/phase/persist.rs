@@ -13,8 +13,8 @@ use super::stage::Phase;
 use super::table::ProjectionTable;
 use super::PhaseSolverOptions;
 use crate::error::{Error, Result};
+use crate::hash::Hasher;
 use crate::moveset::{Metric, MoveSet};
-use crate::prune::persist::Hasher;
 use crate::puzzle::Puzzle;
 use crate::saved::{Container, Section};
 use crate::search::Target;
@@ -39,9 +39,7 @@ pub(super) fn key(
     options: &PhaseSolverOptions,
 ) -> Vec<(&'static str, u64)> {
     let mut puzzle = Hasher::new();
-    for o in p.orbits() {
-        puzzle.number(o.size as u64).number(u64::from(o.orientations));
-    }
+    p.hash_layout(&mut puzzle);
     let mut moves = Hasher::new();
     for m in groups[0].moves() {
         moves.bytes(p.transform(m.mv));
@@ -78,11 +76,7 @@ pub(super) fn key(
 
 /// The key's parts as one number.
 pub(super) fn combined(key: &[(&str, u64)]) -> u64 {
-    let mut h = Hasher::new();
-    for &(_, v) in key {
-        h.number(v);
-    }
-    h.finish()
+    Hasher::of_key(key)
 }
 
 /// A solver's tables (its phases, under its key) as bytes.

@@ -11,15 +11,16 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::hash::{hash_bytes, slot};
 use super::kernel::Kernel;
-use super::persist::{Fingerprint, Hasher};
+use super::persist::Fingerprint;
 use super::sym::Reduction;
 use super::table::{Nibbles, MAX_DEPTH};
 use crate::canon::fsm::REFUSED;
 use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
+use crate::hash::Hasher;
+use crate::hash::{hash_bytes, slot};
 use crate::moveset::MoveSet;
 use crate::puzzle::Puzzle;
 
@@ -274,9 +275,7 @@ fn fingerprint(
     target: &[u8],
 ) -> Fingerprint {
     let mut p = Hasher::new();
-    for o in puzzle.orbits() {
-        p.number(o.size as u64).number(u64::from(o.orientations));
-    }
+    puzzle.hash_layout(&mut p);
     for &(at, piece) in illegal {
         p.number(at as u64).number(u64::from(piece));
     }

@@ -13,7 +13,7 @@
 //! on rayon's current thread pool with the `parallel` feature, and give the same table with any number of
 //! threads.
 //!
-//! - [`hash`]: the state hash and the slot of a hash.
+//! - [`crate::hash`]: the state hash and the slot of a hash.
 //! - `table`: the nibble storage and the table's sizing.
 //! - `kernel`: applying moves during a fill (only the slots a move changes).
 //! - `fill`: the walk that fills one depth.
@@ -23,7 +23,6 @@
 //!   [`PruneTable::from_bytes`]) for shells to keep.
 
 mod fill;
-pub mod hash;
 pub(crate) mod kernel;
 pub mod persist;
 mod sym;
@@ -140,7 +139,7 @@ impl PruneTable {
         let nibbles = Nibbles::zeroed(entries)?;
         let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
         // Depth 0: the target itself.
-        let root = hash::slot(t.hash(t.walk.target()), entries);
+        let root = crate::hash::slot(t.hash(t.walk.target()), entries);
         t.nibbles.set_if_unset::<false>(root, 1);
         t.depths.push(DepthStats { depth: 0, leaves: 1, entries_set: 1 });
         t.work = 1;
@@ -293,7 +292,7 @@ impl PruneTable {
     #[inline]
     pub fn hash(&self, state: &[u8]) -> u64 {
         if self.walk.symmetries() == 1 {
-            return hash::hash_bytes(state);
+            return crate::hash::hash_bytes(state);
         }
         let mut buf = vec![0u8; self.walk.size()];
         self.walk.state_hash(state, &mut buf)
@@ -314,7 +313,7 @@ impl PruneTable {
     /// The lower bound for the state with hash `h`.
     #[inline]
     pub fn lookup_hash(&self, h: u64) -> u8 {
-        let v = self.nibbles.get(hash::slot(h, self.nibbles.entries()));
+        let v = self.nibbles.get(crate::hash::slot(h, self.nibbles.entries()));
         if v == 0 {
             self.unset
         } else {
@@ -326,7 +325,7 @@ impl PruneTable {
     /// x86-64).
     #[inline]
     pub fn prefetch(&self, h: u64) {
-        self.nibbles.prefetch(hash::slot(h, self.nibbles.entries()));
+        self.nibbles.prefetch(crate::hash::slot(h, self.nibbles.entries()));
     }
 
     /// A lower bound on the moves from `state` to the target: 0 for the target, at most the true distance

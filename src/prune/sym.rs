@@ -21,8 +21,8 @@
 use rustc_hash::FxHashSet;
 
 use super::kernel::Kernel;
-use super::persist::Hasher;
 use crate::group::symmetry::{symmetries, Symmetry};
+use crate::hash::Hasher;
 use crate::puzzle::Puzzle;
 
 /// The most symmetries a table is reduced by (the icosahedral rotations are 60; beyond a few hundred the

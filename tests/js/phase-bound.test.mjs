@@ -1,7 +1,7 @@
 // Optimal solves with `phaseBound`: the distance to a subgroup along every axis as a second bound beside
 // the pruning table (here the 3x3x3's U,D,F2,B2,R2,L2 with projection tables, which a small
 // `phaseBoundMemoryMB` builds in about a second; the exact 529 MiB table takes far longer and is measured
-// in BENCHMARKS.md, not tested). Solutions are as short as without the bound, checked by cubing.js; the
+// in bench/history/2026-diary.md, not tested). Solutions are as short as without the bound, checked by cubing.js; the
 // solver and its bound are kept for the next solve and made again when the bound changes; the bound's
 // tables go through the table cache and the tables methods (`tables: 'phaseBound'`); the worker API and
 // twistsearch/cubing pass the options on; bad values are TypeErrors, RangeErrors and Errors naming the

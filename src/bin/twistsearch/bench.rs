@@ -4,7 +4,8 @@
 //!
 //! Each case runs once per thread count on its own rayon pool (`pool.install`, never the global pool), so
 //! one invocation compares thread counts. Records are printed as each case finishes: text, or with
-//! `--json` one JSON object per case and line (JSON lines). See `BENCHMARKS.md` for the fields.
+//! `--json` one JSON object per case and line (JSON lines). See `bench/history/2026-diary.md` (its first
+//! section) for the fields.
 //!
 //! - `cases`: what each case does (and the slot of the cases not available yet).
 //! - `usage`: resident-set and processor-time figures from `/proc/self`.

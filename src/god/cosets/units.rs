@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::CosetOptions;
 use crate::error::{Error, Result};
+use crate::hash::Hasher;
 use crate::puzzle::Puzzle;
 
 /// The `format` tag of a unit's counts.
@@ -101,17 +102,8 @@ pub struct MergedCounts {
     pub inverse_classes: Option<Vec<u64>>,
 }
 
-/// FNV-1a, 64 bits.
-fn fnv(bytes: &[u8], mut h: u64) -> u64 {
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// The fingerprint of a run: puzzle name and sets, the moves (as words), the depth limit, the coset
-/// letters, the number of units and the symmetries it is reduced by.
+/// letters, the number of units and the symmetries it is reduced by (the crate's one [`Hasher`]).
 pub(crate) fn fingerprint(
     puzzle: &Puzzle,
     move_words: &[Vec<u8>],
@@ -119,21 +111,22 @@ pub(crate) fn fingerprint(
     letters: usize,
     symmetries: Option<u64>,
 ) -> String {
-    let mut h = fnv(puzzle.name().as_bytes(), 0xcbf2_9ce4_8422_2325);
+    let mut h = Hasher::new();
+    h.bytes(puzzle.name().as_bytes());
     for o in puzzle.layout().orbits() {
-        h = fnv(format!("|{} {} {}", o.name, o.size, o.orientations).as_bytes(), h);
+        h.bytes(o.name.as_bytes()).number(o.size as u64).number(u64::from(o.orientations));
     }
+    h.number(move_words.len() as u64);
     for w in move_words {
-        h = fnv(b"|", h);
-        h = fnv(w, h);
+        h.bytes(w);
     }
-    let mut rest = format!("|{:?}|{}|{}", options.max_depth, letters, options.units);
+    h.number(options.max_depth.map_or(u64::MAX, u64::from)).number(letters as u64).number(options.units);
     if let Some(n) = symmetries {
         // Since anti-symmetry, a reduced unit counts the classes its cosets represent up to symmetry and
         // inverse: never merged with a unit counted the earlier way.
-        rest += &format!("|symmetry {n}|inverse pairs");
+        h.bytes(b"symmetry, inverse pairs").number(n);
     }
-    format!("{:016x}", fnv(rest.as_bytes(), h))
+    format!("{:016x}", h.finish())
 }
 
 /// Checks that `units` are every unit of one run exactly once (same fingerprint) and adds them up.

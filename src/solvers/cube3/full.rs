@@ -22,7 +22,7 @@ use super::symtable::{Moves, SymTable};
 use super::tables::Tables;
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::prune::persist::Hasher;
+use crate::hash::Hasher;
 use crate::saved::{Container, Section};
 
 /// The two exact tables.
@@ -128,11 +128,7 @@ impl FullTables {
 
     /// The key as 16 hex digits (what a shell names the saved tables by).
     pub(super) fn key_string(model: &Model) -> String {
-        let mut h = Hasher::new();
-        for (_, v) in Self::key(model) {
-            h.number(v);
-        }
-        format!("{:016x}", h.finish())
+        format!("{:016x}", Hasher::of_key(&Self::key(model)))
     }
 
     /// The tables as bytes: the crate's checked container (LZ4 chunks with checksums).

@@ -46,7 +46,7 @@ use super::symtable::{Moves, SymTable};
 use crate::bytes::describe_bytes;
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::prune::persist::Hasher;
+use crate::hash::Hasher;
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::saved::Container;
 use crate::search::SearchBound;
@@ -527,11 +527,7 @@ fn key(model: &Model, kind: CubeTable) -> Vec<(&'static str, u64)> {
 
 /// A table's key as its name and 16 hex digits.
 fn key_string(kind: CubeTable, key: &[(&'static str, u64)]) -> String {
-    let mut h = Hasher::new();
-    for (_, v) in key {
-        h.number(*v);
-    }
-    format!("{}-{:016x}", kind.name(), h.finish())
+    format!("{}-{:016x}", kind.name(), Hasher::of_key(key))
 }
 
 /// The moves of the (flip, slice) pair and of the corners (the twist, and with `layers` where the U

@@ -5,7 +5,7 @@
 use super::model::Model;
 use super::phase_tables::Tables;
 use crate::error::{Error, Result};
-use crate::prune::persist::Hasher;
+use crate::hash::Hasher;
 use crate::saved::{Container, Section};
 
 const MAGIC: [u8; 8] = *b"TWS4X4T1";
@@ -30,11 +30,7 @@ pub(super) fn key(model: &Model) -> Vec<(&'static str, u64)> {
 
 /// The key as 16 hex digits.
 pub(super) fn key_string(model: &Model) -> String {
-    let mut h = Hasher::new();
-    for (_, v) in key(model) {
-        h.number(v);
-    }
-    format!("{:016x}", h.finish())
+    format!("{:016x}", Hasher::of_key(&key(model)))
 }
 
 /// The tables as bytes.

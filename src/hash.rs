@@ -1,4 +1,7 @@
-//! The pruning table's hash of a state: a 64-bit value from the state's bytes, mixed well enough that
+//! Hashing: the pruning table's hash of a state (and the slot it picks), and [`Hasher`], the one
+//! fingerprint every saved table and work unit is keyed by.
+//!
+//! The hash of a state is a 64-bit value from the state's bytes, mixed well enough that
 //! the table index taken from its high bits spreads states evenly, and cheap enough for the search's inner
 //! loop on every target, WebAssembly included (a 40-byte 3x3x3 state costs five 64-bit multiplications
 //! and a final avalanche; no 128-bit products, which wasm32 has no instruction for).
@@ -80,6 +83,47 @@ pub fn slot(h: u64, entries: usize) -> usize {
         (((h >> 32) * entries as u64) >> 32) as usize
     } else {
         ((h as u128 * entries as u128) >> 64) as usize
+    }
+}
+
+/// A fingerprint over a sequence of numbers and byte strings (each string with its length, so that no two
+/// sequences run together): what every saved table's key parts and every work unit's run are hashed
+/// with, [`hash_bytes`] of the sequence's bytes.
+#[derive(Debug, Default, Clone)]
+pub struct Hasher(Vec<u8>);
+
+impl Hasher {
+    /// An empty sequence.
+    pub fn new() -> Self {
+        Hasher(Vec::new())
+    }
+
+    /// Adds a number.
+    pub fn number(&mut self, n: u64) -> &mut Self {
+        self.0.extend_from_slice(&n.to_le_bytes());
+        self
+    }
+
+    /// Adds a byte string.
+    pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
+        self.number(b.len() as u64);
+        self.0.extend_from_slice(b);
+        self
+    }
+
+    /// The fingerprint of the sequence so far.
+    pub fn finish(&self) -> u64 {
+        hash_bytes(&self.0)
+    }
+
+    /// One number for the named parts of a saved table's key (the parts' values in order: what a shell
+    /// names a file or a cache entry by).
+    pub fn of_key(key: &[(&str, u64)]) -> u64 {
+        let mut h = Hasher::new();
+        for &(_, v) in key {
+            h.number(v);
+        }
+        h.finish()
     }
 }
 
