@@ -521,3 +521,36 @@ fn a_block_of_seventeen_pieces() {
     assert_eq!(r.counts, want);
     assert!(r.complete && r.stored_depth == 1 && want.len() > 2);
 }
+
+/// `gods_algorithm` is the coset method's one entry too: the reduction, the classes up to symmetry and
+/// the work unit pass through it, and its report holds the unit's whole counts, the same as the coset
+/// enumeration's own; the classes up to symmetry are the dense search's, and they need the reduction.
+#[test]
+fn gods_algorithm_runs_a_coset_unit_with_symmetry() {
+    let p = common::puzzle("puzzles/symm/2x2x2.tws");
+    let moves = set(&p, Some("U,F,R"));
+    let cosets = twistsearch::god::CosetUnit { units: 2, unit: 1, ..Default::default() };
+    let o = GodOptions { method: Method::Cosets, symmetry: true, cosets: cosets.clone(), ..GodOptions::default() };
+    let r = gods_algorithm(&p, &moves, &o, Control::none()).unwrap();
+    let own = CosetOptions { units: 2, unit: 1, reduce: Reduce::Always, ..CosetOptions::default() };
+    let unit = coset_enumeration(&p, &moves, &own, Control::none()).unwrap();
+    assert_eq!(r.cosets.as_ref(), Some(&unit));
+    assert_eq!((r.counts.as_slice(), r.total), (unit.counts.as_slice(), unit.counts.iter().sum()));
+    let s = r.symmetry.unwrap();
+    assert_eq!(Some(s.symmetries as u64), unit.symmetries);
+    assert_eq!(Some(&s.counts), unit.classes.as_ref());
+    // Both units together: the dense search's classes.
+    let other = GodOptions { cosets: twistsearch::god::CosetUnit { unit: 0, ..cosets }, ..o.clone() };
+    let first = gods_algorithm(&p, &moves, &other, Control::none()).unwrap().symmetry.unwrap();
+    let dense = gods_algorithm(&p, &moves, &GodOptions { symmetry: true, ..GodOptions::default() }, Control::none())
+        .unwrap()
+        .symmetry
+        .unwrap();
+    let sum: Vec<u64> =
+        (0..dense.counts.len()).map(|d| first.counts.get(d).unwrap_or(&0) + s.counts.get(d).unwrap_or(&0)).collect();
+    assert_eq!((sum, first.symmetries), (dense.counts, dense.symmetries));
+    // Without the reduction there are no classes: refused.
+    let never = GodOptions { reduce: Reduce::Never, ..o };
+    let e = gods_algorithm(&p, &moves, &never, Control::none()).unwrap_err();
+    assert!(e.to_string().contains("only when reduced by symmetry"), "{e}");
+}

@@ -106,6 +106,33 @@ pub struct GodOptions {
     pub reduce: Reduce,
     /// Count positions through this distance only, then stop.
     pub max_depth: Option<u32>,
+    /// With [`Method::Cosets`]: the work unit to run and the coset method's own settings.
+    pub cosets: CosetUnit,
+}
+
+/// The settings of [`Method::Cosets`] that the other methods do not have (see
+/// [`cosets::CosetOptions`], whose fields of the same names they become).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CosetUnit {
+    /// Letters that name a coset (`None`: the fewest whose bitmaps fit half the budget).
+    pub letters: Option<usize>,
+    /// Store the positions through this distance at most (`None`: as many levels as fit); for
+    /// measurements and tests.
+    pub store_depth: Option<u32>,
+    /// Work units the cosets split into.
+    pub units: u64,
+    /// The unit to run, in `0..units`.
+    pub unit: u64,
+    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided (`None`: chosen per
+    /// coset); for measurements and tests.
+    pub mark_cutoff: Option<u64>,
+}
+
+impl Default for CosetUnit {
+    /// The whole enumeration as one unit, every setting chosen by the method.
+    fn default() -> Self {
+        CosetUnit { letters: None, store_depth: None, units: 1, unit: 0, mark_cutoff: None }
+    }
 }
 
 impl Default for GodOptions {
@@ -119,6 +146,7 @@ impl Default for GodOptions {
             method: Method::Auto,
             reduce: Reduce::Auto,
             max_depth: None,
+            cosets: CosetUnit::default(),
         }
     }
 }
@@ -154,6 +182,9 @@ pub struct GodReport {
     /// When the dense search was reduced by symmetry: how many symmetries, and how many positions it
     /// stored (one row per class of rows).
     pub reduced: Option<(usize, u64)>,
+    /// With [`Method::Cosets`]: the unit's whole report (what a unit file holds and
+    /// [`cosets::merge_units`] sums; its counts are `counts`).
+    pub cosets: Option<cosets::UnitCounts>,
 }
 
 /// The moves a breadth-first search steps with: all of the set's moves in HTM, the quarter turns in QTM.
@@ -161,16 +192,18 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
     moves.moves().iter().filter(|m| metric == Metric::Htm || m.qtm_cost == 1).map(|m| m.mv).collect()
 }
 
-/// Enumerates every position the moves reach from the puzzle's solved state, by distance.
+/// Enumerates every position the moves reach from the puzzle's solved state, by distance: the one
+/// entry of every method, [`Method::Cosets`] included (one work unit of it, as `options.cosets` says;
+/// it finds no antipodes, so `antipodes` is not looked at there).
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    if options.method == Method::Cosets {
+        return by_cosets(puzzle, moves, options, control);
+    }
     if options.antipodes > MAX_ANTIPODES {
         return Err(Error::new(format!(
             "{} antipodes asked for: at most {MAX_ANTIPODES} are returned (ask for fewer)",
             options.antipodes
         )));
-    }
-    if options.method == Method::Cosets {
-        return by_cosets(puzzle, moves, options, control);
     }
     if options.symmetry && options.max_depth.is_some() {
         return Err(Error::new("counts up to symmetry need the whole enumeration: drop the maximum depth"));
@@ -320,32 +353,56 @@ impl Enumeration<'_> {
             backward: Vec::new(),
             symmetry,
             reduced: None,
+            cosets: None,
         })
     }
 }
 
-/// [`Method::Cosets`] as one unit.
+/// [`Method::Cosets`]: one unit ([`cosets::coset_enumeration`]), reduced by symmetry as
+/// `options.reduce` says, and always where `options.symmetry` asks for the classes (which only the
+/// reduction counts: refused with [`Reduce::Never`]).
 fn by_cosets(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
-    if options.symmetry {
-        return Err(Error::new("the coset method does not count up to symmetry yet"));
-    }
+    let reduce = match (options.symmetry, options.reduce) {
+        (true, Reduce::Never) => {
+            return Err(Error::new(
+                "the coset method counts classes up to symmetry only when reduced by symmetry (reduce: never)",
+            ))
+        }
+        (true, _) => Reduce::Always,
+        (false, r) => r,
+    };
+    let c = &options.cosets;
     let o = cosets::CosetOptions {
         metric: options.metric,
         memory_bytes: options.memory_bytes,
         max_depth: options.max_depth,
-        ..cosets::CosetOptions::default()
+        letters: c.letters,
+        store_depth: c.store_depth,
+        units: c.units,
+        unit: c.unit,
+        reduce,
+        mark_cutoff: c.mark_cutoff,
     };
     let r = cosets::coset_enumeration(puzzle, moves, &o, control)?;
+    let symmetry = match (options.symmetry, r.symmetries, &r.classes) {
+        (true, Some(n), Some(classes)) => Some(SymmetryCounts {
+            symmetries: usize::try_from(n).unwrap_or(usize::MAX),
+            total: classes.iter().sum(),
+            counts: classes.clone(),
+        }),
+        _ => None,
+    };
     Ok(GodReport {
         total: r.counts.iter().sum(),
-        counts: r.counts,
+        counts: r.counts.clone(),
         antipodes: Vec::new(),
         method: Method::Cosets,
         indexed: None,
         memory_bytes: r.memory_bytes,
         backward: Vec::new(),
-        symmetry: None,
+        symmetry,
         reduced: None,
+        cosets: Some(r),
     })
 }
 
@@ -399,6 +456,7 @@ fn dense_report(
         backward: run.backward,
         symmetry,
         reduced: run.reduced,
+        cosets: None,
     })
 }
 

@@ -7,8 +7,11 @@
 //! - [`cube4`] — the 4x4x4: reduction in five phases, the last one the 3x3x3's two-phase search;
 //! - [`square1`] — Square-1: its own model (slashes blocked by corners) and two-phase search;
 //! - [`minx`] — the megaminx: a staged search (a face at a time, the last layer in steps);
+//! - [`bounds`] — the optimal solver's second bound as the shells ask for it: a phase bound or the
+//!   3x3x3's own, checked, built or read from saved bytes, reported and saved in one place;
 //! - identical — pieces a real puzzle cannot tell apart (the FTO's centers), and orbits found by name.
 
+pub mod bounds;
 pub mod cube3;
 pub mod cube4;
 pub(crate) mod identical;

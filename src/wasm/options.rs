@@ -181,11 +181,12 @@ pub fn memory_bytes(mb: Option<f64>) -> Result<usize, Error> {
 /// What a wasm32 build can address: the 4 GiB that its tables share with everything else.
 const ADDRESS_SPACE_MIB: f64 = 4096.0;
 
-/// The phase bound `phaseBound` and `phaseBoundMemoryMB` ask for: the subgroup's moves and the budget of
-/// its tables in bytes (`None` without `phaseBound`). Refused before anything is allocated where the two
+/// The phase bound `phaseBound` and `phaseBoundMemoryMB` ask for: the subgroup's moves (as given: the
+/// core parses them, [`crate::solvers::bounds::BoundRequest::phase`]) and the budget of its tables in
+/// bytes (`None` without `phaseBound`). Refused before anything is allocated where the two
 /// budgets, the pruning table's (`memoryMB`) and the bound's, do not fit the wasm32 address space
 /// together (a `limit` error: a `RangeError` in JS).
-pub fn phase_bound(puzzle: &Puzzle, o: &SolveOptions) -> Result<Option<(MoveSet, usize)>, Error> {
+pub fn phase_bound(o: &SolveOptions) -> Result<Option<(&str, usize)>, Error> {
     let Some(moves) = o.phase_bound.as_deref() else {
         if o.phase_bound_memory_mb.is_some() {
             return Err(Error::new("phaseBoundMemoryMB is the memory of a phaseBound: give phaseBound too"));
@@ -205,8 +206,7 @@ pub fn phase_bound(puzzle: &Puzzle, o: &SolveOptions) -> Result<Option<(MoveSet,
              {ADDRESS_SPACE_MIB} MiB a wasm32 build can address"
         )));
     }
-    let subgroup = MoveSet::parse(puzzle, moves).map_err(|e| Error::new(format!("phaseBound: {e}")))?;
-    Ok(Some((subgroup, (mb * (1u64 << 20) as f64) as usize)))
+    Ok(Some((moves, (mb * (1u64 << 20) as f64) as usize)))
 }
 
 /// `cubeBoundMemoryMB`'s default: room for the `phase1` table (85 MiB). (`huge`, 2,020 MiB, is refused

@@ -17,6 +17,7 @@ use clap::ValueEnum;
 use twistsearch::control::Control;
 use twistsearch::phase::{PhaseSolver, PhaseSolverOptions};
 use twistsearch::search::Solver;
+use twistsearch::solvers::bounds::{BoundRequest, MadeBound, SavedTables};
 use twistsearch::solvers::cube3::{CubeBound, CubeTable};
 use twistsearch::Puzzle;
 
@@ -110,11 +111,13 @@ impl TableCache {
     }
 
     /// As [`TableCache::write`], for a writer that hands its bytes over in pieces at their offsets
-    /// (`save(write)`), through a temporary file in the same directory and a rename.
+    /// (`save(write)`), through a temporary file in the same directory and a rename (`what`: `table` or
+    /// `tables`, for the warning when it cannot be written).
     pub fn write_in_order(
         &self,
         path: &Path,
         seconds: f64,
+        what: &str,
         save: impl FnOnce(&mut dyn FnMut(u64, &[u8]) -> twistsearch::Result<()>) -> twistsearch::Result<()>,
     ) -> bool {
         let worth = match self.write {
@@ -137,7 +140,7 @@ impl TableCache {
         match result {
             Ok(()) => true,
             Err(e) => {
-                warn(path, &format!("cannot write the table: {e}"));
+                warn(path, &format!("cannot write the {what}: {e}"));
                 false
             }
         }
@@ -252,9 +255,77 @@ pub fn phase_solver(
     Ok((solver, PhaseTables { seconds, loaded: false, written }))
 }
 
-/// The 3x3x3 bound of `--cube-bound`: its table read from the cache directory when there (a file that
+/// The bound of `--phase-bound` or `--cube-bound` for `solver` ([`BoundRequest::make`]): checked before
+/// any file is read, its tables read from the cache directory when a file for them is there (a file that
+/// is refused is reported on stderr and the tables rebuilt), else built, then written as
+/// [`TableCache::write_in_order`] decides. Returns the bound and whether its tables were written.
+/// A phase bound's file is the one `--phases` keeps the same tables in; the cube's is named by the
+/// definition and the table (its key would cost the class map, seconds for the huge table: the
+/// container's own key check refuses a file made for another definition).
+pub fn bound(
+    cache: Option<&TableCache>,
+    puzzle: &Arc<Puzzle>,
+    request: &BoundRequest,
+    solver: &Solver,
+    control: Control,
+) -> twistsearch::Result<(MadeBound, bool)> {
+    // Refused (over the budget, not a 3x3x3, …) before a file is read.
+    request.check(puzzle, solver)?;
+    let (what, rebuilt) = if request.cube_table().is_some() {
+        ("table", "the table is rebuilt")
+    } else {
+        ("tables", "the tables are rebuilt")
+    };
+    let path = match (cache, request.cube_table()) {
+        (None, _) => None,
+        (Some(c), Some(kind)) => Some(c.path(&format!("{}-3x3x3-{}.cubebound", file_stem(puzzle.name()), kind.name()))),
+        (Some(c), None) => Some(c.path(&format!("{}-{}.phase", file_stem(puzzle.name()), request.tables_key(puzzle)?))),
+    };
+    if let (Some(_), Some(path)) = (cache, &path) {
+        // Read in pieces: the file's bytes (1.7 or 3.3 GB for the cube's huge tables) are never held
+        // whole beside the table.
+        match std::fs::File::open(path) {
+            Ok(mut file) => match read_bound(&mut file, puzzle, request, solver, control) {
+                Ok(b) => return Ok((b, false)),
+                Err(e) if e.is_cancelled() => return Err(e),
+                Err(e) => warn(path, &format!("{e}; {rebuilt}")),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => warn(path, &format!("{e}; {rebuilt}")),
+        }
+    }
+    let made = request.make(puzzle, solver, None, control)?;
+    let written = match (cache, &path) {
+        (Some(cache), Some(path)) => cache.write_in_order(path, made.seconds(), what, |w| made.save_in_order(w)),
+        _ => false,
+    };
+    Ok((made, written))
+}
+
+/// A bound made from its saved tables, read from `file` in pieces ([`SavedTables::InPieces`]).
+fn read_bound(
+    file: &mut std::fs::File,
+    puzzle: &Arc<Puzzle>,
+    request: &BoundRequest,
+    solver: &Solver,
+    control: Control,
+) -> twistsearch::Result<MadeBound> {
+    use std::io::{Read, Seek, SeekFrom};
+    let io = |e: std::io::Error| twistsearch::Error::new(format!("cannot read the file: {e}"));
+    let total = file.metadata().map_err(io)?.len();
+    let mut head = vec![0u8; usize::try_from(total).unwrap_or(usize::MAX).min(CubeBound::HEAD_BYTES)];
+    file.read_exact(&mut head).map_err(io)?;
+    let mut read =
+        |at: u64, buf: &mut [u8]| file.seek(SeekFrom::Start(at)).and_then(|_| file.read_exact(buf)).map_err(io);
+    request.make(puzzle, solver, Some(SavedTables::InPieces { head: &head, total, read: &mut read }), control)
+}
+
+/// The 3x3x3 bound of `--cube-bound` alone, for no solver (the bench's): its table read from the cache directory when there (a file that
 /// is refused is reported on stderr and the table rebuilt), else built, then written as
 /// [`TableCache::write`] decides.
+// Used by the bench harness only (`twistsearch-bench` includes this file too); the CLI's solver gets its
+// bound through `bound`.
+#[allow(dead_code)]
 pub fn cube_bound(
     cache: Option<&TableCache>,
     puzzle: &Puzzle,
@@ -286,13 +357,14 @@ pub fn cube_bound(
     let bound = CubeBound::new(puzzle, kind, memory_bytes, control)?;
     let seconds = t.elapsed().as_secs_f64();
     let written = match (cache, &path) {
-        (Some(cache), Some(path)) => cache.write_in_order(path, seconds, |w| bound.save_in_order(w)),
+        (Some(cache), Some(path)) => cache.write_in_order(path, seconds, "table", |w| bound.save_in_order(w)),
         _ => false,
     };
     Ok((bound, PhaseTables { seconds, loaded: false, written }))
 }
 
 /// A saved cube bound read from `file` in pieces ([`CubeBound::load_in_order`]).
+#[allow(dead_code)]
 fn read_cube_bound(
     file: &mut std::fs::File,
     puzzle: &Puzzle,

@@ -11,8 +11,8 @@ use crate::god_args::{reduce, CosetArgs, GodArgs};
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, read, Failure};
 use twistsearch::bytes::describe_bytes;
-use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
-use twistsearch::god::Reduce;
+use twistsearch::god::cosets::{merge_units, UnitCounts};
+use twistsearch::god::{gods_algorithm, CosetUnit, GodOptions, Method, Reduce};
 use twistsearch::moveset::Metric;
 use twistsearch::Puzzle;
 
@@ -47,35 +47,37 @@ fn write_atomically(path: &str, text: &str) -> Result<(), Failure> {
 
 /// Runs one unit of `god --method cosets`.
 pub fn run(puzzle: &Puzzle, args: &GodArgs, threads: usize) -> Result<String, Failure> {
-    // Classes up to symmetry come with the reduction by symmetry.
-    let reduce = match (args.symmetry, reduce(args.reduce)) {
-        (true, Reduce::Never) => {
-            return Err(fail(
-                "--symmetry",
-                "the coset method counts classes only when reduced by symmetry: drop --reduce never",
-            ))
-        }
-        (true, _) => Reduce::Always,
-        (false, r) => r,
-    };
+    // Classes up to symmetry come with the reduction by symmetry (the core refuses it too, in its words).
+    let reduce = reduce(args.reduce);
+    if args.symmetry && reduce == Reduce::Never {
+        return Err(fail(
+            "--symmetry",
+            "the coset method counts classes only when reduced by symmetry: drop --reduce never",
+        ));
+    }
     let set = move_set(puzzle, args.moves.as_deref())?;
     let c = &args.cosets;
-    let options = CosetOptions {
+    let options = GodOptions {
         metric: Metric::from_qtm(args.qtm),
         memory_bytes: args.memory.saturating_mul(1 << 20),
         max_depth: args.max_depth,
-        letters: c.letters,
-        store_depth: c.store_depth,
-        units: c.units,
-        unit: unit_index(c)?,
+        symmetry: args.symmetry,
+        method: Method::Cosets,
         reduce,
-        mark_cutoff: c.mark_cutoff,
+        cosets: CosetUnit {
+            letters: c.letters,
+            store_depth: c.store_depth,
+            units: c.units,
+            unit: unit_index(c)?,
+            mark_cutoff: c.mark_cutoff,
+        },
+        ..GodOptions::default()
     };
     let bar = Bar::new(!args.json);
     let t = Instant::now();
-    let r = coset_enumeration(puzzle, &set, &options, bar.control());
+    let r = gods_algorithm(puzzle, &set, &options, bar.control());
     bar.clear();
-    let r = r.map_err(|e| fail("god", e))?;
+    let r = r.map_err(|e| fail("god", e))?.cosets.ok_or_else(|| fail("god", "no counts of the coset method"))?;
     let seconds = t.elapsed().as_secs_f64();
     let text = serde_json::to_string_pretty(&r).expect("JSON serializes") + "\n";
     if let Some(path) = &c.out {

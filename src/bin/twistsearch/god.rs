@@ -60,6 +60,7 @@ fn god_options(args: &GodArgs) -> GodOptions {
         },
         reduce: reduce(args.reduce),
         max_depth: args.max_depth,
+        cosets: Default::default(),
     }
 }
 

@@ -11,12 +11,13 @@ use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_fo
 use crate::tables::{Entry, TableCache};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
-use twistsearch::moveset::{Metric, MoveSet};
-use twistsearch::phase::{PhaseBound, DEFAULT_BOUND_MEMORY};
+use twistsearch::moveset::Metric;
+use twistsearch::phase::DEFAULT_BOUND_MEMORY;
 use twistsearch::search::{
     random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,
     Toggle, UpTo,
 };
+use twistsearch::solvers::bounds::{BoundRequest, MadeBound};
 use twistsearch::solvers::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::tws::{parse_scrambles, ScrambleKind};
 use twistsearch::{Puzzle, State};
@@ -143,9 +144,10 @@ struct Solvers<'p> {
     args: &'p SearchArgs<'p>,
     /// `--phase-bound` moves and memory (MiB), for `solve`.
     bound: Option<(&'p str, usize)>,
-    /// `--cube-bound`'s table and memory (MiB), and the bound once built (shared by every solver).
+    /// `--cube-bound`'s table and memory (MiB), and the bound once made, with its report (its table
+    /// shared by every solver).
     cube: Option<(CubeTable, usize)>,
-    cube_bound: Option<(CubeBound, Value)>,
+    cube_bound: Option<(MadeBound, Value)>,
     built: Vec<Built>,
     bar: &'p Bar,
 }
@@ -210,19 +212,13 @@ impl Solvers<'_> {
         let mut bound = None;
         let mut cube = None;
         if let Some((moves, mb)) = self.bound {
-            let t = Instant::now();
-            let h = MoveSet::parse(self.puzzle, moves).map_err(|e| fail("--phase-bound", e))?;
-            let options = PhaseBound::solver_options(solver.moves(), h, target.cloned(), mb.saturating_mul(1 << 20));
-            let (phases, tables) =
-                crate::tables::phase_solver(self.args.cache.as_ref(), self.puzzle, options, self.bar.control())
+            let request = BoundRequest::phase(self.puzzle, moves, mb.saturating_mul(1 << 20), solver.moves(), target)
+                .map_err(|e| fail("--phase-bound", e))?;
+            let (b, written) =
+                crate::tables::bound(self.args.cache.as_ref(), self.puzzle, &request, &solver, self.bar.control())
                     .map_err(|e| fail("--phase-bound", e))?;
-            let b = PhaseBound::from_solver(phases, solver.move_list()).map_err(|e| fail("--phase-bound", e))?;
-            bound = Some(json!({
-                "moves": moves, "axes": b.axes(), "exact": b.exact(), "tableBytes": b.table_bytes(),
-                "buildSeconds": t.elapsed().as_secs_f64(), "tablesLoaded": tables.loaded,
-                "tablesWritten": tables.written,
-            }));
-            solver.set_bound(Some(Arc::new(b)));
+            bound = Some(bound_report(&b, written));
+            solver.set_bound(Some(b.search_bound()));
         }
         if let Some((kind, mb)) = self.cube {
             if target.is_some() {
@@ -231,31 +227,42 @@ impl Solvers<'_> {
                     "bounds searches to the solved cube only (no --target or open parts)",
                 ));
             }
-            if self.cube_bound.is_none() {
-                // Refused before minutes of building where the search is not of face turns.
-                CubeBound::check_moves(self.puzzle, solver.move_list()).map_err(|e| fail("--cube-bound", e))?;
-                let (b, tables) = crate::tables::cube_bound(
-                    self.args.cache.as_ref(),
-                    self.puzzle,
-                    kind,
-                    mb.saturating_mul(1 << 20),
-                    self.bar.control(),
-                )
-                .map_err(|e| fail("--cube-bound", e))?;
-                let report = json!({
-                    "table": kind.name(), "axes": 3, "exact": true, "tableBytes": b.table_bytes(),
-                    "buildSeconds": tables.seconds, "tablesLoaded": tables.loaded, "tablesWritten": tables.written,
-                });
-                self.cube_bound = Some((b, report));
-            }
-            let (b, report) = self.cube_bound.as_ref().expect("just built");
-            bound = Some(report.clone());
-            cube = Some(b.clone());
-            solver.set_bound(Some(Arc::new(b.for_moves(solver.move_list()).map_err(|e| fail("--cube-bound", e))?)));
+            let (b, report) = match &self.cube_bound {
+                // The table made for the first solver, for this one's moves.
+                Some((made, report)) => {
+                    let b = made.for_solver(&solver).ok_or_else(|| fail("--cube-bound", "not the cube's bound"))?;
+                    (b.map_err(|e| fail("--cube-bound", e))?, report.clone())
+                }
+                None => {
+                    let request = BoundRequest::cube(kind, mb.saturating_mul(1 << 20));
+                    let (b, written) = crate::tables::bound(
+                        self.args.cache.as_ref(),
+                        self.puzzle,
+                        &request,
+                        &solver,
+                        self.bar.control(),
+                    )
+                    .map_err(|e| fail("--cube-bound", e))?;
+                    let r = bound_report(&b, written);
+                    self.cube_bound = Some((b.clone(), r.clone()));
+                    (b, r)
+                }
+            };
+            bound = Some(report);
+            cube = b.cube().cloned();
+            solver.set_bound(Some(b.search_bound()));
         }
         self.built.push(Built { metric, solver, reported: 0.0, file, bound, cube });
         Ok(self.built.last_mut().expect("just pushed"))
     }
+}
+
+/// A bound's `phaseBound` in `--json`: the core's report and whether its tables were written to the
+/// cache directory (`tablesWritten`).
+fn bound_report(bound: &MadeBound, written: bool) -> Value {
+    let mut r = bound.report();
+    r["tablesWritten"] = json!(written);
+    r
 }
 
 /// One position to solve, with its name and the search settings its source gives.

@@ -20,6 +20,7 @@ mod cube3;
 mod model;
 mod nodes;
 mod persist;
+mod phase_tables;
 mod search;
 mod tables;
 
@@ -28,7 +29,8 @@ use rand::Rng;
 use self::coords::Coords;
 use self::cube3::Cube3Map;
 use self::model::Model;
-use self::search::{Search, Tables};
+use self::phase_tables::Tables;
+use self::search::Search;
 use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -195,8 +197,8 @@ mod tests {
         let model = Model::new(&p).unwrap();
         let co = Coords::new(&model);
         let mut rng = StdRng::seed_from_u64(7);
-        let sets8 = search::tests_support::all_sets(8);
-        let sets12 = search::tests_support::all_sets(12);
+        let sets8 = phase_tables::all_sets(8);
+        let sets12 = phase_tables::all_sets(12);
         let walk = |moves: &[usize], rng: &mut StdRng, n: usize| {
             let mut node = Node::new(model.solved);
             for _ in 0..n {

@@ -4,7 +4,7 @@
 
 use super::coords::{Coords, Node};
 use super::model::Model;
-use super::search::Tables;
+use super::phase_tables::Tables;
 use super::tables::FAR;
 
 /// A phase's node.

@@ -3,7 +3,7 @@
 //! what took seconds to build. A damaged, foreign or outdated file is refused, never trusted.
 
 use super::model::Model;
-use super::search::Tables;
+use super::phase_tables::Tables;
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
 use crate::saved::{Container, Section};
