@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
+use crate::coord::residue::closer_residue;
 use crate::error::{Error, Result};
 
 /// Relative cost of a forward step to a backward check (tuned on the 2x2x2).
@@ -401,7 +402,7 @@ pub(crate) fn depth_of(index: &DenseIndex, value: &dyn Fn(u64) -> u8, mut at: u6
     }
     let mut depth = 0u32;
     while at != start {
-        let want = (v + 2) % 3;
+        let want = closer_residue(v);
         let (o, i) = (at / index.row, (at % index.row) as usize);
         at = (0..index.moves()).find_map(|mv| {
             let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;

@@ -45,6 +45,8 @@ use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
 use crate::bytes::describe_bytes;
 use crate::control::Control;
+use crate::coord::digits::digits_rank;
+use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
 use crate::prune::persist::Hasher;
 use crate::puzzle::{MoveRef, Puzzle};
@@ -698,12 +700,8 @@ impl Data {
     pub(super) fn child_distance(&self, from: u32, code: u32) -> u32 {
         if self.exact() {
             code
-        } else if (from + 1) % 3 == code {
-            from + 1
-        } else if from % 3 == code {
-            from
         } else {
-            from - 1
+            neighbour_distance(from, code)
         }
     }
 
@@ -763,7 +761,7 @@ impl Data {
         let m = c.masks(&self.u_corners, &self.e_edges);
         // As `Flip`, `Slice`, `Twist` and `Layers` read them from a cubie (the first edge's flip the top bit).
         let flip = (m.flips & 0x7ff).reverse_bits() >> 21;
-        let twist = c.twists().iter().fold(0, |t, &o| t * 3 + o as u32);
+        let twist = digits_rank(&c.twists(), 3) as u32;
         let l = if self.layers == 1 { 0 } else { Layers::rank(m.corners) };
         [flip, self.ranks.rank(m.edges) as u32, twist, l]
     }
