@@ -106,56 +106,62 @@ pub(crate) fn expand(y: u32, mut m: u32) -> u32 {
     out
 }
 
-/// A permutation of 24 bit positions as three byte lookups.
+/// A map of 24-bit masks that acts on each bit on its own (a bit's image does not depend on the others),
+/// as three byte lookups: the images of each byte's values, or-ed.
 #[derive(Clone)]
-pub(crate) struct BitPerm {
+struct ByteLookups {
     lut: Box<[[u32; 256]; 3]>,
 }
 
-impl BitPerm {
-    /// The bit moves of a passive permutation (`t[i] = j`: what was at `j` goes to `i`).
-    pub(crate) fn new(t: &[u8]) -> Self {
+impl ByteLookups {
+    /// The lookups of the map `image` (whose image of a mask is the or of its bits' images).
+    fn new(image: impl Fn(u32) -> u32) -> Self {
         let mut lut = Box::new([[0u32; 256]; 3]);
-        for (i, &j) in t.iter().enumerate() {
-            let (byte, bit) = (j as usize / 8, j as usize % 8);
-            for v in 0..256 {
-                if v >> bit & 1 == 1 {
-                    lut[byte][v] |= 1 << i;
-                }
+        for (b, row) in lut.iter_mut().enumerate() {
+            for (v, out) in row.iter_mut().enumerate() {
+                *out = image((v as u32) << (8 * b));
             }
         }
-        BitPerm { lut }
+        ByteLookups { lut }
     }
 
     #[inline(always)]
-    pub(crate) fn apply(&self, m: u32) -> u32 {
+    fn apply(&self, m: u32) -> u32 {
         self.lut[0][(m & 0xff) as usize]
             | self.lut[1][(m >> 8 & 0xff) as usize]
             | self.lut[2][(m >> 16 & 0xff) as usize]
     }
 }
 
-/// [`compress`] by a fixed mask, as three byte lookups.
-pub(crate) struct Pext {
-    lut: Box<[[u32; 256]; 3]>,
+/// A permutation of 24 bit positions as three byte lookups.
+#[derive(Clone)]
+pub(crate) struct BitPerm(ByteLookups);
+
+impl BitPerm {
+    /// The bit moves of a passive permutation (`t[i] = j`: what was at `j` goes to `i`).
+    pub(crate) fn new(t: &[u8]) -> Self {
+        BitPerm(ByteLookups::new(|m| {
+            t.iter().enumerate().filter(|&(_, &j)| m >> j & 1 == 1).fold(0, |out, (i, _)| out | 1 << i)
+        }))
+    }
+
+    #[inline(always)]
+    pub(crate) fn apply(&self, m: u32) -> u32 {
+        self.0.apply(m)
+    }
 }
+
+/// [`compress`] by a fixed mask, as three byte lookups.
+pub(crate) struct Pext(ByteLookups);
 
 impl Pext {
     pub(crate) fn new(mask: u32) -> Self {
-        let mut lut = Box::new([[0u32; 256]; 3]);
-        for (b, row) in lut.iter_mut().enumerate() {
-            for (v, out) in row.iter_mut().enumerate() {
-                *out = compress((v as u32) << (8 * b), mask);
-            }
-        }
-        Pext { lut }
+        Pext(ByteLookups::new(|x| compress(x, mask)))
     }
 
     #[inline(always)]
     pub(crate) fn apply(&self, x: u32) -> u32 {
-        self.lut[0][(x & 0xff) as usize]
-            | self.lut[1][(x >> 8 & 0xff) as usize]
-            | self.lut[2][(x >> 16 & 0xff) as usize]
+        self.0.apply(x)
     }
 }
 

@@ -293,19 +293,31 @@ impl Coordinate for Parity {
     }
 }
 
+/// The Lehmer rank of the order of the edges in `slots`, which hold the edges whose home is one of them
+/// ([`UdPerm`], [`SlicePerm`]).
+#[inline]
+fn slots_perm_rank<const N: usize>(model: &Model, slots: &[u8; N], c: &Cubie) -> u32 {
+    let p = slots.map(|s| model.local[c.ep[s as usize] as usize]);
+    perm_rank(&p) as u32
+}
+
+/// Puts into `slots` their own edges in the order of Lehmer rank `x` (inverse of [`slots_perm_rank`]).
+fn set_slots_perm<const N: usize>(slots: &[u8; N], c: &mut Cubie, x: u32) {
+    let mut p = [0u8; N];
+    perm_unrank_into(x as usize, &mut p);
+    for (k, l) in p.into_iter().enumerate() {
+        c.ep[slots[k] as usize] = slots[l as usize];
+    }
+}
+
 impl Coordinate for UdPerm<'_> {
     const SIZE: usize = N_PERM;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        let p = self.0.ud_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u32
+        slots_perm_rank(self.0, &self.0.ud_slots, c)
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mut p = [0u8; 8];
-        perm_unrank_into(x as usize, &mut p);
-        for (k, l) in p.into_iter().enumerate() {
-            c.ep[self.0.ud_slots[k] as usize] = self.0.ud_slots[l as usize];
-        }
+        set_slots_perm(&self.0.ud_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)
@@ -316,15 +328,10 @@ impl Coordinate for SlicePerm<'_> {
     const SIZE: usize = N_MPERM;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        let p = self.0.e_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u32
+        slots_perm_rank(self.0, &self.0.e_slots, c)
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mut p = [0u8; 4];
-        perm_unrank_into(x as usize, &mut p);
-        for (k, l) in p.into_iter().enumerate() {
-            c.ep[self.0.e_slots[k] as usize] = self.0.e_slots[l as usize];
-        }
+        set_slots_perm(&self.0.e_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)

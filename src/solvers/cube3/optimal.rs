@@ -363,21 +363,23 @@ impl CubeBound {
     /// tests of that search on the small phase-1 table.
     #[cfg(test)]
     pub(super) fn exact_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        let mut b = Data::empty(puzzle, kind, 4)?;
-        let goal = b.goal_pair();
-        let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
-        let tables = [&flip_move[..], slice_move, twist_move, layers_move];
-        pair_moves(kind, tables, |moves| table.build(moves, goal, Control::none()))?;
-        b.fill_rows();
-        Ok(Self::of(b))
+        Self::built_for_tests(puzzle, kind, 4, false)
     }
 
     /// A bound of `kind` with its two-bit residues kept in trits (as `layers` keeps its own), for tests
     /// of that encoding on the small phase-1 table.
     #[cfg(test)]
     pub(super) fn trits_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        let mut b = Data::empty(puzzle, kind, 2)?;
-        b.table.keep_in_trits();
+        Self::built_for_tests(puzzle, kind, 2, true)
+    }
+
+    /// A bound of `kind` with entries of `bits` bits (in trits with `trits`), built in the test.
+    #[cfg(test)]
+    fn built_for_tests(puzzle: &Puzzle, kind: CubeTable, bits: u32, trits: bool) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind, bits)?;
+        if trits {
+            b.table.keep_in_trits();
+        }
         let goal = b.goal_pair();
         let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
         let tables = [&flip_move[..], slice_move, twist_move, layers_move];
