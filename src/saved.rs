@@ -152,6 +152,21 @@ impl Section {
     }
 }
 
+/// A container's header up to its sections: magic, version, the key's values and the meta numbers, each
+/// list after its length.
+fn put_head(out: &mut Vec<u8>, magic: &[u8; 8], version: u32, key: &[(&str, u64)], meta: &[u64]) {
+    out.extend_from_slice(magic);
+    put32(out, version);
+    put32(out, key.len() as u32);
+    for &(_, v) in key {
+        put64(out, v);
+    }
+    put32(out, meta.len() as u32);
+    for &v in meta {
+        put64(out, v);
+    }
+}
+
 /// Where a chunk's compressed bytes start, their length, and the CRC-32 of its uncompressed bytes.
 type Chunk = (usize, usize, u32);
 
@@ -175,16 +190,7 @@ impl<'a> Container<'a> {
     ) -> Vec<u8> {
         let body: usize = sections.iter().flat_map(|s| &s.chunks).map(|c| c.0.len()).sum();
         let mut out = Vec::with_capacity(body + 1024);
-        out.extend_from_slice(magic);
-        put32(&mut out, version);
-        put32(&mut out, key.len() as u32);
-        for &(_, v) in key {
-            put64(&mut out, v);
-        }
-        put32(&mut out, meta.len() as u32);
-        for &v in meta {
-            put64(&mut out, v);
-        }
+        put_head(&mut out, magic, version, key, meta);
         put32(&mut out, sections.len() as u32);
         for s in &sections {
             put64(&mut out, s.len);
@@ -235,16 +241,7 @@ impl<'a> Container<'a> {
             }
         }
         let mut out = Vec::with_capacity(header);
-        out.extend_from_slice(magic);
-        put32(&mut out, version);
-        put32(&mut out, key.len() as u32);
-        for &(_, v) in key {
-            put64(&mut out, v);
-        }
-        put32(&mut out, meta.len() as u32);
-        for &v in meta {
-            put64(&mut out, v);
-        }
+        put_head(&mut out, magic, version, key, meta);
         put32(&mut out, 1);
         put64(&mut out, bytes as u64);
         put32(&mut out, nchunks as u32);

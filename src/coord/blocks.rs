@@ -4,6 +4,8 @@
 //! every move keeps the block's orientation sum). Moves act on each coordinate on its own: a move's
 //! permutation and twists restricted to a block only read that block.
 
+use super::digits::{digits_rank, digits_unrank};
+use super::perm::{is_odd, multinomial, multiset_rank, multiset_unrank, perm_rank};
 use crate::layout::Layout;
 
 /// A move restricted to one block: `new[i] = old[perm[i]]`, and orientations `new.o[i] = old.o[perm[i]] +
@@ -39,6 +41,9 @@ pub(crate) struct Coord {
     /// `table[mv * size + v]`: the image of `v` under move `mv`, when small enough to store.
     table: Option<Vec<u32>>,
 }
+
+/// The most distinct pieces [`perm_rank`] ranks (20! fits 64 bits).
+const MAX_LEHMER: usize = 20;
 
 /// The largest move table (entries) a coordinate stores; larger coordinates apply moves by decoding.
 const TABLE_LIMIT: u64 = 1 << 24;
@@ -98,11 +103,11 @@ impl Coord {
             block,
             moves,
         );
-        if distinct && c.moves.iter().all(|m| parity(&m.perm) == 0) {
+        if distinct && c.moves.iter().all(|m| !is_odd(&m.perm)) {
             let mut start_vals = vec![0u8; c.len()];
             c.compact(start, &mut start_vals)?;
             if let CoordKind::Perm { parity: p, .. } = &mut c.kind {
-                *p = Some(parity(&start_vals));
+                *p = Some(is_odd(&start_vals) as u8);
             }
             c.size /= 2;
         }
@@ -214,23 +219,13 @@ impl Coord {
                 } else {
                     multiset_unrank::<u128>(v as u128, counts, *full as u128, out);
                 }
-                if par.is_some_and(|p| parity(out) != p) {
+                if par.is_some_and(|p| is_odd(out) as u8 != p) {
                     let n = out.len();
                     out.swap(n - 2, n - 1);
                 }
             }
             CoordKind::Ori { m, constrained, sum } => {
-                let n = out.len();
-                let digits = n - *constrained as usize;
-                let mut s = 0u32;
-                for i in (0..digits).rev() {
-                    out[i] = (v % *m as u64) as u8;
-                    s += out[i] as u32;
-                    v /= *m as u64;
-                }
-                if *constrained {
-                    out[n - 1] = ((*sum as u32 + *m as u32 * n as u32 - s) % *m as u32) as u8;
-                }
+                digits_unrank(v, *m as u32, constrained.then_some(*sum as u32), out);
             }
         }
     }
@@ -242,7 +237,7 @@ impl Coord {
                 // Distinct pieces: the Lehmer code; else 64-bit arithmetic when `total · n` cannot overflow
                 // it (n ≤ 255), else 128-bit.
                 let v = if counts.len() == vals.len() && vals.len() <= MAX_LEHMER {
-                    lehmer_rank(vals)
+                    perm_rank(vals) as u64
                 } else if *full < 1 << 56 {
                     multiset_rank::<u64>(vals, counts, *full)
                 } else {
@@ -256,7 +251,7 @@ impl Coord {
             }
             CoordKind::Ori { m, constrained, .. } => {
                 let digits = vals.len() - *constrained as usize;
-                vals[..digits].iter().fold(0u64, |v, &d| v * *m as u64 + d as u64)
+                digits_rank(&vals[..digits], *m as u32)
             }
         }
     }
@@ -332,7 +327,7 @@ impl Coord {
             *v = c as u8;
         }
         match par {
-            Some(p) if parity(vals) != *p => None,
+            Some(p) if is_odd(vals) as u8 != *p => None,
             _ => Some(()),
         }
     }
@@ -369,126 +364,9 @@ impl Coord {
     }
 }
 
-/// The most distinct pieces [`lehmer_rank`] ranks (20! fits 64 bits).
-const MAX_LEHMER: usize = 20;
-
-/// `FACTORIALS[k]` = k!.
-const FACTORIALS: [u64; MAX_LEHMER + 1] = {
-    let mut f = [1u64; MAX_LEHMER + 1];
-    let mut k = 1;
-    while k <= MAX_LEHMER {
-        f[k] = f[k - 1] * k as u64;
-        k += 1;
-    }
-    f
-};
-
-/// The lexicographic rank of a permutation `vals` of `0..vals.len()` (at most [`MAX_LEHMER`] values):
-/// [`multiset_rank`] for distinct pieces, without divisions.
-fn lehmer_rank(vals: &[u8]) -> u64 {
-    let n = vals.len();
-    let mut used = 0u32;
-    let mut v = 0u64;
-    for (i, &x) in vals.iter().enumerate() {
-        let smaller_unused = (!used & ((1u32 << x) - 1)).count_ones() as u64;
-        v += smaller_unused * FACTORIALS[n - 1 - i];
-        used |= 1 << x;
-    }
-    v
-}
-
-/// The lexicographic rank of an arrangement `vals` of the multiset with `counts` (compact labels), of
-/// `full` arrangements in all.
-fn multiset_rank<T: num_traits::PrimInt + From<u32>>(vals: &[u8], counts: &[u32], full: T) -> T {
-    let mut left = [0u32; 256];
-    left[..counts.len()].copy_from_slice(counts);
-    let (mut rem, mut total, mut v) = (<T as From<u32>>::from(vals.len() as u32), full, T::zero());
-    for &x in vals {
-        for &n in &left[..x as usize] {
-            v = v + total * <T as From<u32>>::from(n) / rem;
-        }
-        total = total * <T as From<u32>>::from(left[x as usize]) / rem;
-        left[x as usize] -= 1;
-        rem = rem - T::one();
-    }
-    v
-}
-
-/// The arrangement of rank `v` of the multiset with `counts` (inverse of [`multiset_rank`]), into `out`.
-fn multiset_unrank<T: num_traits::PrimInt + From<u32>>(mut v: T, counts: &[u32], full: T, out: &mut [u8]) {
-    let mut left = [0u32; 256];
-    left[..counts.len()].copy_from_slice(counts);
-    let (mut rem, mut total) = (<T as From<u32>>::from(out.len() as u32), full);
-    for slot in out.iter_mut() {
-        for (c, n) in left[..counts.len()].iter_mut().enumerate() {
-            if *n == 0 {
-                continue;
-            }
-            let with = total * <T as From<u32>>::from(*n) / rem;
-            if v < with {
-                *slot = c as u8;
-                *n -= 1;
-                total = with;
-                break;
-            }
-            v = v - with;
-        }
-        rem = rem - T::one();
-    }
-}
-
-/// The parity (0 even, 1 odd) of an arrangement of distinct values.
-fn parity(vals: &[u8]) -> u8 {
-    let mut p = 0u8;
-    for i in 0..vals.len() {
-        for j in i + 1..vals.len() {
-            p ^= (vals[i] > vals[j]) as u8;
-        }
-    }
-    p
-}
-
-/// `(Σ counts)! / Π counts!`, or `None` past `u64`.
-fn multinomial(counts: &[u32]) -> Option<u64> {
-    let mut total: u128 = 1;
-    let mut n: u128 = 0;
-    for &c in counts {
-        for k in 1..=c as u128 {
-            n += 1;
-            total = total.checked_mul(n)? / k;
-            if total > u64::MAX as u128 {
-                return None;
-            }
-        }
-    }
-    Some(total as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn multinomials() {
-        assert_eq!(multinomial(&[1; 8]), Some(40320));
-        assert_eq!(multinomial(&[2, 2]), Some(6));
-        assert_eq!(multinomial(&[4, 4, 4, 4, 4, 4]), Some(3_246_670_537_110_000));
-        assert_eq!(multinomial(&[1; 30]), None);
-    }
-
-    #[test]
-    fn lehmer_ranks_are_multiset_ranks_of_distinct_pieces() {
-        for n in [1usize, 2, 5, 8, 12, 20] {
-            let counts = vec![1u32; n];
-            let full = FACTORIALS[n];
-            for k in 0..200u64 {
-                let mut vals = vec![0u8; n];
-                multiset_unrank::<u128>((k * 7_919_993 % full) as u128, &counts, full as u128, &mut vals);
-                assert_eq!(lehmer_rank(&vals), multiset_rank::<u128>(&vals, &counts, full as u128) as u64, "{vals:?}");
-                assert_eq!(lehmer_rank(&vals), k * 7_919_993 % full);
-            }
-        }
-    }
 
     fn round_trip(c: &Coord) {
         let mut buf = vec![0u8; c.len()];

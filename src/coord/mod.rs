@@ -1,7 +1,9 @@
 //! Coordinates: the numbers solvers and tables index positions by.
 //!
-//! - [`rank`] — ranks of permutations (Lehmer codes), of sets of positions (colex bit masks) and moves on
-//!   masks by byte lookup, for the cube solvers' coordinates;
+//! - [`rank`] — ranks of sets of positions (colex bit masks) and moves on masks by byte lookup;
+//! - [`perm`] — ranks of permutations (Lehmer codes), their parity, and ranks of multiset arrangements;
+//! - [`digits`] — ranks of orientation digits (base `m`, the implied last digit left out);
+//! - [`residue`] — distances stored mod 3, decoded from a neighbour's;
 //! - [`blocks`] — a puzzle's *blocks* (slots of one orbit that the moves connect) and their permutation
 //!   and orientation coordinates, for any puzzle;
 //! - [`index`] — [`DenseIndex`](index::DenseIndex): the positions a move set reaches numbered densely,
@@ -11,5 +13,8 @@
 
 pub(crate) mod bits;
 pub(crate) mod blocks;
+pub(crate) mod digits;
 pub(crate) mod index;
+pub(crate) mod perm;
 pub(crate) mod rank;
+pub(crate) mod residue;

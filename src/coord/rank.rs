@@ -1,5 +1,5 @@
-//! Ranks of the cube solvers' coordinates (the 3x3x3's and the 4x4x4's): sets of positions (bit masks,
-//! colex order), permutations (Lehmer codes), and moves on masks by byte lookup.
+//! Ranks of sets of positions (bit masks, colex order: the order of the masks' values) and moves on
+//! masks by byte lookup, for the cube solvers' coordinates (the 3x3x3's and the 4x4x4's).
 
 /// `C(n, k)` for `n, k ≤ 24`.
 pub(crate) const fn binomial(n: u32, k: u32) -> u32 {
@@ -50,6 +50,22 @@ impl MaskRank {
     }
 }
 
+/// Colex ranks of the `k`-sets of up to 16 positions by one lookup: entry `m` is the number of `k`-sets
+/// whose mask is below `m`, the rank of `m` when it has `k` bits (`M` entries: `M = 2^n` for `n`
+/// positions).
+pub(crate) const fn subset_ranks<const M: usize>(k: u32) -> [u16; M] {
+    let mut t = [0u16; M];
+    let (mut m, mut below) = (0, 0u16);
+    while m < M {
+        t[m] = below;
+        if (m as u32).count_ones() == k {
+            below += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// The `k`-set of colex rank `rank`.
 pub(crate) fn unrank_mask(mut rank: u32, k: u32) -> u32 {
     let mut mask = 0;
@@ -90,119 +106,62 @@ pub(crate) fn expand(y: u32, mut m: u32) -> u32 {
     out
 }
 
-/// The Lehmer rank of a permutation of `0..n` (`n ≤ 12`).
-pub(crate) fn perm_rank(p: &[u8]) -> usize {
-    let mut r = 0;
-    for i in 0..p.len() {
-        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count();
-        r = r * (p.len() - i) + smaller;
-    }
-    r
-}
-
-/// The permutation of `0..n` with Lehmer rank `r`.
-pub(crate) fn perm_unrank(mut r: usize, n: usize) -> Vec<u8> {
-    let mut digits = vec![0; n];
-    for i in (0..n).rev() {
-        digits[i] = r % (n - i);
-        r /= n - i;
-    }
-    let mut left: Vec<u8> = (0..n as u8).collect();
-    digits.iter().map(|&d| left.remove(d)).collect()
-}
-
-/// Writes the permutation of `0..out.len()` (at most 12) with Lehmer rank `r` into `out`, without
-/// allocating.
-pub(crate) fn perm_unrank_into(mut r: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut digits = [0usize; 12];
-    for i in (0..n).rev() {
-        digits[i] = r % (n - i);
-        r /= n - i;
-    }
-    let mut left: u16 = (1 << n) - 1;
-    for (o, &d) in out.iter_mut().zip(&digits[..n]) {
-        // The d-th remaining value.
-        let mut m = left;
-        for _ in 0..d {
-            m &= m - 1;
-        }
-        let v = m.trailing_zeros();
-        *o = v as u8;
-        left &= !(1 << v);
-    }
-}
-
-/// Whether a permutation is odd.
-pub(crate) fn is_odd(p: &[u8]) -> bool {
-    let mut seen = 0u32;
-    let mut odd = false;
-    for i in 0..p.len() {
-        if seen >> i & 1 == 1 {
-            continue;
-        }
-        let mut j = i;
-        let mut len = 0;
-        while seen >> j & 1 == 0 {
-            seen |= 1 << j;
-            j = p[j] as usize;
-            len += 1;
-        }
-        odd ^= len % 2 == 0;
-    }
-    odd
-}
-
-/// A permutation of 24 bit positions as three byte lookups.
+/// A map of 24-bit masks that acts on each bit on its own (a bit's image does not depend on the others),
+/// as three byte lookups: the images of each byte's values, or-ed.
 #[derive(Clone)]
-pub(crate) struct BitPerm {
+struct ByteLookups {
     lut: Box<[[u32; 256]; 3]>,
 }
 
-impl BitPerm {
-    /// The bit moves of a passive permutation (`t[i] = j`: what was at `j` goes to `i`).
-    pub(crate) fn new(t: &[u8]) -> Self {
+impl ByteLookups {
+    /// The lookups of the map `image` (whose image of a mask is the or of its bits' images).
+    fn new(image: impl Fn(u32) -> u32) -> Self {
         let mut lut = Box::new([[0u32; 256]; 3]);
-        for (i, &j) in t.iter().enumerate() {
-            let (byte, bit) = (j as usize / 8, j as usize % 8);
-            for v in 0..256 {
-                if v >> bit & 1 == 1 {
-                    lut[byte][v] |= 1 << i;
-                }
+        for (b, row) in lut.iter_mut().enumerate() {
+            for (v, out) in row.iter_mut().enumerate() {
+                *out = image((v as u32) << (8 * b));
             }
         }
-        BitPerm { lut }
+        ByteLookups { lut }
     }
 
     #[inline(always)]
-    pub(crate) fn apply(&self, m: u32) -> u32 {
+    fn apply(&self, m: u32) -> u32 {
         self.lut[0][(m & 0xff) as usize]
             | self.lut[1][(m >> 8 & 0xff) as usize]
             | self.lut[2][(m >> 16 & 0xff) as usize]
     }
 }
 
-/// [`compress`] by a fixed mask, as three byte lookups.
-pub(crate) struct Pext {
-    lut: Box<[[u32; 256]; 3]>,
+/// A permutation of 24 bit positions as three byte lookups.
+#[derive(Clone)]
+pub(crate) struct BitPerm(ByteLookups);
+
+impl BitPerm {
+    /// The bit moves of a passive permutation (`t[i] = j`: what was at `j` goes to `i`).
+    pub(crate) fn new(t: &[u8]) -> Self {
+        BitPerm(ByteLookups::new(|m| {
+            t.iter().enumerate().filter(|&(_, &j)| m >> j & 1 == 1).fold(0, |out, (i, _)| out | 1 << i)
+        }))
+    }
+
+    #[inline(always)]
+    pub(crate) fn apply(&self, m: u32) -> u32 {
+        self.0.apply(m)
+    }
 }
+
+/// [`compress`] by a fixed mask, as three byte lookups.
+pub(crate) struct Pext(ByteLookups);
 
 impl Pext {
     pub(crate) fn new(mask: u32) -> Self {
-        let mut lut = Box::new([[0u32; 256]; 3]);
-        for (b, row) in lut.iter_mut().enumerate() {
-            for (v, out) in row.iter_mut().enumerate() {
-                *out = compress((v as u32) << (8 * b), mask);
-            }
-        }
-        Pext { lut }
+        Pext(ByteLookups::new(|x| compress(x, mask)))
     }
 
     #[inline(always)]
     pub(crate) fn apply(&self, x: u32) -> u32 {
-        self.lut[0][(x & 0xff) as usize]
-            | self.lut[1][(x >> 8 & 0xff) as usize]
-            | self.lut[2][(x >> 16 & 0xff) as usize]
+        self.0.apply(x)
     }
 }
 
@@ -226,23 +185,20 @@ mod tests {
         let m = 0b1111_0000_1111_0000_1111_0000;
         assert_eq!(unrank_mask(r.rank(m) as u32, 12), m);
         assert!(r.rank(0xfff000) < binomial(24, 12) as usize);
+        let small = subset_ranks::<{ 1 << 12 }>(4);
+        for m in (0u32..1 << 12).filter(|m| m.count_ones() == 4) {
+            assert_eq!(small[m as usize] as usize, r.rank(m));
+        }
     }
 
     #[test]
-    fn compress_expand_and_permutations() {
+    fn compress_expand_and_bit_moves() {
         assert_eq!(compress(0b1010_1010, 0b1111_0000), 0b1010);
         assert_eq!(expand(0b1010, 0b1111_0000), 0b1010_0000);
         let m = 0b1010_0000_1111_0000_0000_0110;
         for x in [0, 0xff_ffff, 0x12_3456, 0b1000_0000_0001_0000_0000_0100] {
             assert_eq!(Pext::new(m).apply(x), compress(x, m));
         }
-        for r in [0, 1, 5039, 40319] {
-            let p = perm_unrank(r, 8);
-            assert_eq!(perm_rank(&p), r);
-        }
-        assert!(!is_odd(&[0, 1, 2]));
-        assert!(is_odd(&[1, 0, 2]));
-        assert!(!is_odd(&[1, 2, 0]));
         let t: Vec<u8> = (0..24).map(|i| (i + 1) % 24).collect();
         assert_eq!(BitPerm::new(&t).apply(0b10), 0b1);
         assert_eq!(BitPerm::new(&t).apply(1), 1 << 23);

@@ -186,7 +186,7 @@ impl EventScrambler {
             if self.tables.cube4.get().is_some() {
                 return Ok(false);
             }
-            self.check_cube4_memory()?;
+            self.check_memory("4x4x4", cube4::TABLE_BYTES)?;
             let s = Cube4Solver::with_saved_tables(&self.puzzle, Box::new(EventScrambler::for_event("333")?), bytes)?;
             return Ok(self.tables.cube4.set(s).is_ok());
         }
@@ -361,26 +361,14 @@ impl EventScrambler {
         self.puzzle.position(&parsed)
     }
 
-    /// Refuses the 4x4x4 tables when they do not fit the memory budget (before allocating them).
-    fn check_cube4_memory(&self) -> Result<()> {
-        if self.memory_bytes < cube4::TABLE_BYTES {
+    /// Refuses a solver's tables (`what`: "4x4x4", "megaminx") when their `bytes` do not fit the memory
+    /// budget (before allocating them).
+    fn check_memory(&self, what: &str, bytes: usize) -> Result<()> {
+        if self.memory_bytes < bytes {
             return Err(Error::new(format!(
-                "event {}: the 4x4x4 tables need {} MiB, over the memory budget of {} MiB",
+                "event {}: the {what} tables need {} MiB, over the memory budget of {} MiB",
                 self.event.id,
-                cube4::TABLE_BYTES >> 20,
-                self.memory_bytes >> 20
-            )));
-        }
-        Ok(())
-    }
-
-    /// Refuses the megaminx tables when they do not fit the memory budget (before allocating them).
-    fn check_minx_memory(&self) -> Result<()> {
-        if self.memory_bytes < minx::TABLE_BYTES {
-            return Err(Error::new(format!(
-                "event {}: the megaminx tables need {} MiB, over the memory budget of {} MiB",
-                self.event.id,
-                minx::TABLE_BYTES >> 20,
+                bytes >> 20,
                 self.memory_bytes >> 20
             )));
         }
@@ -392,7 +380,7 @@ impl EventScrambler {
         if let Some(s) = self.tables.minx.get() {
             return Ok(s);
         }
-        self.check_minx_memory()?;
+        self.check_memory("megaminx", minx::TABLE_BYTES)?;
         let s = MinxSolver::new(&self.puzzle, control)?;
         Ok(self.tables.minx.get_or_init(|| s))
     }
@@ -459,7 +447,7 @@ impl EventScrambler {
         if let Some(s) = self.tables.cube4.get() {
             return Ok(s);
         }
-        self.check_cube4_memory()?;
+        self.check_memory("4x4x4", cube4::TABLE_BYTES)?;
         let s = Cube4Solver::new(&self.puzzle, Box::new(EventScrambler::for_event("333")?), control)?;
         Ok(self.tables.cube4.get_or_init(|| s))
     }

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
+use crate::coord::residue::closer_residue;
 use crate::error::{Error, Result};
 
 /// Relative cost of a forward step to a backward check (tuned on the 2x2x2).
@@ -231,6 +232,23 @@ fn target_regions(rows: u64, row: u64, n: usize) -> Vec<std::ops::Range<u64>> {
     bounds.windows(2).map(|w| w[0]..w[1]).filter(|r| !r.is_empty()).collect()
 }
 
+/// Moves the values of `list` for which `hit` holds to `found[*n_found..]`, keeping the others in `list`
+/// (both in order), without branches: a backward sweep's split of a row's unreached positions into
+/// those a move takes to the frontier and the rest.
+#[inline(always)]
+pub(super) fn split_off_hits(list: &mut Vec<u32>, found: &mut [u32], n_found: &mut usize, hit: impl Fn(u32) -> bool) {
+    let mut n_left = 0;
+    for k in 0..list.len() {
+        let i = list[k];
+        let h = hit(i) as usize;
+        list[n_left] = i;
+        found[*n_found] = i;
+        n_left += 1 - h;
+        *n_found += h;
+    }
+    list.truncate(n_left);
+}
+
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
@@ -338,18 +356,11 @@ fn backward_rows(
             }
             let base = index.outer_image(o, mv, &mut s) * row;
             let table = index.inner_moves(mv);
-            let mut n_left = 0;
-            for k in 0..list.len() {
-                let i = list[k];
+            split_off_hits(&mut list, &mut found, &mut n_found, |i| {
                 // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
                 // inner values below `row`; `base` starts a row, so the index is below the table's size.
-                let hit = unsafe { bits.get_unchecked(base + *table.get_unchecked(i as usize) as u64) == cur } as usize;
-                list[n_left] = i;
-                found[n_found] = i;
-                n_left += 1 - hit;
-                n_found += hit;
-            }
-            list.truncate(n_left);
+                unsafe { bits.get_unchecked(base + *table.get_unchecked(i as usize) as u64) == cur }
+            });
         }
         found.truncate(n_found);
         if found.is_empty() {
@@ -401,7 +412,7 @@ pub(crate) fn depth_of(index: &DenseIndex, value: &dyn Fn(u64) -> u8, mut at: u6
     }
     let mut depth = 0u32;
     while at != start {
-        let want = (v + 2) % 3;
+        let want = closer_residue(v);
         let (o, i) = (at / index.row, (at % index.row) as usize);
         at = (0..index.moves()).find_map(|mv| {
             let t = index.outer_image(o, mv, &mut s) * index.row + index.inner_moves(mv)[i] as u64;

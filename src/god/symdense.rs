@@ -17,7 +17,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::dense::{chunks, keep_push, DenseRun, Direction};
+use super::dense::{chunks, keep_push, split_off_hits, DenseRun, Direction};
 use super::symmetry::Symmetry;
 use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
@@ -414,17 +414,7 @@ fn backward_rows(
                 break;
             }
             let step = Step::new(index, plan, o, mv, &mut s);
-            let mut n_left = 0;
-            for k in 0..list.len() {
-                let i = list[k];
-                let t = step.target(i);
-                let hit = (bits.get(t) == cur) as usize;
-                list[n_left] = i;
-                found[n_found] = i;
-                n_left += 1 - hit;
-                n_found += hit;
-            }
-            list.truncate(n_left);
+            split_off_hits(&mut list, &mut found, &mut n_found, |i| bits.get(step.target(i)) == cur);
         }
         found.truncate(n_found);
         if found.is_empty() {

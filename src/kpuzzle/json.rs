@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
+use crate::layout::{Layout, Orbit};
 
 /// Parses JSON text; syntax errors carry serde_json's line and column.
 pub fn parse(text: &str) -> Result<Value> {
@@ -41,6 +42,22 @@ pub fn join(path: &str, key: &str) -> String {
 
 pub fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>> {
     v.as_object().ok_or_else(|| Error::at_json(path, "expected a JSON object"))
+}
+
+/// One entry `orbit_name: ov` of an object keyed by orbit names (a KTransformation's, a KPattern's): its
+/// path, the layout's orbit of that name and the entry's object; an unknown name is an error.
+pub(crate) fn orbit_object<'l, 'v>(
+    layout: &'l Layout,
+    orbit_name: &str,
+    ov: &'v Value,
+    path: &str,
+) -> Result<(String, &'l Orbit, &'v Map<String, Value>)> {
+    let opath = join(path, orbit_name);
+    let Some(oi) = layout.orbit_index(orbit_name) else {
+        return Err(Error::at_json(opath, format!("unknown orbit {orbit_name}")));
+    };
+    let oobj = object(ov, &opath)?;
+    Ok((opath, &layout.orbits()[oi], oobj))
 }
 
 pub fn field<'a>(obj: &'a Map<String, Value>, path: &str, key: &str) -> Result<&'a Value> {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::json::{self, array, field, integer, integers, join, object};
+use super::json::{self, array, field, integer, integers, join, object, orbit_object};
 use super::pattern::pattern_bytes;
 use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
@@ -100,13 +100,8 @@ pub(crate) fn transformation_bytes(layout: &Layout, v: &Value, path: &str) -> Re
     let obj = object(v, path)?;
     let mut bytes = layout.identity();
     for (orbit_name, ov) in obj {
-        let opath = join(path, orbit_name);
-        let Some(oi) = layout.orbit_index(orbit_name) else {
-            return Err(Error::at_json(opath, format!("unknown orbit {orbit_name}")));
-        };
-        let orbit = &layout.orbits()[oi];
+        let (opath, orbit, oobj) = orbit_object(layout, orbit_name, ov, path)?;
         let n = orbit.size;
-        let oobj = object(ov, &opath)?;
         let ppath = join(&opath, "permutation");
         let perm = integers(field(oobj, &opath, "permutation")?, &ppath, n, 0, n as i64 - 1)?;
         let mut seen = vec![false; n];

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::json::{self, field, integers, join, object};
+use super::json::{self, field, integers, join, object, orbit_object};
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::puzzle::Puzzle;
@@ -28,13 +28,8 @@ pub(crate) fn pattern_bytes(layout: &Layout, v: &Value, path: &str) -> Result<Ve
     let obj = object(v, path)?;
     let mut bytes = layout.identity();
     for (orbit_name, ov) in obj {
-        let opath = join(path, orbit_name);
-        let Some(oi) = layout.orbit_index(orbit_name) else {
-            return Err(Error::at_json(opath, format!("unknown orbit {orbit_name}")));
-        };
-        let orbit = &layout.orbits()[oi];
+        let (opath, orbit, oobj) = orbit_object(layout, orbit_name, ov, path)?;
         let (n, m) = (orbit.size, orbit.orientations as i64);
-        let oobj = object(ov, &opath)?;
         let pieces = integers(field(oobj, &opath, "pieces")?, &join(&opath, "pieces"), n, 0, n as i64 - 1)?;
         let opath_o = join(&opath, "orientation");
         let oris = integers(field(oobj, &opath, "orientation")?, &opath_o, n, 1 - m, m - 1)?;

@@ -10,6 +10,7 @@ use super::coords::PhaseCoords;
 use crate::control::Control;
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
+use crate::coord::residue::{closer_residue, neighbour_distance};
 use crate::error::{Error, Result};
 use crate::god::dense::{search, Direction};
 use crate::puzzle::Puzzle;
@@ -150,8 +151,7 @@ impl FullTable {
         if v == UNSEEN {
             return None;
         }
-        // The neighbour is at d - 1, d or d + 1: the one whose value mod 3 is v.
-        Some(d + ((v as u32 + 4 - d % 3) % 3) - 1)
+        Some(neighbour_distance(d, v as u32))
     }
 
     /// The exact distance of coordinate values (`None`: no move sequence reaches the goal), by walking
@@ -164,7 +164,7 @@ impl FullTable {
         work.copy_from_slice(vals);
         let mut d = 0u32;
         while work != pc.goal() {
-            let want = (v + 2) % 3;
+            let want = closer_residue(v);
             let found = (0..pc.moves()).any(|mv| {
                 pc.apply(work, mv, next);
                 self.value(next) == want

@@ -194,19 +194,27 @@ pub fn phase_bound(o: &SolveOptions) -> Result<Option<(&str, usize)>, Error> {
         return Ok(None);
     };
     let default_mb = (crate::phase::DEFAULT_BOUND_MEMORY >> 20) as f64;
-    let mb = match o.phase_bound_memory_mb {
+    let mb = bound_budget_mb("phaseBoundMemoryMB", o.phase_bound_memory_mb, default_mb, o.memory_mb)?;
+    Ok(Some((moves, (mb * (1u64 << 20) as f64) as usize)))
+}
+
+/// A bound's budget in MiB from its option `name` (`given`, else `default_mb`), refused unless a
+/// positive size, or where it and the pruning table's (`memoryMB`) do not fit the wasm32 address space
+/// together (a `limit` error).
+fn bound_budget_mb(name: &str, given: Option<f64>, default_mb: f64, memory_mb: Option<f64>) -> Result<f64, Error> {
+    let mb = match given {
         None => default_mb,
         Some(mb) if mb.is_finite() && mb > 0.0 => mb,
-        Some(mb) => return Err(Error::new(format!("phaseBoundMemoryMB {mb} is not a size in MiB"))),
+        Some(mb) => return Err(Error::new(format!("{name} {mb} is not a size in MiB"))),
     };
-    let table_mb = memory_bytes(o.memory_mb)? as f64 / (1u64 << 20) as f64;
+    let table_mb = memory_bytes(memory_mb)? as f64 / (1u64 << 20) as f64;
     if mb + table_mb >= ADDRESS_SPACE_MIB {
         return Err(Error::limit(format!(
-            "phaseBoundMemoryMB {mb} with memoryMB {table_mb}: the two tables' budgets must stay below the \
+            "{name} {mb} with memoryMB {table_mb}: the two tables' budgets must stay below the \
              {ADDRESS_SPACE_MIB} MiB a wasm32 build can address"
         )));
     }
-    Ok(Some((moves, (mb * (1u64 << 20) as f64) as usize)))
+    Ok(mb)
 }
 
 /// `cubeBoundMemoryMB`'s default: room for the `phase1` table (85 MiB). (`huge`, 2,020 MiB, is refused
@@ -228,18 +236,7 @@ pub fn cube_bound(o: &SolveOptions) -> Result<Option<(CubeTable, usize)>, Error>
         return Err(Error::new("cubeBound and phaseBound: give one bound, not both"));
     }
     let kind = CubeTable::parse(name).map_err(|e| Error::new(format!("cubeBound: {}", e.reason)))?;
-    let mb = match o.cube_bound_memory_mb {
-        None => DEFAULT_CUBE_BOUND_MB,
-        Some(mb) if mb.is_finite() && mb > 0.0 => mb,
-        Some(mb) => return Err(Error::new(format!("cubeBoundMemoryMB {mb} is not a size in MiB"))),
-    };
-    let table_mb = memory_bytes(o.memory_mb)? as f64 / (1u64 << 20) as f64;
-    if mb + table_mb >= ADDRESS_SPACE_MIB {
-        return Err(Error::limit(format!(
-            "cubeBoundMemoryMB {mb} with memoryMB {table_mb}: the two tables' budgets must stay below the \
-             {ADDRESS_SPACE_MIB} MiB a wasm32 build can address"
-        )));
-    }
+    let mb = bound_budget_mb("cubeBoundMemoryMB", o.cube_bound_memory_mb, DEFAULT_CUBE_BOUND_MB, o.memory_mb)?;
     let bytes = (mb * (1u64 << 20) as f64) as usize;
     kind.check_budget(bytes).map_err(|e| Error::limit(format!("{} (cubeBoundMemoryMB)", e.reason)))?;
     Ok(Some((kind, bytes)))

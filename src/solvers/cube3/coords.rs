@@ -7,7 +7,9 @@
 
 use super::cubie::Cubie;
 use super::model::{Model, ROTATIONS, SYMS};
-use crate::coord::rank::{perm_rank, perm_unrank_into};
+use crate::coord::digits::{digits_rank, digits_unrank};
+use crate::coord::perm::{perm_rank, perm_unrank_into};
+use crate::coord::rank::{subset_ranks, unrank_mask};
 
 pub(super) const N_TWIST: usize = 2187;
 pub(super) const N_FLIP: usize = 2048;
@@ -65,23 +67,15 @@ pub(super) struct Slice<'m> {
     pub ranks: &'m SliceRanks,
 }
 
-/// The four-element sets of the twelve edge slots numbered in increasing order of their bit masks.
+/// The four-element sets of the twelve edge slots numbered in increasing order of their bit masks (colex
+/// ranks by one lookup).
 pub(super) struct SliceRanks {
-    rank: Vec<u16>,
-    masks: Vec<u16>,
+    rank: Box<[u16; 1 << 12]>,
 }
 
 impl SliceRanks {
     pub(super) fn new() -> Self {
-        let mut rank = vec![u16::MAX; 1 << 12];
-        let mut masks = Vec::with_capacity(N_SLICE);
-        for m in 0..1u16 << 12 {
-            if m.count_ones() == 4 {
-                rank[m as usize] = masks.len() as u16;
-                masks.push(m);
-            }
-        }
-        SliceRanks { rank, masks }
+        SliceRanks { rank: Box::new(subset_ranks(4)) }
     }
 
     /// The rank of a set of four slots.
@@ -108,16 +102,10 @@ impl Coordinate for Twist {
     const SIZE: usize = N_TWIST;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        c.co[..7].iter().fold(0, |a, &o| a * 3 + o as u32)
+        digits_rank(&c.co[..7], 3) as u32
     }
-    fn set(&self, c: &mut Cubie, mut x: u32) {
-        let mut sum = 0;
-        for i in (0..7).rev() {
-            c.co[i] = (x % 3) as u8;
-            sum += c.co[i];
-            x /= 3;
-        }
-        c.co[7] = (3 - sum % 3) % 3;
+    fn set(&self, c: &mut Cubie, x: u32) {
+        digits_unrank(x as u64, 3, Some(0), &mut c.co);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         corners_then(c, m)
@@ -128,16 +116,10 @@ impl Coordinate for Flip {
     const SIZE: usize = N_FLIP;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        c.eo[..11].iter().fold(0, |a, &o| a * 2 + o as u32)
+        digits_rank(&c.eo[..11], 2) as u32
     }
-    fn set(&self, c: &mut Cubie, mut x: u32) {
-        let mut sum = 0;
-        for i in (0..11).rev() {
-            c.eo[i] = (x & 1) as u8;
-            sum ^= c.eo[i];
-            x >>= 1;
-        }
-        c.eo[11] = sum;
+    fn set(&self, c: &mut Cubie, x: u32) {
+        digits_unrank(x as u64, 2, Some(0), &mut c.eo);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)
@@ -153,7 +135,7 @@ impl Coordinate for Slice<'_> {
         self.ranks.rank(mask) as u32
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mask = self.ranks.masks[x as usize];
+        let mask = unrank_mask(x, 4);
         let (mut e, mut u) = (0, 0);
         for i in 0..12 {
             if mask >> i & 1 == 1 {
@@ -233,29 +215,13 @@ impl Coordinate for CornerPerm {
 
 /// Per set of slots (a byte), the number of four-slot sets below it: [`Layers`]'s rank, one read (a
 /// search computes it for the inverses).
-static LAYER_RANKS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let (mut m, mut below) = (0, 0u8);
-    while m < 256 {
-        t[m] = below;
-        if (m as u32).count_ones() == 4 {
-            below += 1;
-        }
-        m += 1;
-    }
-    t
-};
+static LAYER_RANKS: [u16; 256] = subset_ranks(4);
 
 impl Layers<'_> {
     /// The rank of a set of four of the eight slots (in increasing order of their bit masks).
     #[inline]
     pub(super) fn rank(mask: u32) -> u32 {
         LAYER_RANKS[mask as usize & 255] as u32
-    }
-
-    /// The set of four slots of a rank.
-    fn mask(x: u32) -> u32 {
-        (0u32..256).filter(|m| m.count_ones() == 4).nth(x as usize).expect("a rank under 70")
     }
 }
 
@@ -266,7 +232,7 @@ impl Coordinate for Layers<'_> {
         Self::rank((0..8).filter(|&i| u >> c.cp[i] & 1 == 1).fold(0, |a, i| a | 1 << i))
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mask = Self::mask(x);
+        let mask = unrank_mask(x, 4);
         let u = self.0.u_corners;
         let (mut ups, mut downs) = ((0..8u8).filter(|&p| u >> p & 1 == 1), (0..8u8).filter(|&p| u >> p & 1 == 0));
         for (i, slot) in c.cp.iter_mut().enumerate() {
@@ -306,6 +272,8 @@ impl Coordinate for LayersParity<'_> {
 impl Coordinate for Parity {
     const SIZE: usize = 2;
     fn get(&self, c: &Cubie) -> u32 {
+        // Inversions counted without branches (a search reads it per node): faster here than
+        // [`is_odd`](crate::coord::perm::is_odd)'s cycles.
         let mut p = 0;
         for i in 0..8 {
             for j in i + 1..8 {
@@ -325,19 +293,31 @@ impl Coordinate for Parity {
     }
 }
 
+/// The Lehmer rank of the order of the edges in `slots`, which hold the edges whose home is one of them
+/// ([`UdPerm`], [`SlicePerm`]).
+#[inline]
+fn slots_perm_rank<const N: usize>(model: &Model, slots: &[u8; N], c: &Cubie) -> u32 {
+    let p = slots.map(|s| model.local[c.ep[s as usize] as usize]);
+    perm_rank(&p) as u32
+}
+
+/// Puts into `slots` their own edges in the order of Lehmer rank `x` (inverse of [`slots_perm_rank`]).
+fn set_slots_perm<const N: usize>(slots: &[u8; N], c: &mut Cubie, x: u32) {
+    let mut p = [0u8; N];
+    perm_unrank_into(x as usize, &mut p);
+    for (k, l) in p.into_iter().enumerate() {
+        c.ep[slots[k] as usize] = slots[l as usize];
+    }
+}
+
 impl Coordinate for UdPerm<'_> {
     const SIZE: usize = N_PERM;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        let p = self.0.ud_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u32
+        slots_perm_rank(self.0, &self.0.ud_slots, c)
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mut p = [0u8; 8];
-        perm_unrank_into(x as usize, &mut p);
-        for (k, l) in p.into_iter().enumerate() {
-            c.ep[self.0.ud_slots[k] as usize] = self.0.ud_slots[l as usize];
-        }
+        set_slots_perm(&self.0.ud_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)
@@ -348,15 +328,10 @@ impl Coordinate for SlicePerm<'_> {
     const SIZE: usize = N_MPERM;
     #[inline]
     fn get(&self, c: &Cubie) -> u32 {
-        let p = self.0.e_slots.map(|s| self.0.local[c.ep[s as usize] as usize]);
-        perm_rank(&p) as u32
+        slots_perm_rank(self.0, &self.0.e_slots, c)
     }
     fn set(&self, c: &mut Cubie, x: u32) {
-        let mut p = [0u8; 4];
-        perm_unrank_into(x as usize, &mut p);
-        for (k, l) in p.into_iter().enumerate() {
-            c.ep[self.0.e_slots[k] as usize] = self.0.e_slots[l as usize];
-        }
+        set_slots_perm(&self.0.e_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
         edges_then(c, m)
@@ -406,26 +381,12 @@ pub(super) fn perm_move_table<C: Coordinate, const N: usize>(coord: &C, model: &
     let mut p: [u8; N] = std::array::from_fn(|i| i as u8);
     for x in 0..C::SIZE {
         for &(j, s) in &direct {
-            out[x * k + j] = lehmer_rank(&s.map(|i| p[i as usize])) as u16;
+            out[x * k + j] = perm_rank(&s.map(|i| p[i as usize])) as u16;
         }
         next_permutation(&mut p);
     }
     other_turns(&mut out, moves);
     out
-}
-
-/// [`perm_rank`] for a fixed length (unrolled).
-#[inline(always)]
-fn lehmer_rank<const N: usize>(p: &[u8; N]) -> usize {
-    let mut r = 0;
-    for i in 0..N {
-        let mut smaller = 0;
-        for j in i + 1..N {
-            smaller += (p[j] < p[i]) as usize;
-        }
-        r = r * (N - i) + smaller;
-    }
-    r
 }
 
 /// The next permutation in lexicographic order (the last one wraps to the first).

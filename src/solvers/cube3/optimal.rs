@@ -45,6 +45,8 @@ use super::symmetry::SymClasses;
 use super::symtable::{Moves, SymTable};
 use crate::bytes::describe_bytes;
 use crate::control::Control;
+use crate::coord::digits::digits_rank;
+use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
 use crate::puzzle::{MoveRef, Puzzle};
@@ -361,21 +363,23 @@ impl CubeBound {
     /// tests of that search on the small phase-1 table.
     #[cfg(test)]
     pub(super) fn exact_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        let mut b = Data::empty(puzzle, kind, 4)?;
-        let goal = b.goal_pair();
-        let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
-        let tables = [&flip_move[..], slice_move, twist_move, layers_move];
-        pair_moves(kind, tables, |moves| table.build(moves, goal, Control::none()))?;
-        b.fill_rows();
-        Ok(Self::of(b))
+        Self::built_for_tests(puzzle, kind, 4, false)
     }
 
     /// A bound of `kind` with its two-bit residues kept in trits (as `layers` keeps its own), for tests
     /// of that encoding on the small phase-1 table.
     #[cfg(test)]
     pub(super) fn trits_for_tests(puzzle: &Puzzle, kind: CubeTable) -> Result<Self> {
-        let mut b = Data::empty(puzzle, kind, 2)?;
-        b.table.keep_in_trits();
+        Self::built_for_tests(puzzle, kind, 2, true)
+    }
+
+    /// A bound of `kind` with entries of `bits` bits (in trits with `trits`), built in the test.
+    #[cfg(test)]
+    fn built_for_tests(puzzle: &Puzzle, kind: CubeTable, bits: u32, trits: bool) -> Result<Self> {
+        let mut b = Data::empty(puzzle, kind, bits)?;
+        if trits {
+            b.table.keep_in_trits();
+        }
         let goal = b.goal_pair();
         let Data { flip_move, slice_move, twist_move, layers_move, table, .. } = &mut b;
         let tables = [&flip_move[..], slice_move, twist_move, layers_move];
@@ -694,12 +698,8 @@ impl Data {
     pub(super) fn child_distance(&self, from: u32, code: u32) -> u32 {
         if self.exact() {
             code
-        } else if (from + 1) % 3 == code {
-            from + 1
-        } else if from % 3 == code {
-            from
         } else {
-            from - 1
+            neighbour_distance(from, code)
         }
     }
 
@@ -759,7 +759,7 @@ impl Data {
         let m = c.masks(&self.u_corners, &self.e_edges);
         // As `Flip`, `Slice`, `Twist` and `Layers` read them from a cubie (the first edge's flip the top bit).
         let flip = (m.flips & 0x7ff).reverse_bits() >> 21;
-        let twist = c.twists().iter().fold(0, |t, &o| t * 3 + o as u32);
+        let twist = digits_rank(&c.twists(), 3) as u32;
         let l = if self.layers == 1 { 0 } else { Layers::rank(m.corners) };
         [flip, self.ranks.rank(m.edges) as u32, twist, l]
     }

@@ -29,6 +29,7 @@ use super::model::{may_follow, MOVES};
 use super::optimal::{CubeBound, Data};
 use super::packed::Packed;
 use crate::control::{Control, Progress};
+use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
 use crate::moveset::Metric;
 use crate::puzzle::MoveRef;
@@ -242,15 +243,7 @@ static RESIDUE_DIST: [[u8; 4]; 32] = {
     while from < 32 {
         let mut r = 0;
         while r < 3 {
-            t[from][r] = if (from + 1) % 3 == r {
-                from + 1
-            } else if from % 3 == r {
-                from
-            } else if from > 0 {
-                from - 1
-            } else {
-                0
-            } as u8;
+            t[from][r] = if from == 0 && r == 2 { 0 } else { neighbour_distance(from as u32, r as u32) } as u8;
             r += 1;
         }
         from += 1;

@@ -9,6 +9,7 @@ use super::full::FullTables;
 use super::model::{face, inverse_move, may_follow, Model, MOVES, PHASE2_MOVES};
 use super::tables::Tables;
 use crate::control::Control;
+use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
 
 /// The longest solution searched for.
@@ -234,11 +235,7 @@ impl<'a> Search<'a> {
         for &(m, c, idx) in &children[..n] {
             let d2 = match self.full {
                 // The residues of neighbours differ by one at most: which way it went.
-                Some(f) => match (f.phase1_value(idx) + 3 - (d % 3) as u8) % 3 {
-                    0 => d,
-                    1 => d + 1,
-                    _ => d - 1,
-                },
+                Some(f) => neighbour_distance(d, f.phase1_value(idx) as u32),
                 None => idx as u32,
             };
             if d2 >= togo {

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::model::SYMS;
 use super::symmetry::SymClasses;
 use crate::control::{Control, Progress};
+use crate::coord::residue::closer_residue;
 use crate::error::Result;
 
 /// The table.
@@ -240,7 +241,7 @@ impl SymTable {
             if i == goal {
                 return d;
             }
-            let down = (self.value(i) + 2) % 3;
+            let down = closer_residue(self.value(i));
             let m = (0..moves.count)
                 .find(|&m| self.value(self.index((moves.a)(a, m), (moves.b)(b, m))) == down)
                 .expect("a complete two-bit table has a neighbour one closer");

@@ -18,7 +18,8 @@
 //! structure (slots, classes, orbits) is read from the moves, not written down.
 
 use super::model::{Cube4, Model, FACES};
-use crate::coord::rank::{binomial, compress, expand, is_odd, perm_rank, perm_unrank, unrank_mask, MaskRank, Pext};
+use crate::coord::perm::{is_odd, perm_rank, perm_unrank};
+use crate::coord::rank::{binomial, compress, expand, unrank_mask, MaskRank, Pext};
 
 /// A search node: the state and the parities of its wing and corner permutations.
 #[derive(Debug, Clone, Copy)]

@@ -189,6 +189,18 @@ mod tests {
         parse_kpuzzle(embedded_definition("4x4x4").unwrap()).unwrap()
     }
 
+    /// The 4x4x4's pruning tables.
+    fn tables() -> Tables {
+        let model = Model::new(&cube4()).unwrap();
+        Tables::new(&model, &Coords::new(&model), Control::none()).unwrap()
+    }
+
+    /// A 4x4x4 solver whose 3x3x3 stage is the `333` event's.
+    fn solver(p: &Puzzle) -> Cube4Solver {
+        Cube4Solver::new(p, Box::new(crate::events::EventScrambler::for_event("333").unwrap()), Control::none())
+            .unwrap()
+    }
+
     /// Each coordinate's move function agrees with the coordinate of the moved state, on random walks in
     /// the coordinate's own group.
     #[test]
@@ -254,9 +266,7 @@ mod tests {
     #[test]
     fn unsolvable_states_are_refused_by_name() {
         let p = cube4();
-        let solver =
-            Cube4Solver::new(&p, Box::new(crate::events::EventScrambler::for_event("333").unwrap()), Control::none())
-                .unwrap();
+        let solver = solver(&p);
         let corners = p.layout().orbits().iter().find(|o| o.name == "CORNERS").unwrap().clone();
         let edges = p.layout().orbits().iter().find(|o| o.name == "EDGES").unwrap().clone();
         let with = |at: usize, v: u8| {
@@ -293,9 +303,7 @@ mod tests {
     #[test]
     fn random_states_are_solved_and_scrambles_reach_them() {
         let p = cube4();
-        let solver =
-            Cube4Solver::new(&p, Box::new(crate::events::EventScrambler::for_event("333").unwrap()), Control::none())
-                .unwrap();
+        let solver = solver(&p);
         let moves = crate::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
         let chain = crate::group::puzzle_chain(&p, &moves).unwrap();
         let mut rng = StdRng::seed_from_u64(1);
@@ -311,9 +319,7 @@ mod tests {
     fn figures() {
         let p = cube4();
         let t = std::time::Instant::now();
-        let solver =
-            Cube4Solver::new(&p, Box::new(crate::events::EventScrambler::for_event("333").unwrap()), Control::none())
-                .unwrap();
+        let solver = solver(&p);
         println!("tables {:.0} ms, {} bytes", t.elapsed().as_secs_f64() * 1e3, solver.table_bytes());
         let moves = crate::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
         let t = std::time::Instant::now();
@@ -349,10 +355,7 @@ mod tests {
     #[test]
     #[ignore]
     fn table_depths() {
-        let p = cube4();
-        let model = Model::new(&p).unwrap();
-        let co = Coords::new(&model);
-        let t = Tables::new(&model, &co, Control::none()).unwrap();
+        let t = tables();
         for (name, table) in t.named() {
             let mut counts = [0usize; 256];
             for &d in table {
@@ -370,10 +373,7 @@ mod tests {
     /// 70 × 70 × 12 center values (a product: no coupling for phase 2's center coordinate to miss).
     #[test]
     fn tables_reach_what_the_chain_needs() {
-        let p = cube4();
-        let model = Model::new(&p).unwrap();
-        let co = Coords::new(&model);
-        let t = Tables::new(&model, &co, Control::none()).unwrap();
+        let t = tables();
         let reached = |table: &[u8]| table.iter().filter(|&&d| d != tables::FAR).count();
         let named: std::collections::HashMap<_, _> = t.named().into_iter().collect();
         assert_eq!(reached(named["p1"]), coords::P1);

@@ -2,7 +2,8 @@
 //! faces and `Uw`, `Rw`, `Fw`, each in three amounts), compact states, and the structure the phases need
 //! (edge slots, wing classes, center faces), all worked out from the moves rather than written down.
 
-use crate::coord::rank::{is_odd, BitPerm};
+use crate::coord::perm::is_odd;
+use crate::coord::rank::BitPerm;
 use crate::error::{Error, Result};
 use crate::puzzle::{MoveRef, Puzzle};
 use crate::solvers::identical::registry_orbit;

@@ -17,6 +17,7 @@
 use rustc_hash::FxHashMap;
 
 use super::state::{rotate, slash_slots, sliceable, Kind, Square1};
+use crate::coord::perm::{perm_rank, perm_unrank_into};
 
 /// A phase 1 move: the turn `(top, bottom)` then a slash.
 #[derive(Debug, Clone, Copy)]
@@ -296,33 +297,15 @@ pub struct CubeTable {
 pub const PERMS: usize = 40320;
 
 /// The rank of a permutation of 8 (Lehmer code).
+#[inline(always)]
 pub fn rank8(p: &[u8; 8]) -> u16 {
-    let mut r = 0usize;
-    for i in 0..8 {
-        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count();
-        r = r * (8 - i) + smaller;
-    }
-    r as u16
+    perm_rank(p) as u16
 }
 
 /// The permutation of 8 with this rank.
-pub fn unrank8(mut r: usize) -> [u8; 8] {
-    let mut digits = [0usize; 8];
-    for i in (0..8).rev() {
-        digits[i] = r % (8 - i);
-        r /= 8 - i;
-    }
-    // The pieces not placed yet, as bits: each digit picks the one with that many smaller left.
-    let mut left = 0xffu32;
+pub fn unrank8(r: usize) -> [u8; 8] {
     let mut p = [0u8; 8];
-    for i in 0..8 {
-        let mut bits = left;
-        for _ in 0..digits[i] {
-            bits &= bits - 1;
-        }
-        p[i] = bits.trailing_zeros() as u8;
-        left &= !(1 << p[i]);
-    }
+    perm_unrank_into(r, &mut p);
     p
 }
 
