@@ -96,10 +96,15 @@ impl MoveSet {
     /// commas with nothing but spaces between them, or a comma at either end: `U,,R`, `U,R,`) is an error
     /// quoting the list, not skipped.
     pub fn parse(puzzle: &Puzzle, list: &str) -> Result<MoveSet> {
-        if list.contains(',') && list.split(',').any(|piece| piece.trim().is_empty()) {
-            return Err(empty_name(&format!("{list:?}")));
-        }
         let names: Vec<&str> = list.split([',', ' ', '\t']).filter(|s| !s.is_empty()).collect();
+        if list.contains(',') && list.split(',').any(|piece| piece.trim().is_empty()) {
+            let e = empty_name(&format!("{list:?}"));
+            if names.is_empty() {
+                // Commas alone: the list is empty, and says why.
+                return Err(Error::new(format!("the move list is empty ({e})")));
+            }
+            return Err(e);
+        }
         Self::from_names(puzzle, &names)
     }
 
@@ -240,5 +245,7 @@ mod tests {
         assert_eq!(MoveSet::parse(&p, "U, R").unwrap().generators().len(), 2);
         assert_eq!(MoveSet::parse(&p, " R2  U2 ").unwrap().generators().len(), 2);
         assert!(MoveSet::parse(&p, "  ").unwrap_err().to_string().contains("the move list is empty"));
+        let e = MoveSet::parse(&p, " , ").unwrap_err().to_string();
+        assert!(e.starts_with(r#"the move list is empty (move list " , ": an empty move name"#), "{e}");
     }
 }
