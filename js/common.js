@@ -2,18 +2,70 @@
 // into what the wasm shell takes, and errors into what callers expect.
 
 /**
- * A puzzle definition as text for the wasm shell: `.tws` text as is; a KPuzzle definition object, or a
- * cubing.js `KPuzzle` (its `.definition`), as JSON without function-valued fields (cubing.js's
+ * A puzzle definition as text for the wasm shell: a string (`.tws` text, a KPuzzle definition's JSON or a
+ * cubing.js puzzle ID, which `loadPuzzle` resolves) as is; a KPuzzle definition object, or a cubing.js
+ * `KPuzzle` (its `.definition`), as JSON without function-valued fields (cubing.js's
  * `experimentalIsPatternSolved`).
  */
 export function definitionText(definition) {
   if (typeof definition === 'string') return definition;
   if (definition === null || typeof definition !== 'object') {
-    throw new TypeError('a puzzle definition must be .tws text, a KPuzzle definition object or a cubing.js KPuzzle');
+    throw new TypeError(
+      'a puzzle definition must be a cubing.js puzzle ID ("3x3x3"), .tws text, a KPuzzle definition object, ' +
+        'a cubing.js KPuzzle or a cubing.js puzzle loader (puzzles["3x3x3"])',
+    );
   }
   const def = isKPuzzle(definition) ? definition.definition : definition;
   return JSON.stringify(def, (_key, value) => (typeof value === 'function' ? undefined : value));
 }
+
+/** Whether a value looks like a cubing.js puzzle loader (`puzzles["3x3x3"]` of `cubing/puzzles`). */
+export function isPuzzleLoader(v) {
+  return v !== null && typeof v === 'object' && typeof v.kpuzzle === 'function' && !isKPuzzle(v) && !Array.isArray(v.orbits);
+}
+
+/**
+ * `definitionText` of a definition, after awaiting the `kpuzzle()` of a cubing.js puzzle loader (what it
+ * resolves to must be a KPuzzle or a KPuzzle definition).
+ */
+export async function puzzleDefinition(definition) {
+  if (!isPuzzleLoader(definition)) return definitionText(definition);
+  const kpuzzle = await definition.kpuzzle();
+  if (kpuzzle === null || typeof kpuzzle !== 'object' || isPuzzleLoader(kpuzzle)) {
+    throw new TypeError("a puzzle loader's kpuzzle() must resolve to a cubing.js KPuzzle or a KPuzzle definition");
+  }
+  return definitionText(kpuzzle);
+}
+
+/**
+ * The hint added to the parse error of a string that looks like a puzzle ID (one word, not JSON) but is
+ * not one of `ids`; '' for any other text.
+ */
+export function puzzleIdHint(text, ids) {
+  const word = text.trim();
+  if (!/^[^\s{[]\S*$/.test(word)) return '';
+  return ` (if ${JSON.stringify(word)} is meant as a cubing.js puzzle ID: the known IDs are ${ids.join(', ')})`;
+}
+
+/**
+ * Checks that an options object (`undefined` / `null`: none) has only the `allowed` keys: a `TypeError`
+ * naming the first unknown key and the allowed ones otherwise, so that a misspelt option is reported
+ * rather than ignored.
+ */
+export function knownOptions(options, allowed, method) {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object') throw new TypeError(`${method} options must be an object`);
+  const unknown = Object.keys(options).find((k) => !allowed.includes(k));
+  if (unknown !== undefined) {
+    throw new TypeError(`${method}: unknown option ${JSON.stringify(unknown)} (the options are ${allowed.join(', ')})`);
+  }
+}
+
+/** The options of `init` (the module's). */
+export const INIT_OPTIONS = ['build', 'threads'];
+
+/** The table-cache options of `loadPuzzle`. */
+export const TABLE_CACHE_OPTIONS = ['tableCache', 'tableCacheWrite', 'onTableCache'];
 
 /** Whether a value looks like a cubing.js `KPuzzle` (a definition plus methods). */
 export function isKPuzzle(v) {

@@ -20,8 +20,38 @@ export interface KPuzzleLike {
   definition: KPuzzleDefinition;
 }
 
-/** A puzzle definition: `.tws` (ksolve/twsearch) text, a KPuzzle definition, or a cubing.js `KPuzzle`. */
-export type PuzzleDefinition = string | KPuzzleDefinition | KPuzzleLike;
+/**
+ * The cubing.js puzzle IDs whose cubing.js KPuzzle definitions twistsearch embeds (`puzzleIDs()` lists
+ * them at run time): `loadPuzzle("3x3x3")` loads cubing.js's 3x3x3 without cubing.js.
+ */
+export type PuzzleID =
+  | '2x2x2'
+  | '3x3x3'
+  | '4x4x4'
+  | '5x5x5'
+  | '6x6x6'
+  | '7x7x7'
+  | 'clock'
+  | 'megaminx'
+  | 'pyraminx'
+  | 'skewb'
+  | 'square1'
+  | 'fto'
+  | 'master_tetraminx'
+  | 'kilominx'
+  | 'redi_cube'
+  | 'baby_fto';
+
+/** A cubing.js puzzle loader (`puzzles["3x3x3"]` of `cubing/puzzles`): its `kpuzzle()` is awaited. */
+export interface PuzzleLoaderLike {
+  kpuzzle(): Promise<KPuzzleLike | KPuzzleDefinition>;
+}
+
+/**
+ * A puzzle definition: a cubing.js puzzle ID, `.tws` (ksolve/twsearch) text, a KPuzzle definition (object
+ * or JSON text), a cubing.js `KPuzzle`, or a cubing.js puzzle loader.
+ */
+export type PuzzleDefinition = PuzzleID | (string & {}) | KPuzzleDefinition | KPuzzleLike | PuzzleLoaderLike;
 
 /** A pattern: a cubing.js `KPattern` (or anything with `patternData`), or KPattern data. */
 export type PatternLike = { patternData: KPatternData } | KPatternData;
@@ -440,8 +470,15 @@ export function threads(): number;
 /** Options of `loadPuzzle`: the module's (first load only) and the table cache of the puzzle's solvers. */
 export interface LoadOptions extends InitOptions, TableCacheOptions {}
 
-/** Loads a puzzle (and the WebAssembly module on first use, with `options`). */
+/**
+ * Loads a puzzle (and the WebAssembly module on first use, with `options`). A string that is neither a
+ * known puzzle ID nor a definition rejects with the parse error (naming the known IDs when it looks like
+ * an ID); an unknown option is a `TypeError`.
+ */
 export function loadPuzzle(definition: PuzzleDefinition, options?: LoadOptions): Promise<Puzzle>;
+
+/** The cubing.js puzzle IDs `loadPuzzle` takes (loads the WebAssembly module if needed). */
+export function puzzleIDs(): Promise<PuzzleID[]>;
 
 /** A table store in an IndexedDB database (default "twistsearch-tables", what `tableCache: 'indexeddb'` uses). */
 export function indexedDBTableStore(name?: string): IndexedDBTableStore;

@@ -10,13 +10,17 @@ import {
   bytesArg,
   canBlock,
   callError,
-  definitionText,
   depthArg,
   eventArg,
+  INIT_OPTIONS,
+  knownOptions,
   noTableOptions,
   orderOptions,
   patternArg,
+  puzzleDefinition,
+  puzzleIdHint,
   splitOptions,
+  TABLE_CACHE_OPTIONS,
   tablesPart,
 } from './common.js';
 import {
@@ -76,6 +80,7 @@ function trapError(method, e) {
  * 'single', 'threaded') and `threads` (the threaded build's pool size). Returns `{build, threads}`.
  */
 export async function init(options) {
+  knownOptions(options, INIT_OPTIONS, 'init');
   state = await loadWasm(options);
   return { build: state.build, threads: state.threads, ...(state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}) };
 }
@@ -414,20 +419,43 @@ export class Puzzle {
   }
 }
 
+/** The options of `loadPuzzle`: the module's and the table cache's. */
+const LOAD_OPTIONS = [...INIT_OPTIONS, ...TABLE_CACHE_OPTIONS];
+
 /**
- * Loads a puzzle from `.tws` text, a KPuzzle definition object, or a cubing.js `KPuzzle`. Options: as for
- * `init` (they apply to the first load only), and the table cache of the puzzle's solvers: `tableCache`
- * (`'indexeddb'` or a store `{get, set, delete?}`), `tableCacheWrite` (`'auto'`, `'always'`, `'never'`),
- * `onTableCache`.
+ * Loads a puzzle: a cubing.js puzzle ID (`"3x3x3"`: cubing.js's KPuzzle definition, which twistsearch
+ * embeds; `puzzleIDs()` lists them), `.tws` text, a KPuzzle definition object, a cubing.js `KPuzzle`, or a
+ * cubing.js puzzle loader (`puzzles["3x3x3"]` of `cubing/puzzles`: its `kpuzzle()` is awaited). Options:
+ * as for `init` (they apply to the first load only), and the table cache of the puzzle's solvers:
+ * `tableCache` (`'indexeddb'` or a store `{get, set, delete?}`), `tableCacheWrite` (`'auto'`, `'always'`,
+ * `'never'`), `onTableCache`; any other key is a `TypeError`.
  */
 export async function loadPuzzle(definition, options) {
-  const text = definitionText(definition);
-  if (options !== undefined && options !== null && typeof options !== 'object') throw new TypeError('loadPuzzle options must be an object');
+  knownOptions(options, LOAD_OPTIONS, 'loadPuzzle');
+  let text = await puzzleDefinition(definition);
   const { tableCache, tableCacheWrite, onTableCache, ...initOptions } = options ?? {};
   const tables = tableCacheOptions({ tableCache, tableCacheWrite, onTableCache }, 'loadPuzzle');
   if (!state) await init(initOptions);
   await healthy();
-  return new Puzzle(new state.glue.Puzzle(text), text, tables);
+  text = state.glue.embeddedDefinition(text.trim()) ?? text;
+  let raw;
+  try {
+    raw = new state.glue.Puzzle(text);
+  } catch (e) {
+    if (e instanceof Error) e.message += puzzleIdHint(text, state.glue.embeddedPuzzles());
+    throw e;
+  }
+  return new Puzzle(raw, text, tables);
+}
+
+/**
+ * The cubing.js puzzle IDs `loadPuzzle` takes as a definition (`"2x2x2"`, `"3x3x3"`, `"megaminx"`, …: the
+ * puzzles whose cubing.js KPuzzle definitions twistsearch embeds). Loads the module if needed.
+ */
+export async function puzzleIDs() {
+  if (!state) await init();
+  await healthy();
+  return state.glue.embeddedPuzzles();
 }
 
 /** Event scramblers by event ID, each keeping its tables for later calls. */

@@ -12,15 +12,18 @@ import {
   abortError,
   algArg,
   bytesArg,
-  definitionText,
   depthArg,
   errorData,
   eventArg,
+  INIT_OPTIONS,
+  knownOptions,
   noTableOptions,
   orderOptions,
   patternArg,
+  puzzleDefinition,
   reviveError,
   splitOptions,
+  TABLE_CACHE_OPTIONS,
 } from './common.js';
 import { checkTableCache } from './tables.js';
 
@@ -58,6 +61,9 @@ async function spawn(url) {
   };
 }
 
+/** The options of a `TwistsearchWorker`. */
+const WORKER_OPTIONS = ['workerUrl', ...INIT_OPTIONS, 'abortGraceMs', 'sharedFlag'];
+
 /**
  * One worker and the puzzles loaded in it. Options: `workerUrl` (where worker.js is served, for
  * bundlers or CDNs), `build` and `threads` (as for `init`), `abortGraceMs` (how long an aborted call may
@@ -86,6 +92,7 @@ export class TwistsearchWorker {
   #restarts = 0;
 
   constructor(options = {}) {
+    knownOptions(options, WORKER_OPTIONS, 'TwistsearchWorker');
     this.#options = { abortGraceMs: 1000, sharedFlag: sharedFlagsAvailable(), ...options };
     if (this.#options.sharedFlag && !sharedFlagsAvailable()) {
       throw new Error('sharedFlag: SharedArrayBuffer is not available here (the page is not cross-origin isolated)');
@@ -325,8 +332,8 @@ export class TwistsearchWorker {
    * which stays here and is asked by the worker; `tableCacheWrite`; `onTableCache`).
    */
   async loadPuzzle(definition, options) {
-    const text = definitionText(definition);
-    if (options !== undefined && options !== null && typeof options !== 'object') throw new TypeError('loadPuzzle options must be an object');
+    knownOptions(options, TABLE_CACHE_OPTIONS, 'loadPuzzle');
+    const text = await puzzleDefinition(definition);
     const { tables, report } = this.#tables(options ?? undefined, 'loadPuzzle');
     const w = await this.#ensure();
     const puzzle = this.#nextPuzzle++;
@@ -495,6 +502,7 @@ export class WorkerPuzzle {
  * and the table cache's of `loadPuzzle` (`tableCache`, `tableCacheWrite`, `onTableCache`).
  */
 export async function createWorkerPuzzle(definition, options) {
+  knownOptions(options, [...WORKER_OPTIONS, ...TABLE_CACHE_OPTIONS], 'createWorkerPuzzle');
   const { tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options ?? {};
   const worker = new TwistsearchWorker(workerOptions);
   try {

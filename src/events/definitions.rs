@@ -2,38 +2,42 @@
 //! `tests/data/puzzles/cubing-kpuzzle/`, which the cubing.js fixture check keeps equal to what cubing.js
 //! gives), so that scramblers need neither a file nor cubing.js.
 
-/// The cubing.js KPuzzle definition (JSON text) of a puzzle an event uses ([`super::Event::puzzle`]);
-/// `None` for a puzzle no event uses.
-pub fn embedded_definition(puzzle: &str) -> Option<&'static str> {
-    macro_rules! defs {
-        ($($name:literal),*) => {
+macro_rules! embedded {
+    ($($name:literal),*) => {
+        /// The cubing.js puzzle IDs whose KPuzzle definitions are embedded ([`embedded_definition`]).
+        pub const EMBEDDED_PUZZLES: &[&str] = &[$($name),*];
+
+        /// The cubing.js KPuzzle definition (JSON text) of a puzzle an event uses ([`super::Event::puzzle`]);
+        /// `None` for a puzzle no event uses.
+        pub fn embedded_definition(puzzle: &str) -> Option<&'static str> {
             match puzzle {
                 $($name => Some(include_str!(concat!(
                     "../../tests/data/puzzles/cubing-kpuzzle/", $name, ".kpuzzle.json"
                 ))),)*
                 _ => None,
             }
-        };
-    }
-    defs!(
-        "2x2x2",
-        "3x3x3",
-        "4x4x4",
-        "5x5x5",
-        "6x6x6",
-        "7x7x7",
-        "clock",
-        "megaminx",
-        "pyraminx",
-        "skewb",
-        "square1",
-        "fto",
-        "master_tetraminx",
-        "kilominx",
-        "redi_cube",
-        "baby_fto"
-    )
+        }
+    };
 }
+
+embedded!(
+    "2x2x2",
+    "3x3x3",
+    "4x4x4",
+    "5x5x5",
+    "6x6x6",
+    "7x7x7",
+    "clock",
+    "megaminx",
+    "pyraminx",
+    "skewb",
+    "square1",
+    "fto",
+    "master_tetraminx",
+    "kilominx",
+    "redi_cube",
+    "baby_fto"
+);
 
 #[cfg(test)]
 mod tests {
@@ -45,5 +49,8 @@ mod tests {
             assert!(embedded_definition(e.puzzle).is_some(), "{}", e.puzzle);
         }
         assert!(embedded_definition("gigaminx").is_none());
+        for id in EMBEDDED_PUZZLES {
+            assert!(embedded_definition(id).is_some(), "{id}");
+        }
     }
 }

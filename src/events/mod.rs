@@ -17,7 +17,7 @@ mod random_moves;
 mod registry;
 mod scrambler;
 
-pub use definitions::embedded_definition;
+pub use definitions::{embedded_definition, EMBEDDED_PUZZLES};
 #[cfg(test)]
 pub(crate) use registry::FTO_CENTERS;
 pub use registry::{event, lookup, Event, ScrambleKind, Suffix, EVENTS};

@@ -92,9 +92,19 @@ impl MoveSet {
     }
 
     /// The moves named in a list separated by commas and/or spaces (`U,R,F`, `R2 U2`). Each name may be a
-    /// base move, a power (`R2`, `U'`) or an alias; rotations are allowed when named.
+    /// base move, a power (`R2`, `U'`) or an alias; rotations are allowed when named. An empty name (two
+    /// commas with nothing but spaces between them, or a comma at either end: `U,,R`, `U,R,`) is an error
+    /// quoting the list, not skipped.
     pub fn parse(puzzle: &Puzzle, list: &str) -> Result<MoveSet> {
         let names: Vec<&str> = list.split([',', ' ', '\t']).filter(|s| !s.is_empty()).collect();
+        if list.contains(',') && list.split(',').any(|piece| piece.trim().is_empty()) {
+            let e = empty_name(&format!("{list:?}"));
+            if names.is_empty() {
+                // Commas alone: the list is empty, and says why.
+                return Err(Error::new(format!("the move list is empty ({e})")));
+            }
+            return Err(e);
+        }
         Self::from_names(puzzle, &names)
     }
 
@@ -102,6 +112,9 @@ impl MoveSet {
     pub fn from_names(puzzle: &Puzzle, names: &[&str]) -> Result<MoveSet> {
         if names.is_empty() {
             return Err(Error::new("the move list is empty"));
+        }
+        if names.iter().any(|name| name.trim().is_empty()) {
+            return Err(empty_name(&format!("{names:?}")));
         }
         let mut entries: Vec<(usize, u32)> = Vec::new();
         for &name in names {
@@ -170,6 +183,13 @@ impl MoveSet {
     }
 }
 
+/// The error for a move list (`quoted` as the caller gave it) with an empty move name.
+fn empty_name(quoted: &str) -> Error {
+    Error::new(format!(
+        "move list {quoted}: an empty move name is not allowed (a comma at an end, or two commas together)"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +230,22 @@ mod tests {
         assert!(MoveSet::parse(&p, "U,Q").unwrap_err().to_string().contains("\"Q\""));
         assert!(MoveSet::parse(&p, " , ").unwrap_err().to_string().contains("empty"));
         assert!(MoveSet::parse(&p, "U4").unwrap_err().to_string().contains("identity"));
+    }
+
+    #[test]
+    fn empty_move_names_are_errors_quoting_the_list() {
+        let p = cube();
+        for list in ["U,,R", "U,R,", ",U", " , ", "U, ,R"] {
+            let e = MoveSet::parse(&p, list).unwrap_err().to_string();
+            assert!(e.contains(&format!("{list:?}")) && e.contains("an empty move name is not allowed"), "{list}: {e}");
+        }
+        let e = MoveSet::from_names(&p, &["U", ""]).unwrap_err().to_string();
+        assert!(e.contains(r#"["U", ""]"#) && e.contains("empty move name"), "{e}");
+        // Separators alone are still fine: commas with spaces, and spaces.
+        assert_eq!(MoveSet::parse(&p, "U, R").unwrap().generators().len(), 2);
+        assert_eq!(MoveSet::parse(&p, " R2  U2 ").unwrap().generators().len(), 2);
+        assert!(MoveSet::parse(&p, "  ").unwrap_err().to_string().contains("the move list is empty"));
+        let e = MoveSet::parse(&p, " , ").unwrap_err().to_string();
+        assert!(e.starts_with(r#"the move list is empty (move list " , ": an empty move name"#), "{e}");
     }
 }

@@ -16,6 +16,7 @@
 //! them in a cache of the caller's choice. Bytes the core refuses leave the solvers as they were.
 
 mod bound;
+mod definitions;
 mod events;
 mod options;
 mod phases;

@@ -6,6 +6,7 @@ import {
   indexedDBTableStore,
   init,
   loadPuzzle,
+  puzzleIDs,
   randomScrambleForEvent,
   scrambleEvents,
   solveForEvent,
@@ -31,7 +32,9 @@ import {
   type Progress,
   type Puzzle,
   type PuzzleApi,
+  type PuzzleID,
   type PuzzleInfo,
+  type PuzzleLoaderLike,
   type ScrambleEvent,
   type ScrambleOptions,
   type SolveOptions,
@@ -198,9 +201,19 @@ async function direct(): Promise<void> {
   const n: number = threads();
   const puzzle: Puzzle = await loadPuzzle(tws);
   const fromKPuzzle: Puzzle = await loadPuzzle(await cube3x3x3.kpuzzle());
+  const loader: PuzzleLoaderLike = cube3x3x3;
+  const fromLoader: Puzzle = await loadPuzzle(loader);
+  const ids: PuzzleID[] = await puzzleIDs();
+  const id: PuzzleID = '3x3x3';
+  const fromID: Puzzle = await loadPuzzle(id);
+  const fromIDText: Puzzle = await loadPuzzle('megaminx', { tableCache: 'indexeddb' });
   await usePuzzle(puzzle, AbortSignal.timeout(1000));
   puzzle.free();
   fromKPuzzle.free();
+  fromLoader.free();
+  fromID.free();
+  fromIDText.free();
+  console.log(ids.length);
   const eventOptions: EventScrambleOptions = { seed: 1, signal: AbortSignal.timeout(5000), onProgress: (p) => p.depth };
   const scramble: string = await randomScrambleForEvent('222', eventOptions);
   const sq1: string = await solveForEvent('sq1', { WEDGES: { pieces: [], orientation: [] } }, { signal: AbortSignal.timeout(1000) });
@@ -215,6 +228,8 @@ async function worker(): Promise<void> {
   const w = new TwistsearchWorker(options);
   const started = await w.init();
   const p: WorkerPuzzle = await w.loadPuzzle(tws);
+  const byID: WorkerPuzzle = await w.loadPuzzle('2x2x2');
+  await byID.free();
   await usePuzzle(p, new AbortController().signal);
   const eventScramble: string = await w.randomScrambleForEvent('pyram', { seed: 2, signal: new AbortController().signal });
   const eventSolution: string = await w.solveForEvent('sq1', { patternData: { WEDGES: { pieces: [], orientation: [] } } });
