@@ -25,8 +25,9 @@ pub(crate) struct DenseIndex {
     pub(crate) row: u64,
     /// Number of rows (the outer part's size).
     pub(crate) rows: u64,
-    /// `inner_table[mv · row + i]`: the inner part after move `mv`.
-    inner_table: Vec<u32>,
+    /// `inner_table[mv · row + i]`: the inner part after move `mv` (below `row` ≤ 2^16: two bytes, so
+    /// that the tables of all moves stay in a core's cache during a sweep).
+    inner_table: Vec<u16>,
     /// Per inner value: whether it avoids every illegal placement (only with illegal placements).
     inner_legal: Option<Vec<bool>>,
     illegal: Vec<Illegal>,
@@ -144,7 +145,7 @@ impl DenseIndex {
 
     /// Bytes the move tables will take once [`DenseIndex::prepare`] builds them.
     pub(crate) fn table_bytes(&self) -> u64 {
-        4 * (self.row * self.moves as u64 + self.coords.iter().map(Coord::table_entries).sum::<u64>())
+        2 * self.row * self.moves as u64 + 4 * self.coords.iter().map(Coord::table_entries).sum::<u64>()
     }
 
     /// Builds the move tables (call once the memory budget allows [`DenseIndex::table_bytes`]).
@@ -206,7 +207,7 @@ impl DenseIndex {
 
     fn build_inner_table(&mut self) {
         let (row, moves) = (self.row as usize, self.moves);
-        let mut table = vec![0u32; row * moves];
+        let mut table = vec![0u16; row * moves];
         let mut s = self.scratch();
         for i in 0..self.row {
             self.split(&self.inner, i, &mut s.values);
@@ -216,7 +217,7 @@ impl DenseIndex {
                     let coord = &self.coords[c];
                     v = v * coord.size + coord.image(s.values[c], mv, &mut s.bytes);
                 }
-                table[mv * row + i as usize] = v as u32;
+                table[mv * row + i as usize] = u16::try_from(v).expect("a row holds at most 2^16 positions");
             }
         }
         self.inner_table = table;
@@ -253,7 +254,7 @@ impl DenseIndex {
 
     /// The inner move table of move `mv`: `row` entries.
     #[inline]
-    pub(crate) fn inner_moves(&self, mv: usize) -> &[u32] {
+    pub(crate) fn inner_moves(&self, mv: usize) -> &[u16] {
         let r = self.row as usize;
         &self.inner_table[mv * r..(mv + 1) * r]
     }

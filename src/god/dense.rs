@@ -1,8 +1,11 @@
 //! The breadth-first search over a [`DenseIndex`] with two bits per position ([`DepthBits`]), level by
 //! level. Each level is one sweep over the rows, split into chunks that run in parallel:
 //!
-//! - **forward**: every frontier position (value `d mod 3`) of a row is moved by every move; an unseen
-//!   image is claimed with one atomic operation. Cheap while the frontier is small.
+//! - **forward**: every frontier position (value `d mod 3`) of a row is moved by every move. Where the
+//!   memory allows a [`MarkBits`] beside the depths (and no placement is illegal), each image is only
+//!   marked (a load, OR and store: no test of what it holds), and the marks are settled into the depths
+//!   afterwards, word by word; otherwise an unseen image is claimed where it lies. Either way each thread
+//!   writes only its own range of target rows. Cheap while the frontier is small.
 //! - **backward**: every unseen position of a row looks for a neighbour in the frontier and stops at the
 //!   first; found positions are set with one atomic operation per word. Cheap once most positions are
 //!   seen, and it writes only its own rows.
@@ -12,10 +15,15 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::control::{Control, Progress};
-use crate::coord::bits::{DepthBits, UNSEEN};
+use crate::coord::bits::{DepthBits, MarkBits, UNSEEN};
 use crate::coord::index::DenseIndex;
+use crate::coord::index::Scratch;
 use crate::coord::residue::closer_residue;
 use crate::error::{Error, Result};
+
+/// A forward sweep prefetches each target row when the source row holds at least one frontier position
+/// per this many positions (below, most of the row's lines would not be touched).
+const PREFETCH_DENSITY: u64 = 64;
 
 /// Relative cost of a forward step to a backward check (tuned on the 2x2x2).
 const FORWARD_FACTOR: f64 = 1.0;
@@ -42,6 +50,8 @@ pub(crate) struct DenseRun {
     pub(crate) last: Vec<u64>,
     /// The depth of every position.
     pub(crate) bits: DepthBits,
+    /// Bytes the search took beside the depth bits (its [`MarkBits`]).
+    pub(crate) mark_bytes: u64,
 }
 
 /// Per-chunk result of a sweep.
@@ -80,9 +90,52 @@ pub(super) fn chunks<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) ->
     }
 }
 
+/// [`chunks`] with per-task scratch space, made by `init` once per run of chunks on a thread rather than
+/// once per chunk.
+fn chunks_with<W, R: Send>(
+    n: usize,
+    init: impl Fn() -> W + Sync + Send,
+    f: impl Fn(&mut W, usize) -> R + Sync + Send,
+) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n).into_par_iter().map_init(init, f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut w = init();
+        (0..n).map(|c| f(&mut w, c)).collect()
+    }
+}
+
+/// Scratch space of one thread's sweep over rows.
+struct Work {
+    s: Scratch,
+    /// Offsets in the row being swept.
+    list: Vec<u32>,
+    found: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl Work {
+    fn new(index: &DenseIndex) -> Work {
+        let row = index.row as usize;
+        Work {
+            s: index.scratch(),
+            list: Vec::with_capacity(row),
+            found: Vec::with_capacity(row),
+            masks: vec![0; row / 32 + 2],
+        }
+    }
+}
+
 /// Runs the search from the position with index `start`. `reachable` is an upper bound on the positions
 /// the moves can reach (the group order), used to choose directions; `keep` how many last-depth positions
-/// to return.
+/// to return; `spare` the bytes the search may take beyond the depth bits (for [`MarkBits`]: when they
+/// fit, forward steps mark their targets and settle them afterwards, which is several times cheaper per
+/// step than claiming each target).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     index: &DenseIndex,
     start: u64,
@@ -90,9 +143,12 @@ pub(crate) fn search(
     keep: usize,
     direction: Direction,
     max_depth: Option<u32>,
+    spare: u64,
     control: Control,
 ) -> Result<DenseRun> {
     let bits = DepthBits::new(index.size())?;
+    let mut marks: Option<MarkBits> = None;
+    let can_mark = !index.has_illegal() && MarkBits::bytes_for(index.size()) <= spare;
     if !bits.claim(start, 0) {
         return Err(Error::internal("the start position was claimed twice"));
     }
@@ -110,7 +166,18 @@ pub(crate) fn search(
         }
         let frontier = *counts.last().expect("counts start with depth 0");
         let back = backward_pays(direction, frontier, size - seen, reachable.saturating_sub(seen), moves);
-        let step = Step { index, bits: &bits, cur: (depth % 3) as u8, next: ((depth + 1) % 3) as u8, keep, depth };
+        if !back && can_mark && marks.is_none() {
+            marks = MarkBits::new(size);
+        }
+        let step = Step {
+            index,
+            bits: &bits,
+            marks: marks.as_ref().filter(|_| !back),
+            cur: (depth % 3) as u8,
+            next: ((depth + 1) % 3) as u8,
+            keep,
+            depth,
+        };
         let outs = step.sweep(back, control);
         control.check()?;
         let found: u64 = outs.iter().map(|o| o.found).sum();
@@ -126,7 +193,8 @@ pub(crate) fn search(
         seen += found;
     }
     last.truncate(keep);
-    Ok(DenseRun { counts, backward, last, bits })
+    let mark_bytes = marks.map_or(0, |_| MarkBits::bytes_for(size));
+    Ok(DenseRun { counts, backward, last, bits, mark_bytes })
 }
 
 /// Whether a step backward (unseen positions look for a neighbour in the frontier) is cheaper than one
@@ -153,6 +221,8 @@ fn backward_pays(direction: Direction, frontier: u64, unseen: u64, unseen_reacha
 struct Step<'a> {
     index: &'a DenseIndex,
     bits: &'a DepthBits,
+    /// For a forward step: the targets are marked here, then settled.
+    marks: Option<&'a MarkBits>,
     cur: u8,
     next: u8,
     /// How many positions of the new depth to keep.
@@ -169,18 +239,46 @@ impl Step<'_> {
         let n_chunks = rows.div_ceil(chunk_rows) as usize;
         let done = AtomicU64::new(0);
         let regions = target_regions(rows, index.row, threads());
+        if let Some(marks) = self.marks.filter(|_| !back) {
+            // Every thread marks the targets in its own range of rows (whole words), reading every
+            // frontier row, then the marks are settled in chunks.
+            chunks(regions.len(), |r| {
+                let mut w = Work::new(index);
+                for lo in (0..rows).step_by(chunk_rows as usize) {
+                    if control.is_cancelled() {
+                        break;
+                    }
+                    let hi = (lo + chunk_rows).min(rows);
+                    mark_rows(index, bits, marks, lo..hi, cur, regions[r].clone(), &mut w);
+                    if r == 0 {
+                        control.report(Progress { phase: "god", depth: depth + 1, done: hi, total: Some(rows) });
+                    }
+                }
+            });
+            let size = index.size();
+            let per = size.div_ceil(512).next_multiple_of(64).max(64);
+            return chunks(size.div_ceil(per) as usize, |c| {
+                let mut out = ChunkOut::default();
+                if !control.is_cancelled() {
+                    let lo = c as u64 * per;
+                    out.found = bits.settle(marks, lo..(lo + per).min(size), next, keep, &mut out.keep);
+                }
+                out
+            });
+        }
         if !back && regions.len() > 1 {
             // Forward with several threads: each thread owns a range of target rows (whole words), reads
             // every frontier row and writes only its own targets, so no write needs a locked operation.
             chunks(regions.len(), |r| {
                 let mut out = ChunkOut::default();
+                let mut w = Work::new(index);
                 for lo in (0..rows).step_by(chunk_rows as usize) {
                     if control.is_cancelled() {
                         break;
                     }
                     let hi = (lo + chunk_rows).min(rows);
                     let targets = Some(regions[r].clone());
-                    let o = forward_rows(index, bits, lo..hi, cur, next, keep, targets);
+                    let o = forward_rows(index, bits, lo..hi, cur, next, keep, targets, &mut w);
                     out.found += o.found;
                     for v in o.keep {
                         keep_push(&mut out.keep, keep, v);
@@ -192,21 +290,25 @@ impl Step<'_> {
                 out
             })
         } else {
-            chunks(n_chunks, |c| {
-                if control.is_cancelled() {
-                    return ChunkOut::default();
-                }
-                let lo = c as u64 * chunk_rows;
-                let hi = (lo + chunk_rows).min(rows);
-                let out = if back {
-                    backward_rows(index, bits, lo..hi, cur, next, keep)
-                } else {
-                    forward_rows(index, bits, lo..hi, cur, next, keep, None)
-                };
-                let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
-                control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
-                out
-            })
+            chunks_with(
+                n_chunks,
+                || Work::new(index),
+                |w, c| {
+                    if control.is_cancelled() {
+                        return ChunkOut::default();
+                    }
+                    let lo = c as u64 * chunk_rows;
+                    let hi = (lo + chunk_rows).min(rows);
+                    let out = if back {
+                        backward_rows(index, bits, lo..hi, cur, next, keep, w)
+                    } else {
+                        forward_rows(index, bits, lo..hi, cur, next, keep, None, w)
+                    };
+                    let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
+                    control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
+                    out
+                },
+            )
         }
     }
 }
@@ -222,8 +324,8 @@ fn threads() -> usize {
 /// Splits the rows into `n` ranges of about equal size whose positions start on word boundaries (one
 /// range when there are too few rows).
 fn target_regions(rows: u64, row: u64, n: usize) -> Vec<std::ops::Range<u64>> {
-    // Rows per word boundary: the least k with k · row a multiple of 32.
-    let align = 32 / gcd(row, 32);
+    // Rows per word boundary: the least k with k · row a multiple of 64 (a word of marks; two of depths).
+    let align = 64 / gcd(row, 64);
     if n <= 1 || row == 0 || rows < align * n as u64 * 4 {
         return std::iter::once(0..rows).collect();
     }
@@ -260,6 +362,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// Forward steps from the frontier positions of `rows`. With `targets`, only moves into those rows are
 /// made, and this thread is their only writer (plain stores); without, targets are claimed atomically,
 /// unless only one thread runs.
+#[allow(clippy::too_many_arguments)]
 fn forward_rows(
     index: &DenseIndex,
     bits: &DepthBits,
@@ -268,42 +371,61 @@ fn forward_rows(
     next: u8,
     keep: usize,
     targets: Option<std::ops::Range<u64>>,
+    w: &mut Work,
 ) -> ChunkOut {
     let alone = targets.is_some() || threads() == 1;
     let (t_lo, t_hi) = targets.map_or((0, u64::MAX), |t| (t.start, t.end));
     let mut out = ChunkOut::default();
-    let mut s = index.scratch();
+    let (s, list) = (&mut w.s, &mut w.list);
     let row = index.row;
-    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
     let illegal = index.has_illegal();
     for o in rows {
         list.clear();
-        bits.collect(o * row, row, cur, &mut list);
+        bits.collect(o * row, row, cur, list);
         if list.is_empty() {
             continue;
         }
-        for mv in 0..index.moves() {
-            let o2 = index.outer_image(o, mv, &mut s);
-            if o2 < t_lo || o2 >= t_hi || (illegal && !index.outer_legal(o2, &mut s)) {
-                continue;
+        // The rows this row's moves lead to (`None`: not this call's to write, or illegal).
+        let mut target_rows = (0..index.moves()).map(|mv| {
+            let o2 = index.outer_image(o, mv, s);
+            let skip = o2 < t_lo || o2 >= t_hi || (illegal && !index.outer_legal(o2, s));
+            (mv, o2, skip)
+        });
+        let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
+        let mut ahead = target_rows.find(|t| !t.2);
+        if prefetch {
+            if let Some((_, o2, _)) = ahead {
+                bits.prefetch_range(o2 * row, row);
+            }
+        }
+        while let Some((mv, o2, _)) = ahead {
+            ahead = target_rows.find(|t| !t.2);
+            if prefetch {
+                // The next target row comes into the cache while this one is written: the writes land
+                // all over a row, and waiting for each of its lines would dominate the sweep.
+                if let Some((_, o3, _)) = ahead {
+                    bits.prefetch_range(o3 * row, row);
+                }
             }
             let base = o2 * row;
             let table = index.inner_moves(mv);
             if alone && keep == 0 && !illegal {
                 // The common case, branch-free: most of the sweep's time otherwise goes to mispredicting
-                // whether each target is new.
-                for &i in &list {
+                // whether each target is new. The count stays in a register.
+                let mut found = 0u64;
+                for &i in list.iter() {
                     // SAFETY: as below.
-                    out.found +=
+                    found +=
                         unsafe { bits.claim_alone_if_unseen(base + *table.get_unchecked(i as usize) as u64, next) };
                 }
+                out.found += found;
                 continue;
             }
-            for &i in &list {
+            for &i in list.iter() {
                 // SAFETY: as in the backward sweep: `i < row`, the table maps below `row`, `base` starts a row.
                 let i2 = unsafe { *table.get_unchecked(i as usize) };
                 let t = base + i2 as u64;
-                if unsafe { bits.get_unchecked(t) } != UNSEEN || (illegal && !index.inner_legal(i2)) {
+                if unsafe { bits.get_unchecked(t) } != UNSEEN || (illegal && !index.inner_legal(i2 as u32)) {
                     continue;
                 }
                 if alone {
@@ -319,6 +441,49 @@ fn forward_rows(
     out
 }
 
+/// Forward steps from the frontier positions of `rows` into the rows `targets` (this thread their only
+/// writer): each target is marked, whatever it holds; [`DepthBits::settle`] sorts them out afterwards.
+fn mark_rows(
+    index: &DenseIndex,
+    bits: &DepthBits,
+    marks: &MarkBits,
+    rows: std::ops::Range<u64>,
+    cur: u8,
+    targets: std::ops::Range<u64>,
+    w: &mut Work,
+) {
+    let (s, list) = (&mut w.s, &mut w.list);
+    let row = index.row;
+    let mut target_rows: Vec<(usize, u64)> = Vec::with_capacity(index.moves());
+    for o in rows {
+        list.clear();
+        bits.collect(o * row, row, cur, list);
+        if list.is_empty() {
+            continue;
+        }
+        target_rows.clear();
+        target_rows.extend((0..index.moves()).map(|mv| (mv, index.outer_image(o, mv, s))));
+        target_rows.retain(|&(_, o2)| targets.contains(&o2));
+        let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
+        for (k, &(mv, o2)) in target_rows.iter().enumerate() {
+            if prefetch {
+                // The next target row comes into the cache while this one is marked: the marks land all
+                // over a row, and waiting for each of its lines would dominate the step.
+                if let Some(&(_, o3)) = target_rows.get(k + 1) {
+                    marks.prefetch_range(o3 * row, row);
+                }
+            }
+            let base = o2 * row;
+            let table = index.inner_moves(mv);
+            for &i in list.iter() {
+                // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
+                // inner values below `row`; `base` starts a row, so the position is below the index's size.
+                unsafe { marks.mark_alone(base + *table.get_unchecked(i as usize) as u64) };
+            }
+        }
+    }
+}
+
 fn backward_rows(
     index: &DenseIndex,
     bits: &DepthBits,
@@ -326,20 +491,18 @@ fn backward_rows(
     cur: u8,
     next: u8,
     keep: usize,
+    w: &mut Work,
 ) -> ChunkOut {
     let mut out = ChunkOut::default();
-    let mut s = index.scratch();
+    let Work { s, list, found, masks } = w;
     let row = index.row;
-    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
-    let mut found: Vec<u32> = Vec::with_capacity(row as usize);
-    let mut masks: Vec<u64> = vec![0; (row / 32 + 2) as usize];
     let illegal = index.has_illegal();
     for o in rows {
-        if illegal && !index.outer_legal(o, &mut s) {
+        if illegal && !index.outer_legal(o, s) {
             continue;
         }
         list.clear();
-        bits.collect(o * row, row, UNSEEN, &mut list);
+        bits.collect(o * row, row, UNSEEN, list);
         if illegal {
             list.retain(|&i| index.inner_legal(i));
         }
@@ -354,9 +517,9 @@ fn backward_rows(
             if list.is_empty() {
                 break;
             }
-            let base = index.outer_image(o, mv, &mut s) * row;
+            let base = index.outer_image(o, mv, s) * row;
             let table = index.inner_moves(mv);
-            split_off_hits(&mut list, &mut found, &mut n_found, |i| {
+            split_off_hits(list, found, &mut n_found, |i| {
                 // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
                 // inner values below `row`; `base` starts a row, so the index is below the table's size.
                 unsafe { bits.get_unchecked(base + *table.get_unchecked(i as usize) as u64) == cur }
@@ -366,7 +529,7 @@ fn backward_rows(
         if found.is_empty() {
             continue;
         }
-        bits.claim_all(o * row, &found, next, &mut masks);
+        bits.claim_all(o * row, found, next, masks);
         out.found += found.len() as u64;
         for &i in found.iter().filter(|_| keep > 0) {
             keep_push(&mut out.keep, keep, o * row + i as u64);

@@ -292,10 +292,11 @@ impl Enumeration<'_> {
             u64::MAX
         };
         let (antipodes, direction, max_depth) = (options.antipodes, options.direction, options.max_depth);
-        let run = dense::search(&index, start_index, reachable, antipodes, direction, max_depth, control)?;
+        let spare = options.memory_bytes.saturating_sub(need);
+        let run = dense::search(&index, start_index, reachable, antipodes, direction, max_depth, spare, control)?;
         let value = |t: u64| run.bits.get(t);
-        let dense =
-            DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory: need, reduced: None };
+        let memory = need + run.mark_bytes;
+        let dense = DenseResult { counts: run.counts, backward: run.backward, last: run.last, memory, reduced: None };
         dense_report(puzzle, &index, &self.edge_moves, &self.transforms, start_index, options, dense, &value)
     }
 

@@ -273,7 +273,7 @@ pub(crate) fn search(
         seen += found;
     }
     last.truncate(keep);
-    Ok((DenseRun { counts, backward, last, bits }, stored_counts))
+    Ok((DenseRun { counts, backward, last, bits, mark_bytes: 0 }, stored_counts))
 }
 
 /// Claims stored position `t` and its equivalents in the same row (its row's stabilizer), calling `new`
@@ -299,7 +299,7 @@ struct Step<'a> {
     /// The target representative's slot.
     slot: u64,
     base: u64,
-    table: &'a [u32],
+    table: &'a [u16],
     g: &'a [u16],
     add: &'a [u16],
 }

@@ -76,7 +76,8 @@ impl FullTable {
             }
         }
         let size = index.size();
-        let run = search(&index, goal, size, 0, Direction::Auto, None, control)?;
+        // No memory beside the table's own (the phase's budget counts only that).
+        let run = search(&index, goal, size, 0, Direction::Auto, None, 0, control)?;
         Ok(FullTable { bits: run.bits, weights, counts: run.counts, size })
     }
 
