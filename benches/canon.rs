@@ -2,7 +2,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use twistsearch::canon::{branching_factor, canonical_counts, CanonFsm};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::{MoveSet, Puzzle};
 
 fn load(rel: &str) -> Puzzle {

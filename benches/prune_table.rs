@@ -8,7 +8,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::{MoveSet, Puzzle};
 

@@ -14,7 +14,7 @@
 //! |---|---|---|
 //! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`], [`hash`], `saved`, `memory` | errors, progress and cancellation, input checks, byte counts in words, the state hash and the one fingerprint of saved tables, the checksummed compressed container of every saved table, huge-page hints for big tables |
 //! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
-//! | [`model`] | [`puzzle`], [`layout`], [`state`], [`moveset`], [`move_ref`], [`move_names`], [`ksolve_plus`], [`omit`] | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
+//! | [`model`] | [`puzzle`](model::puzzle), [`layout`](model::layout), [`state`](model::state), [`moveset`](model::moveset), [`move_ref`](model::move_ref), [`move_names`](model::move_names), [`ksolve_plus`](model::ksolve_plus), [`omit`](model::omit) | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
 //! | structure | [`canon`], [`group`], `coord` | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements); coordinates (ranks, dense indexing, depth bits) |
 //! | engine | [`prune`], [`search`], [`god`], [`phase`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving |
@@ -65,7 +65,7 @@
 //!
 //! ```
 //! use twistsearch::canon::{canonical_counts, CanonFsm};
-//! use twistsearch::moveset::Metric;
+//! use twistsearch::model::moveset::Metric;
 //! use twistsearch::MoveSet;
 //! # let puzzle = twistsearch::load_puzzle(
 //! #     "Name 2x2x2\nSet CORNER 8 3\n\
@@ -127,13 +127,11 @@ pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]
 pub mod wasm;
 
-pub use model::{builder, ksolve_plus, layout, move_names, move_ref, moveset, omit, puzzle, state};
-
 pub use alg::Alg;
 pub use error::{Error, ErrorKind, Location, Result};
-pub use moveset::MoveSet;
-pub use puzzle::{MoveRef, Puzzle};
-pub use state::State;
+pub use model::moveset::MoveSet;
+pub use model::puzzle::{MoveRef, Puzzle};
+pub use model::state::State;
 
 /// Loads a puzzle from text, telling the formats apart by content: JSON (a KPuzzle definition) starts with
 /// `{` (or `[`, refused as not an object), anything else is read as a ksolve/twsearch definition. A

@@ -4,7 +4,7 @@ mod common;
 
 use num_bigint::BigUint;
 use twistsearch::canon::{branching_factor, canonical_counts, CanonFsm};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::{MoveSet, Puzzle};
 
 fn fsm(p: &Puzzle, metric: Metric) -> CanonFsm {

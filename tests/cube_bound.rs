@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::Rng;
 use twistsearch::control::Control;
 use twistsearch::group::rng_from_seed;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::search::{Position, SearchBound, SolveOptions, Solver, SolverOptions, UpTo};
 use twistsearch::solvers::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::{MoveRef, Puzzle, State};

@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 use twistsearch::control::Control;
 use twistsearch::god::{gods_algorithm, GodOptions, GodReport, Method, Reduce};
 use twistsearch::group::puzzle_chain;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::{MoveSet, Puzzle};
 
 fn god(p: &Puzzle, moves: Option<&str>, options: GodOptions) -> GodReport {

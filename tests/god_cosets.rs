@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use twistsearch::control::Control;
 use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
 use twistsearch::god::{gods_algorithm, GodOptions, Method, Reduce};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::{MoveSet, Puzzle};
 
 fn set(p: &Puzzle, moves: Option<&str>) -> MoveSet {
@@ -389,14 +389,14 @@ fn symmetry_classes_on_pyraminx_and_cube_subgroup() {
 fn a_declared_mirror_on_edges_subgroups() {
     let c = common::puzzle("puzzles/symm/3x3x3-mirror.tws");
     assert_eq!(c.declared_symmetries().len(), 1);
-    let edges = twistsearch::omit::omit_sets(&c, &["CORNERS".to_string()]).unwrap();
+    let edges = twistsearch::model::omit::omit_sets(&c, &["CORNERS".to_string()]).unwrap();
     assert_eq!(edges.declared_symmetries()[0].name, "MIRROR");
     assert_eq!(brute(&edges, Some("U,F"), Metric::Htm, 2).symmetries, 4);
     assert_eq!(brute(&edges, None, Metric::Htm, 1).symmetries, 48, "the rotations and the mirror");
     agree_by_symmetry(&edges, Some("U,F"), Metric::Htm, None, &[(1, 6), (2, 7), (3, 9)]);
     agree_by_symmetry(&edges, Some("U,R"), Metric::Qtm, None, &[(2, 7)]);
     let plain = common::puzzle("puzzles/symm/3x3x3.tws");
-    let plain_edges = twistsearch::omit::omit_sets(&plain, &["CORNERS".to_string()]).unwrap();
+    let plain_edges = twistsearch::model::omit::omit_sets(&plain, &["CORNERS".to_string()]).unwrap();
     assert_eq!(brute(&plain_edges, Some("U,F"), Metric::Htm, 2).symmetries, 2);
     let with_corners = |p: &Puzzle| {
         cosets(p, Some("U,R"), |o| {
@@ -429,7 +429,7 @@ fn anti_symmetry_on_a_tight_puzzle() {
 #[ignore]
 fn symmetry_classes_on_the_edges_group() {
     let c = common::puzzle("puzzles/symm/3x3x3.tws");
-    let edges = twistsearch::omit::omit_sets(&c, &["CORNERS".to_string()]).unwrap();
+    let edges = twistsearch::model::omit::omit_sets(&c, &["CORNERS".to_string()]).unwrap();
     agree_by_symmetry(&edges, None, Metric::Htm, Some(5), &[(3, 3)]);
     assert_eq!(brute(&edges, None, Metric::Htm, 4).counts[4], 42_807);
 }
@@ -442,7 +442,7 @@ fn symmetry_classes_on_the_edges_group() {
 #[ignore]
 fn symmetry_classes_on_the_edges_group_with_the_mirror() {
     let m = common::puzzle("puzzles/symm/3x3x3-mirror.tws");
-    let edges = twistsearch::omit::omit_sets(&m, &["CORNERS".to_string()]).unwrap();
+    let edges = twistsearch::model::omit::omit_sets(&m, &["CORNERS".to_string()]).unwrap();
     let b = brute(&edges, None, Metric::Htm, 5);
     assert_eq!(b.symmetries, 48);
     let r = cosets(&edges, None, |o| {

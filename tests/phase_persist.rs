@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
 use twistsearch::{Alg, MoveSet, Puzzle};
 

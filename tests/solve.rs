@@ -5,7 +5,7 @@ mod common;
 use std::sync::Arc;
 
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
 use twistsearch::tws::parse_scrambles;
 use twistsearch::{Alg, MoveRef, MoveSet, Puzzle, State};

@@ -6,7 +6,7 @@ mod common;
 
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::prune::persist::{CHUNK_BYTES, FORMAT_VERSION, MAGIC};
 use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};

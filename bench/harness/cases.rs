@@ -20,7 +20,7 @@ use crate::walk::canonical_walk;
 use crate::{deep, random};
 use twistsearch::canon::{canonical_counts, CanonFsm};
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::prune::{PruneTable, TableOptions};
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
 use twistsearch::solvers::cube3::CubeTable;
@@ -117,7 +117,7 @@ fn edges_about(quick: bool) -> String {
 fn god_edges_cosets(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     let name = "god-edges-cosets";
     let e = |e: twistsearch::Error| fail(name, e);
-    let p = twistsearch::omit::omit_sets(&load(name, CUBE_3)?, &["CORNER".to_string()]).map_err(e)?;
+    let p = twistsearch::model::omit::omit_sets(&load(name, CUBE_3)?, &["CORNER".to_string()]).map_err(e)?;
     let set = MoveSet::all(&p).map_err(e)?;
     let (depth, last) = edges_case(ctx.quick);
     let (mut samples, mut work) = (Vec::new(), Vec::new());

@@ -20,7 +20,7 @@ use crate::failure::{fail, Failure};
 use crate::walk::canonical_walk;
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::phase::PhaseBound;
 use twistsearch::search::{SolveOptions, Solver, SolverOptions};
 use twistsearch::{MoveRef, MoveSet, State};

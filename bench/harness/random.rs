@@ -20,7 +20,7 @@ use crate::walk::canonical_walk;
 use twistsearch::canon::CanonFsm;
 use twistsearch::control::Control;
 use twistsearch::group::{puzzle_chain, rng_from_seed};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::search::random_position;
 use twistsearch::solvers::cube3::CubeTable;
 use twistsearch::{MoveSet, State};

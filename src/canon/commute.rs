@@ -3,7 +3,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// For each class, the set of classes whose every move commutes with every move of it. A class always
 /// commutes with itself.

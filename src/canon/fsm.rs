@@ -13,8 +13,8 @@ use fixedbitset::FixedBitSet;
 
 use super::commute::commute_relation;
 use crate::error::{Error, Result};
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::Puzzle;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::Puzzle;
 
 /// Transition-table value for a refused move.
 pub const REFUSED: u32 = u32::MAX;

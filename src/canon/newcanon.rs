@@ -15,8 +15,8 @@ use num_bigint::BigUint;
 use super::counts::{canonical_counts, MAX_COUNT_DEPTH};
 use super::fsm::{too_large, CanonFsm, MAX_TRANSITIONS, REFUSED};
 use crate::error::{Error, Result};
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::Puzzle;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::Puzzle;
 
 /// The most positions `newcanon` may have to keep in memory while building. It is checked before
 /// anything is built against an upper bound: the number of commuting-canonical sequences of length at

@@ -6,7 +6,7 @@
 
 use super::digits::{digits_rank, digits_unrank};
 use super::perm::{is_odd, multinomial, multiset_rank, multiset_unrank, perm_rank};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// A move restricted to one block: `new[i] = old[perm[i]]`, and orientations `new.o[i] = old.o[perm[i]] +
 /// twist[i]`, with `i` the position of a slot within the block.

@@ -5,7 +5,7 @@
 //! few hundred contiguous bytes per row and move.
 
 use super::blocks::{blocks, Coord};
-use crate::puzzle::Illegal;
+use crate::model::puzzle::Illegal;
 use crate::Puzzle;
 
 /// The largest inner part (positions per row); its move table has `row × moves` entries.

@@ -16,10 +16,11 @@ use crate::error::{Error, Result};
 use crate::group::random::random_position;
 use crate::group::{puzzle_chain, StabilizerChain};
 use crate::kpuzzle::{kpuzzle_from_value, pattern_from_value};
-use crate::moveset::{Metric, MoveSet};
-use crate::omit::omit_sets;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::omit::omit_sets;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
-use crate::puzzle::{MoveRef, Puzzle};
 use crate::search::orient::reorientations;
 use crate::search::Position;
 use crate::solvers::cube3::TwoPhase;
@@ -27,7 +28,6 @@ use crate::solvers::cube4::{self, Cube4Solver};
 use crate::solvers::identical::{registry_orbit, Identical};
 use crate::solvers::minx::{self, MinxSolver};
 use crate::solvers::square1::{self, Square1Solver};
-use crate::state::State;
 
 /// The moves of 3x3x3 scrambles.
 const CUBE3_MOVES: &str = "U,D,F,B,R,L";

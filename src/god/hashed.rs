@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// Bytes a stored position takes beyond its own bytes (map slot, box header, allocator rounding).
 pub(crate) const ENTRY_OVERHEAD: u64 = 48;

@@ -32,9 +32,9 @@ use crate::bytes::describe_bytes;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, MAX_POINTS};
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 /// The default memory budget: 1 GiB.
 pub const DEFAULT_MEMORY: u64 = 1 << 30;

@@ -23,7 +23,7 @@ use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
 use crate::error::Result;
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
 const MAX_ROW: u64 = 4096;

@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Result};
 pub(crate) use crate::group::symmetry::{symmetries, Symmetry};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 use crate::Puzzle;
 
 /// The most candidate fixed positions enumerated per rotation.

@@ -38,7 +38,7 @@ use rand_chacha::ChaCha8Rng;
 use super::generators::{Parities, ProductReplacement, Span};
 use super::{PointMap, NONE};
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// The least number of random generators a level starts with (when its group is not trivial).
 const MIN_GENS: usize = 3;

@@ -207,7 +207,7 @@ mod tests {
     use super::*;
     use crate::group::orbit_order_for;
     use crate::group::random_state;
-    use crate::layout::Layout;
+    use crate::model::layout::Layout;
     use crate::{load_puzzle, MoveSet, Puzzle};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -28,7 +28,7 @@ pub use positions::{illegal_placements_note, positions, PositionCount};
 pub use random::{random_position, random_state, rng_from_seed};
 
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// The largest number of points (`Σ pieces · orientations` over the orbits) a group computation accepts.
 pub const MAX_POINTS: usize = u16::MAX as usize;

@@ -12,9 +12,9 @@
 use num_bigint::BigUint;
 
 use crate::error::Result;
-use crate::layout::Layout;
-use crate::moveset::MoveSet;
-use crate::puzzle::Puzzle;
+use crate::model::layout::Layout;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::Puzzle;
 
 use super::StabilizerChain;
 

@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::StabilizerChain;
 use crate::error::{Error, Result};
-use crate::puzzle::Puzzle;
-use crate::state::State;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 
 /// A generator of random numbers for scrambles: seeded with `seed` when given (reproducible), otherwise
 /// from the operating system (or the browser's `crypto.getRandomValues` on WebAssembly).

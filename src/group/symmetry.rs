@@ -6,9 +6,9 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result};
-use crate::layout::Layout;
-use crate::puzzle::MoveRef;
-use crate::state::State;
+use crate::model::layout::Layout;
+use crate::model::puzzle::MoveRef;
+use crate::model::state::State;
 use crate::Puzzle;
 
 /// The most rotations a symmetry group may have.

@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::pattern::pattern_value;
-use crate::puzzle::{MoveSource, Puzzle};
+use crate::model::puzzle::{MoveSource, Puzzle};
 
 /// The puzzle as a KPuzzle definition value: defined moves (and rotations) under `moves`, moves defined by
 /// algs under `derivedMoves`. Definition-file extras with no KPuzzle equivalent (`Illegal`, ksolve+ blocks)

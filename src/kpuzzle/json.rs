@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Location, Result};
-use crate::layout::{Layout, Orbit};
+use crate::model::layout::{Layout, Orbit};
 
 /// Parses JSON text; syntax errors carry serde_json's line and column.
 pub fn parse(text: &str) -> Result<Value> {

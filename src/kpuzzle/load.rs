@@ -5,11 +5,11 @@ use serde_json::Value;
 
 use super::json::{self, array, field, integer, integers, join, object, orbit_object};
 use super::pattern::pattern_bytes;
-use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
-use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
-use crate::move_names::RotationNames;
-use crate::puzzle::Puzzle;
+use crate::model::builder::PuzzleBuilder;
+use crate::model::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
+use crate::model::move_names::RotationNames;
+use crate::model::puzzle::Puzzle;
 
 /// Parses KPuzzle definition JSON text.
 pub fn parse_kpuzzle(text: &str) -> Result<Puzzle> {

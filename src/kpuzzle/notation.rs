@@ -4,7 +4,7 @@
 //! the event tests), added to a definition of that name when it loads ([`BaseMove::notation`]: accepted in
 //! algs and move lists, not among the default moves, not written out).
 //!
-//! [`BaseMove::notation`]: crate::puzzle::BaseMove::notation
+//! [`BaseMove::notation`]: crate::model::puzzle::BaseMove::notation
 
 /// The 4x4x4's wide turns (no 4x4x4 event scrambler lists them yet).
 const WIDE_444: &[(&str, &str)] =

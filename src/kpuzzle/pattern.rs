@@ -7,9 +7,9 @@ use serde_json::{json, Map, Value};
 
 use super::json::{self, field, integers, join, object, orbit_object};
 use crate::error::{Error, Result};
-use crate::layout::Layout;
-use crate::puzzle::Puzzle;
-use crate::state::State;
+use crate::model::layout::Layout;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 
 /// Parses KPattern JSON text as a state of `puzzle` (every orbit must be given).
 pub fn parse_pattern(puzzle: &Puzzle, text: &str) -> Result<State> {

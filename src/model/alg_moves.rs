@@ -8,8 +8,8 @@
 
 use crate::alg::{Alg, Node};
 use crate::error::{Error, Location, Result};
-use crate::move_ref::MoveRef;
-use crate::puzzle::Puzzle;
+use crate::model::move_ref::MoveRef;
+use crate::model::puzzle::Puzzle;
 
 impl Alg {
     /// Expands groups, commutators and conjugates into a flat list of moves of `puzzle` (identity moves

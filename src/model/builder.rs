@@ -10,14 +10,14 @@ use num_traits::ToPrimitive;
 
 use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
-use crate::ksolve_plus::KsolvePlus;
-use crate::layout::Layout;
-use crate::move_names::{
+use crate::model::ksolve_plus::KsolvePlus;
+use crate::model::layout::Layout;
+use crate::model::move_names::{
     canonical_amount, check_move_names, is_rotation_name, power_family, power_name, RotationNames,
 };
-use crate::move_ref::MoveRef;
-use crate::puzzle::{BaseMove, DeclaredSymmetry, Illegal, MoveSource, Puzzle, MAX_MOVE_ORDER};
-use crate::state::State;
+use crate::model::move_ref::MoveRef;
+use crate::model::puzzle::{BaseMove, DeclaredSymmetry, Illegal, MoveSource, Puzzle, MAX_MOVE_ORDER};
+use crate::model::state::State;
 
 /// A base move waiting to be added by [`PuzzleBuilder::build`].
 struct PendingMove {

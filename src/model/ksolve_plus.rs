@@ -2,7 +2,7 @@
 //! `ForbiddenPairs`, `ForbiddenGroups`, `MoveLimits`) and the deprecated ones ksolve+ still accepts
 //! (`Multiplicators`, `ParallelMoves`). They are parsed, validated against the puzzle and kept.
 
-use crate::move_ref::MoveRef;
+use crate::model::move_ref::MoveRef;
 
 /// Per orbit, which slots' permutation and orientation may be ignored (`Ignore` block).
 #[derive(Debug, Clone, PartialEq, Eq)]

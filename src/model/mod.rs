@@ -4,7 +4,7 @@
 //! ([`move_ref`], [`move_names`]), which moves a computation may use ([`moveset`]), and the definition
 //! extras ([`ksolve_plus`], [`omit`]). It uses nothing above it but the alg syntax that defines move sequences (what an alg means on a
 //! puzzle, `alg_moves`, is the model's);
-//! the crate root re-exports each module (`twistsearch::puzzle`, `twistsearch::layout`, …).
+//! the crate root re-exports each module (`twistsearch::model::puzzle`, `twistsearch::model::layout`, …).
 
 mod alg_moves;
 pub mod builder;

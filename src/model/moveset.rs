@@ -8,7 +8,7 @@
 use num_integer::Integer;
 
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
 
 /// The turn metric: how moves are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -76,7 +76,7 @@ pub struct MoveSet {
 
 impl MoveSet {
     /// Every base move that is not a rotation, not the identity and not added for notation
-    /// ([`BaseMove::notation`](crate::puzzle::BaseMove::notation)), in definition order.
+    /// ([`BaseMove::notation`](crate::model::puzzle::BaseMove::notation)), in definition order.
     pub fn all(puzzle: &Puzzle) -> Result<MoveSet> {
         let entries: Vec<(usize, u32)> = (0..puzzle.base_moves().len())
             .filter(|&b| {

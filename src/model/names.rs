@@ -1,9 +1,9 @@
 //! Move-name resolution: an alg token as a move of the puzzle (exact names and aliases, cubing.js amounts,
 //! clock notation).
 
-use crate::move_names::{CLOCK_SUFFIX, POCHMANN_SUFFIX};
-use crate::move_ref::MoveRef;
-use crate::puzzle::Puzzle;
+use crate::model::move_names::{CLOCK_SUFFIX, POCHMANN_SUFFIX};
+use crate::model::move_ref::MoveRef;
+use crate::model::puzzle::Puzzle;
 
 impl Puzzle {
     /// Resolves one alg token: an exact move name (`R2'`, an alias), or a base name followed by a

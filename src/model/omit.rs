@@ -2,11 +2,11 @@
 //! on the remaining sets only, so that God's algorithm, the solver and the group tools see the group
 //! those sets form (the 3x3x3 without `CORNERS` is the edges group).
 
-use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
-use crate::layout::Layout;
-use crate::move_names::RotationNames;
-use crate::puzzle::Puzzle;
+use crate::model::builder::PuzzleBuilder;
+use crate::model::layout::Layout;
+use crate::model::move_names::RotationNames;
+use crate::model::puzzle::Puzzle;
 
 /// The puzzle with the sets named in `omit` left out. Every name must be a set of the puzzle, at least
 /// one set must remain, and the puzzle may not declare illegal placements (they name slots of the sets).

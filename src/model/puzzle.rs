@@ -9,11 +9,11 @@ use num_bigint::BigUint;
 
 use crate::alg::Alg;
 use crate::error::{Error, Result};
-use crate::ksolve_plus::KsolvePlus;
-use crate::layout::{Layout, Orbit};
-use crate::move_names::{canonical_amount, power_name, CLOCK_SUFFIX, POCHMANN_SUFFIX};
-pub use crate::move_ref::MoveRef;
-use crate::state::State;
+use crate::model::ksolve_plus::KsolvePlus;
+use crate::model::layout::{Layout, Orbit};
+use crate::model::move_names::{canonical_amount, power_name, CLOCK_SUFFIX, POCHMANN_SUFFIX};
+pub use crate::model::move_ref::MoveRef;
+use crate::model::state::State;
 
 /// The largest order a base move may have: all its powers are stored.
 pub const MAX_MOVE_ORDER: u32 = 4096;

@@ -1,5 +1,5 @@
 //! [`State`]: one puzzle position (or transformation) as a contiguous byte array, laid out by
-//! [`crate::layout::Layout`].
+//! [`crate::model::layout::Layout`].
 
 /// A position or transformation of a puzzle: per orbit, `n` piece bytes then `n` orientation bytes.
 ///

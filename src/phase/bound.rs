@@ -17,10 +17,10 @@ use super::table::UNREACHED;
 use super::{PhaseSolver, PhaseSolverOptions};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::moveset::MoveSet;
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::search::SearchBound;
-use crate::state::State;
 
 /// One axis: how the position is turned, and per move of the search its phase move.
 #[derive(Debug)]

@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use crate::layout::Layout;
-use crate::moveset::MoveSet;
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::layout::Layout;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::{MoveRef, Puzzle};
 
 /// The most turned searches of one position (the 3x3x3 has three axes).
 const MAX_CONJUGATES: usize = 12;

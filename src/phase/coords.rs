@@ -4,7 +4,7 @@
 
 use crate::coord::blocks::{blocks, Coord};
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// The most coordinates one phase may have.
 pub(crate) const MAX_COORDS: usize = 24;

@@ -13,7 +13,7 @@ use crate::coord::index::DenseIndex;
 use crate::coord::residue::{closer_residue, neighbour_distance};
 use crate::error::{Error, Result};
 use crate::god::dense::{search, Direction};
-use crate::puzzle::Puzzle;
+use crate::model::puzzle::Puzzle;
 
 /// Exact distances of all cosets of one phase.
 pub(crate) struct FullTable {

@@ -34,9 +34,9 @@ mod table;
 pub use bound::{PhaseBound, DEFAULT_BOUND_MEMORY};
 pub use solver::PhaseSolver;
 
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::MoveRef;
-use crate::state::State;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::MoveRef;
+use crate::model::state::State;
 
 /// The default memory budget for a [`PhaseSolver`]'s tables: the pruning tables' own.
 pub use crate::prune::DEFAULT_MEMORY;

@@ -14,8 +14,8 @@ use super::table::ProjectionTable;
 use super::PhaseSolverOptions;
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::Puzzle;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::Puzzle;
 use crate::saved::{Container, Section};
 use crate::search::Target;
 

@@ -10,7 +10,7 @@
 
 use crate::coord::blocks::blocks;
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// A label map and wildcard mask per orbit, from a target pattern's labels to the coset labels. A label
 /// is read with the block of `G` (the moves acting on the relabelled positions) its slot lies in: `G`

@@ -9,7 +9,7 @@ use super::PhaseSolveOptions;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{reachable, Membership};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::search::Target;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;

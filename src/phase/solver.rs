@@ -20,11 +20,11 @@ use super::{
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, Membership, StabilizerChain};
-use crate::layout::Layout;
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::layout::Layout;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::search::Target;
-use crate::state::State;
 
 /// A multi-phase solver: tables are built by [`PhaseSolver::new`] and immutable afterwards, so one solver
 /// serves many [`PhaseSolver::solve`] calls, from several threads at once.

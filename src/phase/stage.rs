@@ -8,7 +8,7 @@ use super::relabel::Relabel;
 use super::table::ProjectionTable;
 use super::PhaseInfo;
 use crate::group::StabilizerChain;
-use crate::puzzle::MoveRef;
+use crate::model::puzzle::MoveRef;
 
 /// One phase: from the positions of `G_i` to the cosets of `H_i` (the target for the last phase).
 #[derive(Debug)]

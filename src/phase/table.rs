@@ -388,7 +388,7 @@ pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
 mod tests {
     use super::*;
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
     use crate::phase::relabel::Relabel;
 
     /// Backward sweeps give the same distances as forward ones, on the 3x3x3's two Kociemba phases

@@ -21,8 +21,8 @@ use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
 use crate::hash::{hash_bytes, slot};
-use crate::moveset::MoveSet;
-use crate::puzzle::Puzzle;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::Puzzle;
 
 /// Tasks per thread a depth is split into (for load balance and progress reports).
 pub(crate) const TASKS_PER_THREAD: usize = 64;

@@ -8,7 +8,7 @@
 //! table always holds the states [`crate::Puzzle::apply_into`] produces.
 
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// Where a move's piece copies and orientation rewrites start in [`Kernel`]'s lists.
 #[derive(Debug, Clone, Copy, Default)]
@@ -142,7 +142,7 @@ fn well_formed(layout: &Layout, state: &[u8]) -> bool {
 mod tests {
     use super::*;
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
 
     /// Random walks: the kernel and the layout's composition agree, from a plain, a wildcard and an
     /// ill-formed start.

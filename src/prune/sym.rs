@@ -23,7 +23,7 @@ use rustc_hash::FxHashSet;
 use super::kernel::Kernel;
 use crate::group::symmetry::{symmetries, Symmetry};
 use crate::hash::Hasher;
-use crate::puzzle::Puzzle;
+use crate::model::puzzle::Puzzle;
 
 /// The most symmetries a table is reduced by (the icosahedral rotations are 60; beyond a few hundred the
 /// representative would cost more per lookup than the reduction saves).
@@ -64,7 +64,7 @@ struct Conj {
 }
 
 /// Room per orbit in [`Reduction::modulo`].
-const MODULO: usize = 3 * crate::layout::MAX_ORIENTATIONS;
+const MODULO: usize = 3 * crate::model::layout::MAX_ORIENTATIONS;
 
 /// The rotations a table is reduced by, ready to conjugate states (the identity first).
 #[derive(Debug)]
@@ -481,7 +481,7 @@ mod tests {
     use super::*;
     use crate::group::symmetry::symmetries;
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
 
     /// A definition with rotations, its moves and the reduction for its solved state.
     struct Case {
@@ -653,7 +653,7 @@ mod speed {
 mod tests_support {
     use super::*;
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
 
     pub(super) struct Case {
         pub puzzle: Puzzle,

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use super::*;
 use crate::control::Progress;
 use crate::load_puzzle;
-use crate::moveset::Metric;
+use crate::model::moveset::Metric;
 
 fn cube2() -> Puzzle {
     load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap()

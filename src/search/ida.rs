@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::bound::SearchBound;
 use crate::canon::fsm::REFUSED;
 use crate::control::{Control, Progress};
-use crate::layout::Layout;
-use crate::moveset::MoveSet;
+use crate::model::layout::Layout;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::Puzzle;
 use crate::prune::kernel::Kernel;
 use crate::prune::PruneTable;
-use crate::puzzle::Puzzle;
 
 /// What a walk shares and does not change.
 pub(crate) struct Shared<'a> {

@@ -14,9 +14,9 @@ use crate::alg::Alg;
 use crate::control::Control;
 use crate::error::{Error, Result};
 pub use crate::group::random_position;
-use crate::moveset::MoveSet;
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 use super::relax::relaxed;
 use super::solver::{SolveOptions, SolveReport, Solver};

@@ -17,9 +17,9 @@ use std::collections::HashMap;
 use crate::control::Control;
 use crate::error::{Error, Result};
 pub use crate::group::symmetry::{rotation_group, MAX_ORIENTATIONS};
-use crate::moveset::MoveSet;
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 use super::job::Position;
 use super::solver::{SolveOptions, SolveReport, Solver};

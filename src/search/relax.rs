@@ -4,8 +4,8 @@
 //! asks, and nothing more.
 
 use crate::error::Result;
-use crate::puzzle::Puzzle;
-use crate::state::State;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 
 /// The `(target, start)` pair for a start whose `(orbit, slot)`s in `ignored_permutation` hold unknown
 /// pieces and in `ignored_orientation` unknown orientations (start orientations that are already

@@ -10,11 +10,11 @@ use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::{probable_puzzle_chain, puzzle_chain, reachable, Membership, ProbableChain, StabilizerChain};
-use crate::moveset::{Metric, MoveSet};
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::prune::kernel::Kernel;
 use crate::prune::{entries_for, symmetries_of, PruneTable, TableOptions, MIN_MEMORY_BYTES};
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
 
 use super::bound::SearchBound;
 use super::ida::{walk, InverseMoves, MoveRules, Shared, Workspace};

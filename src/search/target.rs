@@ -6,7 +6,7 @@
 //! then travel with their pieces under moves, so reaching the target is byte equality.
 
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// A normalized target and the per-label wildcard mask derived from it.
 #[derive(Debug, Clone)]

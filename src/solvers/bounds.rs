@@ -13,12 +13,12 @@ use serde_json::{json, Value};
 
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::moveset::MoveSet;
+use crate::model::moveset::MoveSet;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 use crate::phase::{PhaseBound, PhaseSolver, PhaseSolverOptions};
-use crate::puzzle::Puzzle;
 use crate::search::{SearchBound, Solver, Target};
 use crate::solvers::cube3::{CubeBound, CubeTable};
-use crate::state::State;
 
 /// What a bound is made of: two requests with equal keys make the same bound (a shell keeps a solver
 /// with its bound while the key stays the same).

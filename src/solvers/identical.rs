@@ -3,8 +3,8 @@
 //! solver's target and to each drawn random state, so that the state is solved up to them.
 
 use crate::error::{Error, Result};
-use crate::puzzle::Puzzle;
-use crate::state::State;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 
 /// The labelling of a puzzle's state bytes for some groups of identical pieces.
 #[derive(Debug, Clone)]
@@ -56,7 +56,7 @@ impl Identical {
 }
 
 /// The orbit `name` of an event's puzzle; an internal error (the registry is wrong) where there is none.
-pub(crate) fn registry_orbit<'p>(puzzle: &'p Puzzle, name: &str) -> Result<&'p crate::layout::Orbit> {
+pub(crate) fn registry_orbit<'p>(puzzle: &'p Puzzle, name: &str) -> Result<&'p crate::model::layout::Orbit> {
     let layout = puzzle.layout();
     let i = layout.orbit_index(name).ok_or_else(|| Error::internal(format!("{}: no orbit {name}", puzzle.name())))?;
     Ok(&layout.orbits()[i])

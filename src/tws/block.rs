@@ -4,7 +4,7 @@
 
 use super::lines::{Line, Lines, Token};
 use crate::error::{Error, Result};
-use crate::layout::{Layout, Orbit};
+use crate::model::layout::{Layout, Orbit};
 
 /// What a block describes, which decides numbering, wildcards and checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

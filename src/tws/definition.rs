@@ -2,11 +2,11 @@
 
 use super::block::{read_block, BlockKind};
 use super::lines::{block_body, number, Line, Lines};
-use crate::builder::PuzzleBuilder;
 use crate::error::{Error, Location, Result};
-use crate::ksolve_plus::{Block, IgnoreMask};
-use crate::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
-use crate::puzzle::{Illegal, Puzzle};
+use crate::model::builder::PuzzleBuilder;
+use crate::model::ksolve_plus::{Block, IgnoreMask};
+use crate::model::layout::{Layout, MAX_ORIENTATIONS, MAX_PIECES};
+use crate::model::puzzle::{Illegal, Puzzle};
 
 /// Parses definition text (the `.tws` / ksolve `.def` format) into a puzzle.
 ///

@@ -5,10 +5,10 @@ use super::block::{read_block, BlockKind};
 use super::lines::{block_body, number, Line, Lines};
 use crate::alg::Alg;
 use crate::error::{Error, Location, Result};
-use crate::puzzle::Puzzle;
-use crate::state::State;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 
-pub use crate::moveset::Metric;
+pub use crate::model::moveset::Metric;
 
 /// The search settings in force at a scramble (they apply until changed later in the file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::layout::Orbit;
-use crate::puzzle::{BaseMove, MoveSource, Puzzle};
-use crate::state::State;
+use crate::model::layout::Orbit;
+use crate::model::puzzle::{BaseMove, MoveSource, Puzzle};
+use crate::model::state::State;
 
 /// How piece ids are numbered in a written position block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

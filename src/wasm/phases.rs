@@ -10,7 +10,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::control::Control;
-use crate::moveset::Metric;
+use crate::model::moveset::Metric;
 use crate::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
 use crate::search::Position;
 use crate::{Error, MoveSet, State};

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
-use crate::moveset::Metric;
+use crate::model::moveset::Metric;
 use crate::search::{random_scramble, solve_up_to, OpenParts, Position};
 use crate::search::{SolveOptions as CoreSolveOptions, Solver, SolverOptions};
 use crate::solvers::cube3::SearchedBy;

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::shell::{fail, json_text, move_set, Failure};
 use twistsearch::canon::{branching_factor, canonical_counts, CanonFsm};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::Puzzle;
 
 /// Options of `canon`.

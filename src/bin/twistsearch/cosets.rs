@@ -13,7 +13,7 @@ use crate::shell::{fail, json_text, move_set, read, Failure};
 use twistsearch::bytes::describe_bytes;
 use twistsearch::god::cosets::{merge_units, UnitCounts};
 use twistsearch::god::{gods_algorithm, CosetUnit, GodOptions, Method, Reduce};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::Puzzle;
 
 /// Environment variables that carry a job-array index, in the order they are consulted.

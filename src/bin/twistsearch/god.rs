@@ -10,7 +10,7 @@ use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, state_text, Failure, PositionFormat};
 use twistsearch::bytes::describe_bytes;
 use twistsearch::god::{gods_algorithm, Direction, GodOptions, GodReport, Method};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::Puzzle;
 
 /// Runs `god`.
@@ -20,7 +20,7 @@ pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
     let puzzle = if args.omit.is_empty() {
         puzzle
     } else {
-        reduced = twistsearch::omit::omit_sets(puzzle, &args.omit).map_err(|e| fail("--omit", e))?;
+        reduced = twistsearch::model::omit::omit_sets(puzzle, &args.omit).map_err(|e| fail("--omit", e))?;
         &reduced
     };
     if matches!(args.method, MethodArg::Cosets) {

@@ -24,7 +24,7 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
             .map(|(i, b)| {
                 let names: Vec<String> = (1..b.order as i64).map(|k| puzzle.move_name(puzzle.move_ref(i, k))).collect();
                 let mut v = json!({ "name": b.name, "order": b.order, "powers": names });
-                if let twistsearch::puzzle::MoveSource::Sequence(alg) = &b.source {
+                if let twistsearch::model::puzzle::MoveSource::Sequence(alg) = &b.source {
                     v["sequence"] = json!(alg);
                 }
                 v

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, parse_alg, read, Failure};
 use crate::solve::{state_file, SearchArgs, SolveArgs};
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::phase::{PhaseSolveOptions, PhaseSolver, PhaseSolverOptions};
 use twistsearch::search::orient::solve_phases_up_to;
 use twistsearch::search::Position;

@@ -11,7 +11,7 @@ use crate::shell::{emit, fail, json_text, move_set, parse_alg, read, too_many_fo
 use crate::tables::{Entry, TableCache};
 use twistsearch::group::{puzzle_chain, rng_from_seed};
 use twistsearch::kpuzzle::parse_pattern;
-use twistsearch::moveset::Metric;
+use twistsearch::model::moveset::Metric;
 use twistsearch::phase::DEFAULT_BOUND_MEMORY;
 use twistsearch::search::{
     random_position, random_scramble, solve_up_to, OpenParts, Position, SolveOptions, Solver, SolverOptions, Target,

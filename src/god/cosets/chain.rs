@@ -165,7 +165,7 @@ impl WordChain {
 /// A source of uniformly random words of the group: the puzzle's stabilizer chain's elements.
 pub(crate) fn sampler<'a>(
     alphabet: &'a Alphabet,
-    layout: &'a crate::layout::Layout,
+    layout: &'a crate::model::layout::Layout,
     chain: &'a crate::group::StabilizerChain,
     rng: &'a mut impl Rng,
 ) -> impl FnMut() -> Vec<u8> + 'a {

@@ -44,9 +44,9 @@ use super::Reduce;
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, rng_from_seed};
-use crate::layout::Layout;
-use crate::moveset::{Metric, MoveSet};
-use crate::puzzle::Puzzle;
+use crate::model::layout::Layout;
+use crate::model::moveset::{Metric, MoveSet};
+use crate::model::puzzle::Puzzle;
 
 /// What a coset enumeration computes.
 #[derive(Debug, Clone)]

@@ -31,7 +31,7 @@ use super::cover::Cover;
 use super::word::{Alphabet, Step};
 use crate::error::{Error, Result};
 use crate::group::symmetry::Symmetry;
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// A comparison state: the next digit to compare, or one of these outcomes.
 type State = u16;
@@ -854,13 +854,13 @@ mod tests {
     use crate::control::Control;
     use crate::group::{puzzle_chain, rng_from_seed};
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
 
     const CUBE3: &str = include_str!("../../../tests/data/puzzles/symm/3x3x3.tws");
 
     /// The edges group with cosets of `prefix` letters: its alphabet, symmetries, chain and candidates.
     fn edges(prefix: usize) -> (crate::Puzzle, Alphabet, WordSymmetry, WordChain, Vec<Candidate>) {
-        let p = crate::omit::omit_sets(&load_puzzle(CUBE3).unwrap(), &["CORNERS".to_string()]).unwrap();
+        let p = crate::model::omit::omit_sets(&load_puzzle(CUBE3).unwrap(), &["CORNERS".to_string()]).unwrap();
         let set = MoveSet::all(&p).unwrap();
         let transforms: Vec<&[u8]> = set.moves().iter().map(|m| p.transform(m.mv)).collect();
         let layout = p.layout();

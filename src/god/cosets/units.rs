@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::CosetOptions;
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
-use crate::puzzle::Puzzle;
+use crate::model::puzzle::Puzzle;
 
 /// The `format` tag of a unit's counts.
 pub(crate) const FORMAT: &str = "twistsearch-god-unit/1";

@@ -8,7 +8,7 @@
 
 use crate::coord::blocks::blocks;
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::model::layout::Layout;
 
 /// One block of slots the moves connect.
 #[derive(Debug, Clone)]
@@ -372,7 +372,7 @@ impl Alphabet {
 mod tests {
     use super::*;
     use crate::load_puzzle;
-    use crate::moveset::MoveSet;
+    use crate::model::moveset::MoveSet;
 
     const CUBE3: &str = include_str!("../../../tests/data/puzzles/main/3x3x3.tws");
 

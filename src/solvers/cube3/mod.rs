@@ -61,8 +61,8 @@ use self::search::{Goal, Search};
 use self::tables::Tables;
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 /// Nodes one solve may visit before it is an error (never a hang); a solve at 20 moves takes tens of
 /// thousands.

@@ -6,9 +6,9 @@
 
 use super::cubie::Cubie;
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::solvers::identical::registry_orbit;
-use crate::state::State;
 
 /// The faces, in the order move indices use (`3 * face + amount - 1`); opposite faces are three apart.
 pub(super) const FACES: [&str; 6] = ["U", "R", "F", "D", "L", "B"];

@@ -49,10 +49,10 @@ use crate::coord::digits::digits_rank;
 use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
 use crate::hash::Hasher;
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::saved::Container;
 use crate::search::SearchBound;
-use crate::state::State;
 use std::sync::Arc;
 
 /// Which subgroup (and table) a [`CubeBound`] measures the distance to.

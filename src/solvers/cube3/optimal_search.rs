@@ -31,10 +31,10 @@ use super::packed::Packed;
 use crate::control::{Control, Progress};
 use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
-use crate::moveset::Metric;
-use crate::puzzle::MoveRef;
+use crate::model::moveset::Metric;
+use crate::model::puzzle::MoveRef;
+use crate::model::state::State;
 use crate::search::{solve_up_to, Position, SolveOptions, SolveReport, Solver, UpTo};
-use crate::state::State;
 
 /// The longest solution looked for (every position has one of at most 20 moves).
 const LONGEST: u32 = 20;

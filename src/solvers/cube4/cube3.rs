@@ -4,9 +4,9 @@
 
 use super::model::{Cube4, Model};
 use crate::error::{Error, Result};
-use crate::puzzle::Puzzle;
+use crate::model::puzzle::Puzzle;
+use crate::model::state::State;
 use crate::solvers::identical::registry_orbit;
-use crate::state::State;
 
 /// The map from reduced 4x4x4 states to 3x3x3 states.
 pub(super) struct Cube3Map {

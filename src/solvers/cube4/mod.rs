@@ -36,8 +36,8 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::random::random_position;
 use crate::group::StabilizerChain;
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 /// What the tables take at most (16.1 MB are built; the 3x3x3 scrambler's tables come on top): a
 /// scrambler with a smaller memory budget refuses the event before building anything.
@@ -304,7 +304,7 @@ mod tests {
     fn random_states_are_solved_and_scrambles_reach_them() {
         let p = cube4();
         let solver = solver(&p);
-        let moves = crate::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
+        let moves = crate::model::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
         let chain = crate::group::puzzle_chain(&p, &moves).unwrap();
         let mut rng = StdRng::seed_from_u64(1);
         for _ in 0..5 {
@@ -321,7 +321,7 @@ mod tests {
         let t = std::time::Instant::now();
         let solver = solver(&p);
         println!("tables {:.0} ms, {} bytes", t.elapsed().as_secs_f64() * 1e3, solver.table_bytes());
-        let moves = crate::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
+        let moves = crate::model::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
         let t = std::time::Instant::now();
         let chain = crate::group::puzzle_chain(&p, &moves).unwrap();
         println!("chain {:.0} ms", t.elapsed().as_secs_f64() * 1e3);

@@ -5,9 +5,9 @@
 use crate::coord::perm::is_odd;
 use crate::coord::rank::BitPerm;
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::solvers::identical::registry_orbit;
-use crate::state::State;
 
 /// The base moves, in the order move indices use (`3 * base + amount - 1`, amounts 1, 2, 3).
 pub(super) const BASES: [&str; 9] = ["U", "D", "F", "B", "R", "L", "Uw", "Rw", "Fw"];

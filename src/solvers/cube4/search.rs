@@ -334,7 +334,7 @@ fn simplify(moves: Vec<usize>) -> Vec<usize> {
 }
 
 /// The `Puzzle`'s moves of a solution, for checking on the definition itself.
-pub(super) fn puzzle_moves(model: &Model, moves: &[usize]) -> Vec<crate::puzzle::MoveRef> {
+pub(super) fn puzzle_moves(model: &Model, moves: &[usize]) -> Vec<crate::model::puzzle::MoveRef> {
     moves.iter().map(|&m| model.moves[m].mref).collect()
 }
 

@@ -30,8 +30,8 @@ use self::stages::{stages, Stage};
 use self::tables::{Compact, PieceTable};
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
-use crate::state::State;
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 
 /// What the tables take at most (about 7 MB are built): a scrambler with a smaller memory budget
 /// refuses the event before building anything.
@@ -184,7 +184,7 @@ pub const FACE_MOVES: &str = "U,D,F,B,L,DR,BL,FR,BR,FL,R,DL";
 /// The puzzle without its centers: what the solvability of a position is judged on, as the centers'
 /// orientations do not count.
 pub fn without_centers(puzzle: &Puzzle) -> Result<Puzzle> {
-    crate::omit::omit_sets(puzzle, &["CENTERS".to_string()])
+    crate::model::omit::omit_sets(puzzle, &["CENTERS".to_string()])
 }
 
 /// A state of `puzzle` as a state of `pieces` (the same puzzle with orbits left out): each orbit of
@@ -239,7 +239,8 @@ mod tests {
         let p = minx();
         let solver = MinxSolver::new(&p, Control::none()).unwrap();
         assert!(solver.table_bytes() <= TABLE_BYTES, "{} bytes", solver.table_bytes());
-        let chain = crate::group::puzzle_chain(&p, &crate::moveset::MoveSet::parse(&p, FACE_MOVES).unwrap()).unwrap();
+        let chain =
+            crate::group::puzzle_chain(&p, &crate::model::moveset::MoveSet::parse(&p, FACE_MOVES).unwrap()).unwrap();
         let mut rng = StdRng::seed_from_u64(11);
         for _ in 0..20 {
             let state = crate::group::random::random_position(&p, &chain, &mut rng).unwrap();

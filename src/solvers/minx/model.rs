@@ -9,9 +9,9 @@
 //! `experimentalIsSolved` does not take the megaminx).
 
 use crate::error::{Error, Result};
-use crate::puzzle::{MoveRef, Puzzle};
+use crate::model::puzzle::{MoveRef, Puzzle};
+use crate::model::state::State;
 use crate::solvers::identical::registry_orbit;
-use crate::state::State;
 
 /// The face turns, in the order face indices use (cubing.js's names).
 pub(super) const FACES: [&str; 12] = ["U", "D", "F", "B", "L", "DR", "BL", "FR", "BR", "FL", "R", "DL"];
