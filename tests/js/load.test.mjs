@@ -125,3 +125,12 @@ test('the worker API loads by ID and by loader, and checks its options the same 
   assert.throws(() => new TwistsearchWorker({ treads: 2 }), (e) => e instanceof TypeError && /TwistsearchWorker: unknown option "treads"/.test(e.message));
   await assert.rejects(createWorkerPuzzle('2x2x2', { tablecache: 1 }), (e) => e instanceof TypeError && /createWorkerPuzzle: unknown option "tablecache" \(the options are workerUrl, build, threads, abortGraceMs, sharedFlag, tableCache, tableCacheWrite, onTableCache\)/.test(e.message));
 });
+
+test('the PuzzleID type of index.d.ts names exactly the IDs puzzleIDs() returns', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const dts = await readFile(new URL('../../js/index.d.ts', import.meta.url), 'utf8');
+  const union = dts.match(/export type PuzzleID =([^;]*);/);
+  assert.ok(union, 'index.d.ts declares PuzzleID as a union of strings');
+  const typed = [...union[1].matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+  assert.deepEqual([...typed].sort(), [...(await puzzleIDs())].sort());
+});
