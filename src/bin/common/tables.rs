@@ -90,15 +90,20 @@ impl TableCache {
         warn(path, &format!("{why}; the table is rebuilt"));
     }
 
-    /// Writes a table built in `seconds` to `path` when the policy asks for it (`auto`: when it took
-    /// [`AUTO_SECONDS`] or more); returns whether it wrote. Failing to write is reported, not an error.
-    pub fn write(&self, path: &Path, seconds: f64, bytes: impl FnOnce() -> Vec<u8>) -> bool {
-        let worth = match self.write {
+    /// Whether the policy asks for a table built in `seconds` to be written (`auto`: when it took
+    /// [`AUTO_SECONDS`] or more).
+    fn worth_writing(&self, seconds: f64) -> bool {
+        match self.write {
             WriteTables::Never => false,
             WriteTables::Always => true,
             WriteTables::Auto => seconds >= AUTO_SECONDS,
-        };
-        if !worth {
+        }
+    }
+
+    /// Writes a table built in `seconds` to `path` when the policy asks for it (`auto`: when it took
+    /// [`AUTO_SECONDS`] or more); returns whether it wrote. Failing to write is reported, not an error.
+    pub fn write(&self, path: &Path, seconds: f64, bytes: impl FnOnce() -> Vec<u8>) -> bool {
+        if !self.worth_writing(seconds) {
             return false;
         }
         match write_atomically(&self.dir, path, &bytes()) {
@@ -120,12 +125,7 @@ impl TableCache {
         what: &str,
         save: impl FnOnce(&mut dyn FnMut(u64, &[u8]) -> twistsearch::Result<()>) -> twistsearch::Result<()>,
     ) -> bool {
-        let worth = match self.write {
-            WriteTables::Never => false,
-            WriteTables::Always => true,
-            WriteTables::Auto => seconds >= AUTO_SECONDS,
-        };
-        if !worth {
+        if !self.worth_writing(seconds) {
             return false;
         }
         let result = atomically(&self.dir, path, |file| {
@@ -310,14 +310,9 @@ fn read_bound(
     solver: &Solver,
     control: Control,
 ) -> twistsearch::Result<MadeBound> {
-    use std::io::{Read, Seek, SeekFrom};
-    let io = |e: std::io::Error| twistsearch::Error::new(format!("cannot read the file: {e}"));
-    let total = file.metadata().map_err(io)?.len();
-    let mut head = vec![0u8; usize::try_from(total).unwrap_or(usize::MAX).min(CubeBound::HEAD_BYTES)];
-    file.read_exact(&mut head).map_err(io)?;
-    let mut read =
-        |at: u64, buf: &mut [u8]| file.seek(SeekFrom::Start(at)).and_then(|_| file.read_exact(buf)).map_err(io);
-    request.make(puzzle, solver, Some(SavedTables::InPieces { head: &head, total, read: &mut read }), control)
+    in_pieces(file, |head, total, read| {
+        request.make(puzzle, solver, Some(SavedTables::InPieces { head, total, read }), control)
+    })
 }
 
 /// The 3x3x3 bound of `--cube-bound` alone, for no solver (the bench's): its table read from the cache directory when there (a file that
@@ -371,13 +366,23 @@ fn read_cube_bound(
     kind: CubeTable,
     memory_bytes: usize,
 ) -> twistsearch::Result<CubeBound> {
+    in_pieces(file, |head, total, read| CubeBound::load_in_order(puzzle, kind, head, total, read, memory_bytes))
+}
+
+/// Hands a saved file to `load(head, total, read)` in pieces: its first bytes (enough for any header), its
+/// length, and a reader of the bytes at an offset, so a table loads without the file held beside it.
+fn in_pieces<T>(
+    file: &mut std::fs::File,
+    load: impl FnOnce(&[u8], u64, &mut dyn FnMut(u64, &mut [u8]) -> twistsearch::Result<()>) -> twistsearch::Result<T>,
+) -> twistsearch::Result<T> {
     use std::io::{Read, Seek, SeekFrom};
     let io = |e: std::io::Error| twistsearch::Error::new(format!("cannot read the file: {e}"));
     let total = file.metadata().map_err(io)?.len();
     let mut head = vec![0u8; usize::try_from(total).unwrap_or(usize::MAX).min(CubeBound::HEAD_BYTES)];
     file.read_exact(&mut head).map_err(io)?;
-    let read = |at: u64, buf: &mut [u8]| file.seek(SeekFrom::Start(at)).and_then(|_| file.read_exact(buf)).map_err(io);
-    CubeBound::load_in_order(puzzle, kind, &head, total, read, memory_bytes)
+    let mut read =
+        |at: u64, buf: &mut [u8]| file.seek(SeekFrom::Start(at)).and_then(|_| file.read_exact(buf)).map_err(io);
+    load(&head, total, &mut read)
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
