@@ -25,7 +25,7 @@ LAYERS = [
     ("syntax", ["alg"]),
     ("model", ["model"]),
     ("formats", ["tws", "kpuzzle", ""]),  # "": the crate root (`load_puzzle`)
-    ("structure", ["canon", "group", "coord"]),
+    ("structure", ["canon", "group", "coord", "ida"]),
     ("engine", ["prune", "search", "god", "phase"]),
     ("solvers", ["solvers"]),
     ("events", ["events"]),
