@@ -19,6 +19,13 @@ pub trait Space {
     /// What the canonical order needs of the moves so far (the last face, an automaton state).
     type Order: Copy;
 
+    /// Whether the walk expands a node's children as a batch, screening them together
+    /// ([`screen`](Space::screen)) before going into any: what overlaps the memory latencies of a table
+    /// bigger than the caches. A space whose tables fit in the caches sets it `false`: each child is then
+    /// made on the stack (from [`blank`](Space::blank), once per node: keep such nodes small), bounded
+    /// ([`admits`](Space::admits)) and gone into as soon as it is made, and `screen` is not called.
+    const BATCH: bool = true;
+
     /// The number of move slots: the most children a node has.
     fn branching(&self) -> usize;
 

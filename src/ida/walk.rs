@@ -23,6 +23,8 @@ pub struct Ida<'a, S: Space> {
     /// depth `d`.
     levels: Vec<Vec<Child<S>>>,
     path: Vec<S::Move>,
+    /// The space's branching.
+    width: usize,
     nodes: u64,
     budget: u64,
     over_budget: bool,
@@ -30,6 +32,7 @@ pub struct Ida<'a, S: Space> {
     label: &'static str,
     shared: Option<&'a AtomicU64>,
     reported: u64,
+    per_node: u64,
     depth: u32,
 }
 
@@ -45,12 +48,14 @@ impl<'a, S: Space> Ida<'a, S> {
             control,
             levels: vec![vec![root]],
             path: Vec::new(),
+            width: space.branching(),
             nodes: 0,
             budget: u64::MAX,
             over_budget: false,
             label: "search",
             shared: None,
             reported: 0,
+            per_node: 1,
             depth: 0,
         }
     }
@@ -62,10 +67,12 @@ impl<'a, S: Space> Ida<'a, S> {
         self
     }
 
-    /// Reports progress as `label`, and, with `shared`, as the total of every walker adding to it.
-    pub fn with_progress(mut self, label: &'static str, shared: Option<&'a AtomicU64>) -> Self {
+    /// Reports progress as `label`, each node counted as `per_node` units (a space that counts table
+    /// lookups gives its branching), and, with `shared`, as the total of every walker adding to it.
+    pub fn with_progress(mut self, label: &'static str, shared: Option<&'a AtomicU64>, per_node: u64) -> Self {
         self.label = label;
         self.shared = shared;
+        self.per_node = per_node;
         self
     }
 
@@ -97,7 +104,7 @@ impl<'a, S: Space> Ida<'a, S> {
     ) -> Result<Option<u32>> {
         let mut depth = from.max(self.space.bound(start));
         while depth <= to {
-            self.control.report(Progress { phase: self.label, depth, done: self.nodes, total: None });
+            self.control.report(Progress { phase: self.label, depth, done: self.nodes * self.per_node, total: None });
             if self.walk(start, order, &[], depth, visit)? == Flow::Stop {
                 return Ok((!self.over_budget).then_some(depth));
             }
@@ -125,6 +132,9 @@ impl<'a, S: Space> Ida<'a, S> {
         }
         if depth == 0 {
             return visit.leaf(start, &self.path);
+        }
+        if !S::BATCH {
+            return self.descend(start, order, depth, visit);
         }
         while self.levels.len() <= depth as usize {
             let n = self.space.branching();
@@ -170,6 +180,37 @@ impl<'a, S: Space> Ida<'a, S> {
             } else {
                 self.expand(level + 1, k, next, left - 1, visit)?
             };
+            self.path.pop();
+            if flow == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// [`expand`](Ida::expand) for a space without batches: each child made on the stack, bounded and gone
+    /// into in turn, as a hand-written recursion would (no buffer: the nodes of such a space are small).
+    fn descend(&mut self, node: &S::Node, order: S::Order, left: u32, visit: &mut impl Visit<S>) -> Result<Flow> {
+        let space = self.space;
+        self.nodes += 1;
+        if self.nodes & ((1 << CHECK_SHIFT) - 1) == 0 {
+            self.check()?;
+            if self.over_budget {
+                return Ok(Flow::Stop);
+            }
+        }
+        if visit.expanded(self.nodes) == Flow::Stop {
+            return Ok(Flow::Stop);
+        }
+        let mut child = space.blank();
+        for k in 0..self.width {
+            let Some((mv, next)) = space.child(node, order, k, &mut child) else { continue };
+            if !space.admits(&child, left - 1) {
+                continue;
+            }
+            self.path.push(mv);
+            let flow =
+                if left == 1 { visit.leaf(&child, &self.path)? } else { self.descend(&child, next, left - 1, visit)? };
             self.path.pop();
             if flow == Flow::Stop {
                 return Ok(Flow::Stop);

@@ -17,8 +17,9 @@ use crate::prune::kernel::Kernel;
 use crate::prune::{entries_for, symmetries_of, PruneTable, TableOptions, MIN_MEMORY_BYTES};
 
 use super::bound::SearchBound;
-use super::ida::{walk, InverseMoves, MoveRules, Shared, Workspace};
+use super::ida::{InverseMoves, MoveRules, Shared, Solutions};
 use super::target::Target;
+use crate::ida::{Ida, Visit};
 
 pub use crate::prune::DEFAULT_MEMORY;
 
@@ -594,25 +595,25 @@ impl Solver {
             kernel,
             fsm: &self.fsm,
             table: &self.table,
-            target: self.target.bytes(),
             check_legal: !self.puzzle.illegal().is_empty(),
-            control,
-            limit,
             rules: self.rules.as_ref(),
-            depth,
-            seen: &self.seen,
             bound: self.bound.as_deref(),
             inverse,
         };
         let (tasks, split_nodes) = self.split(start, depth, if parallel { split_tasks() } else { 1 });
-        let size = self.puzzle.state_size();
-        let nmoves = self.move_list.len();
-        let bound_len = self.bound.as_ref().map_or(0, |b| b.node_len());
-        let run = |ws: &mut Workspace, t: &Task| -> (Vec<Vec<u16>>, u64, bool) {
-            let before = ws.lookups;
-            let mut out = Vec::new();
-            walk(&shared, ws, &t.state, t.fsm_state, &t.prefix, depth - t.prefix.len() as u32, &mut out);
-            (out, ws.lookups - before, ws.cancelled)
+        // Lookups: each node expanded looks up a row of the automaton, refused moves included.
+        let per_node = self.move_list.len() as u64;
+        let new_walker = || Ida::new(&shared, control).with_progress("search", Some(&self.seen), per_node);
+        let run = |ida: &mut Ida<Shared>, t: &Task| -> (Vec<Vec<u16>>, u64, bool) {
+            let before = ida.nodes();
+            let mut found = Solutions { target: self.target.bytes(), limit, found: Vec::new() };
+            let rest = depth - t.prefix.len() as u32;
+            let cancelled = match shared.start(&t.state, rest) {
+                Some(node) if rest == 0 => found.leaf(&node, &t.prefix).is_err(),
+                Some(node) => ida.walk(&node, t.fsm_state, &t.prefix, rest, &mut found).is_err(),
+                None => false,
+            };
+            (found.found, (ida.nodes() - before) * per_node, cancelled)
         };
         #[cfg(feature = "parallel")]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
@@ -637,7 +638,7 @@ impl Solver {
                     if i >= tasks.len() || i > cutoff.load(Ordering::Relaxed) {
                         return;
                     }
-                    let r = run(ws.get_or_insert_with(|| Workspace::new(size, nmoves, bound_len)), &tasks[i]);
+                    let r = run(ws.get_or_insert_with(new_walker), &tasks[i]);
                     if r.0.len() >= limit || r.2 {
                         cutoff.fetch_min(i, Ordering::Relaxed);
                     }
@@ -650,7 +651,7 @@ impl Solver {
         };
         #[cfg(not(feature = "parallel"))]
         let results: Vec<(Vec<Vec<u16>>, u64, bool)> = {
-            let mut ws = Workspace::new(size, nmoves, bound_len);
+            let mut ws = new_walker();
             let mut v = Vec::new();
             let mut total = 0;
             for t in &tasks {

@@ -1,12 +1,14 @@
-//! One stage's search: IDA* over the locations of the stage's pieces, bounded by the largest of its
-//! tables' distances (each exact for its pieces, so the bound never overestimates), in canonical order
-//! (never one face twice in a row, two commuting faces in one order only), without allocating.
+//! One stage's search: IDA* (the [`ida`](crate::ida) engine) over the locations of the stage's pieces,
+//! bounded by the largest of its tables' distances (each exact for its pieces, so the bound never
+//! overestimates), in canonical order (never one face twice in a row, two commuting faces in one order
+//! only).
 
 use super::model::{Model, CORNERS, PIECES};
 use super::stages::Stage;
 use super::tables::{PieceTable, FAR};
-use crate::control::{Control, Progress};
+use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::ida::{Flow, Ida, Space, Visit};
 
 /// The deepest a stage searches.
 pub(super) const MAX_DEPTH: usize = 40;
@@ -21,8 +23,10 @@ pub(super) struct StageSearch<'a> {
     /// Nodes visited, and the most this search may visit.
     pub nodes: u64,
     budget: u64,
-    path: [u8; MAX_DEPTH],
 }
+
+/// No face turned yet (the order state at a stage's start).
+const NO_FACE: usize = usize::MAX;
 
 impl<'a> StageSearch<'a> {
     pub(super) fn new(
@@ -44,12 +48,12 @@ impl<'a> StageSearch<'a> {
                 (t, at)
             })
             .collect();
-        StageSearch { model, stage, tables, control, nodes: 0, budget, path: [0; MAX_DEPTH] }
+        StageSearch { model, stage, tables, control, nodes: 0, budget }
     }
 
     /// The bound: the largest table distance of the stage's pieces at `locs`.
     #[inline]
-    fn bound(&self, locs: &[u8]) -> u8 {
+    fn distance(&self, locs: &[u8]) -> u8 {
         let c = &self.stage.compact;
         let mut h = 0;
         for (t, at) in &self.tables {
@@ -68,55 +72,77 @@ impl<'a> StageSearch<'a> {
 
     /// The stage's moves (move indices) from `full` (every piece's location), shortest first.
     pub(super) fn solve(&mut self, full: &[u8; PIECES]) -> Result<Vec<u8>> {
-        let n = self.stage.pieces.len();
         let mut locs = [0u8; PIECES];
         for (i, &p) in self.stage.pieces.iter().enumerate() {
             locs[i] = full[p as usize];
         }
-        let h = self.bound(&locs[..n]);
-        if h == FAR {
+        if self.distance(&locs[..self.stage.pieces.len()]) == FAR {
             return Err(Error::new(format!("megaminx: stage {}: the position is not solvable", self.stage.name)));
         }
-        for depth in h as usize..=MAX_DEPTH {
-            self.control.report(Progress { phase: self.stage.name, depth: depth as u32, done: 0, total: None });
-            if self.dfs(&locs, n, depth, 0, usize::MAX)? {
-                return Ok(self.path[..depth].to_vec());
-            }
+        let mut ida = Ida::new(&*self, self.control).with_budget(self.budget).with_progress(self.stage.name, None, 1);
+        let mut found = Found(None);
+        let depth = ida.deepen(&locs, NO_FACE, 0, MAX_DEPTH as u32, &mut found)?;
+        let (nodes, over_budget) = (ida.nodes(), ida.over_budget());
+        self.nodes = nodes;
+        match (depth, found.0) {
+            (Some(_), Some(path)) => Ok(path),
+            _ if over_budget => Err(Error::new(format!(
+                "megaminx: stage {}: no solution within {} nodes",
+                self.stage.name, self.budget
+            ))),
+            _ => Err(Error::new(format!("megaminx: stage {}: no solution within {MAX_DEPTH} moves", self.stage.name))),
         }
-        Err(Error::new(format!("megaminx: stage {}: no solution within {MAX_DEPTH} moves", self.stage.name)))
+    }
+}
+
+/// The stage's space: a node is the locations of the stage's pieces (the first `pieces.len()` entries),
+/// the order state the last face turned.
+impl Space for StageSearch<'_> {
+    type Node = [u8; PIECES];
+    type Move = u8;
+    type Order = usize;
+
+    fn branching(&self) -> usize {
+        self.stage.moves.len()
     }
 
-    fn dfs(&mut self, locs: &[u8; PIECES], n: usize, left: usize, at: usize, last: usize) -> Result<bool> {
-        if left == 0 {
-            return Ok(true);
+    fn blank(&self) -> [u8; PIECES] {
+        [0; PIECES]
+    }
+
+    #[inline]
+    fn child(&self, locs: &[u8; PIECES], last: usize, k: usize, out: &mut [u8; PIECES]) -> Option<(u8, usize)> {
+        let m = self.stage.moves[k];
+        let face = self.model.moves[m as usize].face;
+        if last != NO_FACE && (face == last || (face < last && self.model.commute[face][last])) {
+            return None;
         }
-        self.nodes += 1;
-        if self.nodes % (1 << 16) == 0 {
-            self.control.check()?;
-            if self.nodes > self.budget {
-                return Err(Error::new(format!(
-                    "megaminx: stage {}: no solution within {} nodes",
-                    self.stage.name, self.budget
-                )));
-            }
+        for (i, &p) in self.stage.pieces.iter().enumerate() {
+            out[i] = self.model.step(m as usize, p as usize, locs[i]);
         }
-        let model = self.model;
-        let stage = self.stage;
-        let mut next = [0u8; PIECES];
-        for &m in &stage.moves {
-            let face = model.moves[m as usize].face;
-            if last != usize::MAX && (face == last || (face < last && model.commute[face][last])) {
-                continue;
-            }
-            for i in 0..n {
-                next[i] = model.step(m as usize, stage.pieces[i] as usize, locs[i]);
-            }
-            let h = self.bound(&next[..n]) as usize;
-            if h < left && (h > 0 || left == 1) && self.dfs(&next, n, left - 1, at + 1, face)? {
-                self.path[at] = m;
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        Some((m, face))
+    }
+
+    #[inline]
+    fn bound(&self, locs: &[u8; PIECES]) -> u32 {
+        self.distance(&locs[..self.stage.pieces.len()]) as u32
+    }
+
+    /// The tables are exact for their pieces, so a bound of 0 is the stage's goal: reached before the
+    /// last move, a shorter solution was looked for before.
+    #[inline]
+    fn admits(&self, locs: &[u8; PIECES], left: u32) -> bool {
+        let h = self.bound(locs);
+        h <= left && (h > 0 || left == 0)
+    }
+}
+
+/// The first path to the stage's goal (every node the walk ends at is one: its bound is 0).
+struct Found(Option<Vec<u8>>);
+
+impl Visit<StageSearch<'_>> for Found {
+    fn leaf(&mut self, _: &[u8; PIECES], path: &[u8]) -> Result<Flow> {
+        self.0 = Some(path.to_vec());
+        Ok(Flow::Stop)
     }
 }

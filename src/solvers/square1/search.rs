@@ -5,6 +5,7 @@ use super::state::{Kind, Square1, Square1Alg};
 use super::tables::{parity, piece_of, CubeTable, ShapeTable, FRAME_MOVES};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::ida::{Child, Flow, Ida, Space, Visit};
 
 /// The longest phase 1 (slashes) tried before giving up (the shape table's deepest entry is far less).
 const MAX_PHASE1: usize = 20;
@@ -51,116 +52,26 @@ impl Square1Solver {
     /// to solved.
     pub fn solve(&self, s: &Square1, control: Control) -> Result<Square1Alg> {
         let shape = self.shapes.shape(&s.kinds()).ok_or_else(|| Error::internal("square-1: no slash possible"))?;
-        let x = shape as usize * 4 + parity(s);
-        let mut path = Vec::new();
-        let h = self.shapes.distance[x] as usize;
+        let start = Shape { x: shape as usize * 4 + parity(s), turn: (0, 0), s: *s };
+        let h = self.shapes.distance[start.x] as usize;
+        let (phase1, phase2) = (Phase1(self), Phase2(self));
+        let mut ida = Ida::new(&phase1, control);
+        let mut then = Phase2Visit { solver: self, phase2: Ida::new(&phase2, control), max2: 0, found: None };
         for (extra, max2) in PASSES {
+            then.max2 = max2;
             for depth in h..=(h + extra).min(MAX_PHASE1) {
                 control.check()?;
-                if let Some(alg) = self.phase1(s, x, depth, max2, &mut path) {
-                    return Ok(alg);
+                if ida.walk(&start, true, &[], depth as u32, &mut then)? == Flow::Stop {
+                    let turns = then.found.take().expect("phase 2 found a solution");
+                    return Ok(Square1Alg { turns });
                 }
             }
         }
         Err(Error::internal("square-1: no solution found"))
     }
 
-    fn phase1(
-        &self,
-        s: &Square1,
-        x: usize,
-        depth: usize,
-        max2: usize,
-        path: &mut Vec<(i32, i32)>,
-    ) -> Option<Square1Alg> {
-        if depth == 0 {
-            return self.phase2(s, path, max2);
-        }
-        for m in &self.shapes.moves[x / 4] {
-            // `(0, 0)` after a slash would undo it.
-            if !path.is_empty() && m.top == 0 && m.bottom == 0 {
-                continue;
-            }
-            let y = m.next as usize * 4 + ((x % 4) ^ m.flip as usize);
-            if self.shapes.distance[y] as usize >= depth {
-                continue;
-            }
-            let next = s.turn(m.top.into(), m.bottom.into()).slash().expect("phase 1 moves are sliceable");
-            path.push((m.top.into(), m.bottom.into()));
-            let found = self.phase1(&next, y, depth - 1, max2, path);
-            path.pop();
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    /// Phase 2 from the cube-shaped `s` reached by `path`: the whole solution, or `None` when phase 2 needs
-    /// more than `max2` slashes.
-    fn phase2(&self, s: &Square1, path: &[(i32, i32)], max2: usize) -> Option<Square1Alg> {
-        let c = self.cube_of(s);
-        let h = self.bound(&c);
-        let mut out = Vec::new();
-        // Every slash flips the middle layer, so the bound (a distance in the tables) and every solution
-        // have the middle layer's parity: depths of the other parity are skipped.
-        for depth in (h..=max2).step_by(2) {
-            if self.phase2_search(c, depth, path.is_empty(), &mut out) {
-                let mut turns = path.to_vec();
-                turns.extend(out);
-                return Some(Square1Alg { turns });
-            }
-        }
-        None
-    }
-
     fn bound(&self, c: &Cube) -> usize {
         self.cube.bound(c.corners, c.edges, c.middle) as usize
-    }
-
-    /// Phase 2's search to exactly `depth` more slashes, writing its turns to `out`: each step a frame
-    /// move ([`FRAME_MOVES`]), written as the turns that make it from the position itself, then the
-    /// final turn to solved.
-    fn phase2_search(&self, c: Cube, depth: usize, first: bool, out: &mut Vec<(i32, i32)>) -> bool {
-        let t = &self.cube;
-        if depth == 0 {
-            // Solved up to quarter turns: the edges' class is the identity's, and the quarter turns that
-            // take the edges there take the corners to solved too.
-            let Some(q) = t.solving_turns(c.corners, c.edges) else { return false };
-            if c.middle {
-                return false;
-            }
-            // Into the frame, the quarter turns, then the bottom back to its solved edge start.
-            let top = 2 * c.top as i32 + 3 * (q >> 2) as i32;
-            let bottom = 2 * c.bottom as i32 + 3 * (q & 3) as i32 - 2;
-            out.push((top.rem_euclid(12), bottom.rem_euclid(12)));
-            return true;
-        }
-        for k in 0..FRAME_MOVES {
-            let odd = k >= 16;
-            let top = (2 * c.top as usize + 3 * (k >> 2 & 3) + odd as usize) % 12;
-            let bottom = (2 * c.bottom as usize + 3 * (k & 3) + odd as usize) % 12;
-            // `(0, 0)` after a slash would undo it.
-            if !first && top == 0 && bottom == 0 {
-                continue;
-            }
-            let next = Cube {
-                corners: t.frame_move(c.corners, k, true),
-                edges: t.frame_move(c.edges, k, false),
-                middle: !c.middle,
-                top: odd,
-                bottom: odd,
-            };
-            if !self.cube.bound_below(next.corners, next.edges, next.middle, depth as u8) {
-                continue;
-            }
-            out.push((top as i32, bottom as i32));
-            if self.phase2_search(next, depth - 1, false, out) {
-                return true;
-            }
-            out.pop();
-        }
-        false
     }
 
     /// The phase 2 coordinates of a cube-shaped position.
@@ -169,6 +80,171 @@ impl Square1Solver {
         let kinds = s.kinds();
         let (top, bottom) = (kinds[0] == Kind::Edge, kinds[12] == Kind::Edge);
         Cube { corners: self.cube.to_frame(corners, top, bottom), edges, middle: s.middle, top, bottom }
+    }
+
+    /// The turn that ends a solution from `c`, where phase 2's tables say it is solved up to quarter turns:
+    /// `None` where it is not (the edges' class is not the identity's, or the middle layer is turned).
+    fn final_turn(&self, c: &Cube) -> Option<(i32, i32)> {
+        // Solved up to quarter turns: the edges' class is the identity's, and the quarter turns that
+        // take the edges there take the corners to solved too.
+        let q = self.cube.solving_turns(c.corners, c.edges)?;
+        if c.middle {
+            return None;
+        }
+        // Into the frame, the quarter turns, then the bottom back to its solved edge start.
+        let top = 2 * c.top as i32 + 3 * (q >> 2) as i32;
+        let bottom = 2 * c.bottom as i32 + 3 * (q & 3) as i32 - 2;
+        Some((top.rem_euclid(12), bottom.rem_euclid(12)))
+    }
+}
+
+/// A phase 1 node: the shape-table index (shape × 4 + parities), the turns of the move that reached it
+/// and the position (made only for the children the bound keeps, by [`Phase1::screen`]).
+#[derive(Clone, Copy)]
+struct Shape {
+    x: usize,
+    turn: (i8, i8),
+    s: Square1,
+}
+
+/// Phase 1's space: turns then a slash (one move), bounded by the shape table's distance to the cube shape
+/// with solvable parities; the order state is whether no slash was made yet.
+struct Phase1<'a>(&'a Square1Solver);
+
+impl Space for Phase1<'_> {
+    type Node = Shape;
+    type Move = (i32, i32);
+    type Order = bool;
+
+    fn branching(&self) -> usize {
+        self.0.shapes.moves.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    fn blank(&self) -> Shape {
+        Shape { x: 0, turn: (0, 0), s: Square1::solved() }
+    }
+
+    #[inline]
+    fn child(&self, n: &Shape, first: bool, k: usize, out: &mut Shape) -> Option<((i32, i32), bool)> {
+        let m = self.0.shapes.moves[n.x / 4].get(k)?;
+        // `(0, 0)` after a slash would undo it.
+        if !first && m.top == 0 && m.bottom == 0 {
+            return None;
+        }
+        out.x = m.next as usize * 4 + ((n.x % 4) ^ m.flip as usize);
+        out.turn = (m.top, m.bottom);
+        Some(((m.top.into(), m.bottom.into()), false))
+    }
+
+    #[inline]
+    fn bound(&self, n: &Shape) -> u32 {
+        self.0.shapes.distance[n.x] as u32
+    }
+
+    /// The bound from the shape table alone, then the position of each child kept.
+    fn screen(&self, parent: &Shape, _: &[(i32, i32)], children: &mut [Child<Self>], left: u32) {
+        for c in children.iter_mut() {
+            c.live = c.step.is_some() && self.admits(&c.node, left);
+            if c.live {
+                let (top, bottom) = c.node.turn;
+                c.node.s = parent.s.turn(top.into(), bottom.into()).slash().expect("phase 1 moves are sliceable");
+            }
+        }
+    }
+}
+
+/// At each end of phase 1 (the cube shape with solvable parities): phase 2, at most `max2` slashes.
+struct Phase2Visit<'a> {
+    solver: &'a Square1Solver,
+    phase2: Ida<'a, Phase2<'a>>,
+    max2: usize,
+    /// The whole solution, once found.
+    found: Option<Vec<(i32, i32)>>,
+}
+
+impl Visit<Phase1<'_>> for Phase2Visit<'_> {
+    fn leaf(&mut self, n: &Shape, path: &[(i32, i32)]) -> Result<Flow> {
+        let c = self.solver.cube_of(&n.s);
+        let h = self.solver.bound(&c);
+        let mut end = Phase2End { solver: self.solver, path: Vec::new() };
+        // Every slash flips the middle layer, so the bound (a distance in the tables) and every solution
+        // have the middle layer's parity: depths of the other parity are skipped.
+        for depth in (h..=self.max2).step_by(2) {
+            if self.phase2.walk(&c, path.is_empty(), &[], depth as u32, &mut end)? == Flow::Stop {
+                let mut turns = path.to_vec();
+                turns.extend(end.path);
+                self.found = Some(turns);
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// Phase 2's space: frame moves (a slash with the turns before it), bounded by the split tables; the
+/// order state is whether no slash was made yet (in the whole solution).
+struct Phase2<'a>(&'a Square1Solver);
+
+impl Space for Phase2<'_> {
+    type Node = Cube;
+    type Move = (i32, i32);
+    type Order = bool;
+    const BATCH: bool = false;
+
+    fn branching(&self) -> usize {
+        FRAME_MOVES
+    }
+
+    fn blank(&self) -> Cube {
+        Cube { corners: 0, edges: 0, middle: false, top: false, bottom: false }
+    }
+
+    /// Frame move `k` ([`FRAME_MOVES`]), written as the turns that make it from the position itself.
+    #[inline(always)]
+    fn child(&self, c: &Cube, first: bool, k: usize, out: &mut Cube) -> Option<((i32, i32), bool)> {
+        let t = &self.0.cube;
+        let odd = k >= 16;
+        let top = (2 * c.top as usize + 3 * (k >> 2 & 3) + odd as usize) % 12;
+        let bottom = (2 * c.bottom as usize + 3 * (k & 3) + odd as usize) % 12;
+        // `(0, 0)` after a slash would undo it.
+        if !first && top == 0 && bottom == 0 {
+            return None;
+        }
+        *out = Cube {
+            corners: t.frame_move(c.corners, k, true),
+            edges: t.frame_move(c.edges, k, false),
+            middle: !c.middle,
+            top: odd,
+            bottom: odd,
+        };
+        Some(((top as i32, bottom as i32), false))
+    }
+
+    #[inline]
+    fn bound(&self, c: &Cube) -> u32 {
+        self.0.bound(c) as u32
+    }
+
+    /// The second table is not read where the first refuses.
+    #[inline(always)]
+    fn admits(&self, c: &Cube, left: u32) -> bool {
+        self.0.cube.bound_below(c.corners, c.edges, c.middle, left as u8 + 1)
+    }
+}
+
+/// Phase 2's end: solved up to a final turn, which completes `path`.
+struct Phase2End<'a> {
+    solver: &'a Square1Solver,
+    path: Vec<(i32, i32)>,
+}
+
+impl Visit<Phase2<'_>> for Phase2End<'_> {
+    fn leaf(&mut self, c: &Cube, path: &[(i32, i32)]) -> Result<Flow> {
+        let Some(last) = self.solver.final_turn(c) else { return Ok(Flow::Continue) };
+        self.path.clear();
+        self.path.extend_from_slice(path);
+        self.path.push(last);
+        Ok(Flow::Stop)
     }
 }
 
@@ -225,9 +301,8 @@ mod tests {
                     let bound = solver.bound(&solver.cube_of(&t));
                     assert!(bound <= d && (bound == 0) == (d == 0), "bound {bound} at {d} slashes");
                     if d == 0 {
-                        let mut out = Vec::new();
-                        assert!(solver.phase2_search(solver.cube_of(&t), 0, true, &mut out));
-                        let alg = Square1Alg { turns: out };
+                        let last = solver.final_turn(&solver.cube_of(&t)).expect("solved up to a turn");
+                        let alg = Square1Alg { turns: vec![last] };
                         assert_eq!(t.apply(&alg), Some(Square1::solved()));
                     }
                     let u = t.slash().expect("sliceable");

@@ -349,18 +349,21 @@ impl CubeTable {
     }
 
     /// The slot order `p` after the frame move `k` ([`FRAME_MOVES`]), for corners or edges.
+    #[inline]
     pub fn frame_move(&self, p: u16, k: usize, corners: bool) -> u16 {
         frame_move_rank(&self.perm_moves, &self.quarter, p as usize, k, corners)
     }
 
     /// The lower bound on the slashes to solved (up to a final turn) of a phase 2 position in the
     /// frame where both layers start with a corner: corner and edge orders (ranks), the middle layer.
+    #[inline]
     pub fn bound(&self, corners: u16, edges: u16, middle: bool) -> u8 {
         let (e, c) = self.bounds(corners, edges, middle);
         e.max(c)
     }
 
     /// Whether [`Self::bound`] is below `depth` (the second table is not read when the first is not).
+    #[inline]
     pub fn bound_below(&self, corners: u16, edges: u16, middle: bool, depth: u8) -> bool {
         let t = &self.split;
         let (c, e) = (t.info[corners as usize], t.info[edges as usize]);
@@ -368,6 +371,7 @@ impl CubeTable {
     }
 
     /// The edges' and the corners' tables' entries for a phase 2 position in the frame ([`Self::bound`]).
+    #[inline]
     pub fn bounds(&self, corners: u16, edges: u16, middle: bool) -> (u8, u8) {
         let t = &self.split;
         let (c, e) = (t.info[corners as usize], t.info[edges as usize]);
