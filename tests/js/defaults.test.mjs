@@ -126,6 +126,8 @@ test('timeLimit stops a long solve on the calling thread and in a worker, with a
   } finally {
     w.terminate();
   }
+  // Event calls too: a first 444 scramble builds tables for far longer than 50 ms.
+  await assert.rejects(randomScrambleForEvent('444', { timeLimit: 50, seed: 1 }), (e) => e.name === 'TimeoutError' && /randomScrambleForEvent: stopped after its time limit of 50 ms/.test(e.message));
   await assert.rejects(p.solve("R U", { timeLimit: 0 }), RangeError);
   await assert.rejects(p.solve("R U", { timeLimit: '5' }), TypeError);
   await assert.rejects(solveForEvent('333', hard, { timeLimt: 5 }), (e) => e instanceof TypeError && /timeLimt/.test(e.message));
