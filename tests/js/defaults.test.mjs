@@ -273,3 +273,23 @@ test('npm pack refuses a package without both WebAssembly builds (prepack), nami
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a signal given to the direct API (which cannot fire while the call holds the thread) is warned about once, pointing to timeLimit and the worker', async () => {
+  const p = await loadPuzzle('2x2x2');
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (...args) => warned.push(args.join(' '));
+  try {
+    await p.solve("R U", { timeLimit: 1000, signal: new AbortController().signal });
+    assert.equal(warned.length, 0, 'a call with a timeLimit is not warned about');
+    await p.solve("R U", { signal: new AbortController().signal });
+    await p.solve("R U'", { signal: new AbortController().signal });
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warned.length, 1, warned.join('\n'));
+  assert.match(warned[0], /signal cannot fire while the call runs on this thread/);
+  assert.match(warned[0], /timeLimit/);
+  assert.match(warned[0], /twistsearch\/worker/);
+  p.free();
+});
