@@ -93,6 +93,13 @@ test('a scrambled Square-1 through the generic solve answers within 1 s, naming 
   });
   const ms = performance.now() - t0;
   assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+  // The same in the worker API (the worker finds the puzzle's ID from the KPuzzle's name).
+  const w = await createWorkerPuzzle(k);
+  try {
+    await assert.rejects(w.solve(scrambled), (e) => e instanceof DOMException && e.name === 'TimeoutError' && /solveForEvent\("sq1", pattern\)/.test(e.message));
+  } finally {
+    w.terminate();
+  }
   // What the message says to do works.
   const alg = await solveForEvent('sq1', scrambled);
   assert.ok(scrambled.applyAlg(alg).isIdentical(k.defaultPattern()), alg);
