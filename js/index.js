@@ -521,13 +521,16 @@ const LOAD_OPTIONS = [...INIT_OPTIONS, ...TABLE_CACHE_OPTIONS, 'generatorMoves']
 /**
  * The default moves of a cubing.js puzzle (`id`: its cubing.js puzzle ID, or null): its face turns
  * (`faceTurns`) where they reach every position (up to the whole puzzle's orientation) that all its moves
- * reach (known for `FACE_TURNS_REACH`, else computed), else null (every move: the 4x4x4's face turns
- * alone never move its inner slices).
+ * reach (known for the embedded puzzles: `FACE_TURNS_REACH`; computed for others), else null (every
+ * move: the big cubes' face turns alone never move their inner slices).
  */
 function cubingDefaultMoves(raw, info, id) {
   const faces = faceTurns(info);
   if (faces === null) return null;
   if (FACE_TURNS_REACH.includes(id)) return faces;
+  // Another embedded puzzle (the big cubes): known not to (tests/js/defaults.test.mjs), and the group
+  // computation would take seconds.
+  if (id !== null && state.glue.embeddedDefinition(id) !== undefined) return null;
   try {
     const reach = (generatorMoves) => raw.positions(generatorMoves === undefined ? undefined : { generatorMoves }).upToOrientation;
     return reach(faces) === reach(undefined) ? faces : null;
