@@ -38,6 +38,18 @@ export async function puzzleDefinition(definition) {
 }
 
 /**
+ * What `loadPuzzle` needs of a definition: `{text, cubing, id}`, `text` as `definitionText` gives it (a
+ * cubing.js puzzle loader's `kpuzzle()` awaited first), `cubing` whether it is cubing.js's (a `KPuzzle` or
+ * a puzzle loader; a puzzle ID is found out by `loadPuzzle`), `id` the cubing.js puzzle ID where known (a
+ * loader's `id`), else null.
+ */
+export async function puzzleSource(definition) {
+  const text = await puzzleDefinition(definition);
+  if (isPuzzleLoader(definition)) return { text, cubing: true, id: typeof definition.id === 'string' ? definition.id : null };
+  return { text, cubing: isKPuzzle(definition), id: null };
+}
+
+/**
  * The hint added to the parse error of a string that looks like a puzzle ID (one word, not JSON) but is
  * not one of `ids`; '' for any other text.
  */
@@ -67,6 +79,78 @@ export const INIT_OPTIONS = ['build', 'threads'];
 /** The table-cache options of `loadPuzzle`. */
 export const TABLE_CACHE_OPTIONS = ['tableCache', 'tableCacheWrite', 'onTableCache'];
 
+/**
+ * Moves a cubing.js puzzle's calls use where the face-turn rule below is not what its solvers mean, by
+ * definition name: the pyraminx and the skewb in the WCA notation cubers read (the definitions' own
+ * moves are cubing.js's internal ones).
+ */
+const CUBING_MOVES = { pyraminx: 'U,L,R,B,u,l,r,b', skewb: 'U,L,R,B' };
+
+/** The cube's slice turns, which cubing.js names with single capitals too. */
+const SLICES = ['M', 'E', 'S'];
+
+/**
+ * The face turns of a cubing.js puzzle (`info` of the loaded puzzle): the moves whose names are capitals
+ * alone (`U`, `R`, `BL`, `DR`), not the slices `M`, `E`, `S`, the wide (`Rw`, `r`), inner (`2R`) and
+ * rotation (`x`, `Rv`) turns; as a comma list, or null where that leaves no move or every move (the
+ * definition's own moves then). The caller checks that they reach what every move reaches.
+ */
+export function faceTurns(info) {
+  const given = CUBING_MOVES[info.name];
+  if (given !== undefined) return given;
+  const faces = info.moves.filter((m) => /^[A-Z]+$/.test(m) && !SLICES.includes(m));
+  if (faces.length === 0 || faces.length === info.moves.length) return null;
+  return faces.join(',');
+}
+
+/**
+ * The cubing.js puzzle IDs whose face turns (`faceTurns`) reach every position all their moves reach (up
+ * to the whole puzzle's orientation), as tests/js/defaults.test.mjs checks: no group computation at load
+ * for these (a megaminx's takes a second).
+ */
+export const FACE_TURNS_REACH = ['3x3x3', 'megaminx', 'kilominx', 'fto', 'master_tetraminx', 'pyraminx', 'skewb'];
+
+/**
+ * The event whose own solver (`solveForEvent`) a cubing.js puzzle has, by cubing.js puzzle ID, where the
+ * generic optimal search of a scrambled position takes far longer (minutes to forever): a `solve` or
+ * `randomScramble` of such a puzzle without a `timeLimit` or `generatorMoves` stops after
+ * `EVENT_PUZZLE_TIME_LIMIT` ms with an error naming the call to make.
+ */
+export const EVENT_SOLVERS = {
+  square1: 'sq1',
+  megaminx: 'minx',
+  fto: 'fto',
+  kilominx: 'kilominx',
+  master_tetraminx: 'master_tetraminx',
+  '4x4x4': '444',
+};
+
+/** The time limit (ms) of a generic solve of a puzzle with its own event solver (see `EVENT_SOLVERS`). */
+export const EVENT_PUZZLE_TIME_LIMIT = 800;
+
+/**
+ * A call's `timeLimit` (ms; removed from `rest`, the options for the wasm shell): `undefined` where not
+ * given, `null` for none, else a positive number (`Infinity` allowed); a `TypeError` / `RangeError`
+ * otherwise.
+ */
+export function takeTimeLimit(rest, method) {
+  if (!rest || !('timeLimit' in rest)) return undefined;
+  const v = rest.timeLimit;
+  delete rest.timeLimit;
+  if (v === undefined || v === null) return v;
+  if (typeof v !== 'number') throw new TypeError(`${method}: timeLimit must be a number of milliseconds, not ${typeof v}`);
+  if (Number.isNaN(v) || v <= 0) throw new RangeError(`${method}: timeLimit ${v}: must be a positive number of milliseconds`);
+  return v;
+}
+
+/**
+ * The error a call that ran past its time limit rejects with: a `DOMException` named `TimeoutError` (as
+ * `AbortSignal.timeout` gives), its message saying what to do (`hint`).
+ */
+export function timeoutError(method, ms, hint) {
+  return new DOMException(`${method}: stopped after its time limit of ${ms} ms${hint ? `; ${hint}` : ''}`, 'TimeoutError');
+}
+
 /** Whether a value looks like a cubing.js `KPuzzle` (a definition plus methods). */
 export function isKPuzzle(v) {
   return (
@@ -86,10 +170,22 @@ export function isKPuzzle(v) {
 export function patternArg(pattern, what = 'position') {
   if (typeof pattern === 'string') return pattern;
   if (pattern === null || typeof pattern !== 'object') {
-    throw new TypeError(`the ${what} must be an alg string, KPattern data or a cubing.js KPattern`);
+    throw new TypeError(`the ${what} must be an alg string, KPattern data, a cubing.js KPattern or a cubing.js KTransformation`);
   }
   if (pattern.patternData !== undefined) return pattern.patternData;
+  if (pattern.transformationData !== undefined) return transformationPattern(pattern, what);
   return pattern;
+}
+
+/**
+ * The pattern a cubing.js `KTransformation` gives the solved state (its `toKPattern()`, else its
+ * KPuzzle's default pattern with it applied), as pattern data.
+ */
+function transformationPattern(t, what) {
+  if (typeof t.toKPattern === 'function') return t.toKPattern().patternData;
+  const solved = t.kpuzzle?.defaultPattern?.();
+  if (solved && typeof solved.applyTransformation === 'function') return solved.applyTransformation(t).patternData;
+  throw new TypeError(`the ${what}: a KTransformation needs its kpuzzle (cubing.js's KTransformation has it)`);
 }
 
 /**
@@ -277,6 +373,7 @@ function withKind(e, kind) {
 export function reviveError(data) {
   if (data && (data.name === 'AbortError' || data.kind === 'cancelled')) return abortError();
   const message = data?.message ?? String(data);
+  if (data?.name === 'TimeoutError') return new DOMException(message, 'TimeoutError');
   if (data?.kind === 'limit' || data?.name === 'RangeError') return withKind(new RangeError(message), data?.kind);
   if (data?.name === 'TypeError') return withKind(new TypeError(message), data?.kind);
   const e = withKind(new Error(message), data?.kind);

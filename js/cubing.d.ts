@@ -1,5 +1,5 @@
 import type { Alg } from 'cubing/alg';
-import type { KPattern, KPuzzle } from 'cubing/kpuzzle';
+import type { KPattern, KPuzzle, KTransformation } from 'cubing/kpuzzle';
 import type { EventScrambleOptions, EventSolveOptions, PuzzleApi, ScrambleOptions, SolveOptions, TableCacheOptions } from './index.js';
 import type { WorkerOptions } from './worker-client.js';
 
@@ -10,34 +10,36 @@ export interface CubingSolver {
   /** The twistsearch puzzle for a KPuzzle (loaded once, kept). */
   puzzleFor(kpuzzle: KPuzzle): Promise<PuzzleApi>;
   /** An optimal solution, as an Alg `<twisty-player>` can play. */
-  solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
-  solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
+  solve(kpattern: KPattern | KTransformation, options?: SolveOptions): Promise<Alg>;
+  solveAll(kpattern: KPattern | KTransformation, options?: SolveOptions): Promise<Alg[]>;
   randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
   /** A scramble for a cubing.js event ID, as an Alg (in the worker with `worker: true`). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
   /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
-  solveForEvent(eventID: string, kpattern: KPattern, options?: EventSolveOptions): Promise<Alg>;
+  solveForEvent(eventID: string, kpattern: KPattern | KTransformation, options?: EventSolveOptions): Promise<Alg>;
   terminate(): void;
 }
 
 /**
- * A solver; `worker: true` runs it in a worker. `tableCache` (`tableCacheWrite`, `onTableCache`): the
+ * A solver; its work runs in a worker (started on first use) unless `worker: false` (the calling thread,
+ * but for calls given a `signal`). `tableCache` (`tableCacheWrite`, `onTableCache`): the
  * table cache of its puzzles and of its event calls (an event call's own options win).
  */
 export function cubingSolver(options?: { worker?: boolean } & WorkerOptions & TableCacheOptions): CubingSolver;
 /**
- * An optimal solution of a KPattern, on the calling thread; a call given a `signal` runs in a worker
- * (started on first use) so that `AbortSignal.timeout(ms)` stops it. `ignorePuzzleOrientation` /
+ * An optimal solution of a KPattern (or of the pattern a KTransformation gives the solved state), computed
+ * in a worker (started on first use), so that the calling thread stays free and `AbortSignal.timeout(ms)`
+ * stops it. `ignorePuzzleOrientation` /
  * `ignoreCenterOrientation`: solved as cubing.js's `experimentalIsSolved` with those options judges.
  */
-export function solve(kpattern: KPattern, options?: SolveOptions): Promise<Alg>;
-export function solveAll(kpattern: KPattern, options?: SolveOptions): Promise<Alg[]>;
+export function solve(kpattern: KPattern | KTransformation, options?: SolveOptions): Promise<Alg>;
+export function solveAll(kpattern: KPattern | KTransformation, options?: SolveOptions): Promise<Alg[]>;
 export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Promise<Alg>;
 /**
- * A scramble for a cubing.js event ID as an Alg, with cubing.js's signature (on the calling thread).
+ * A scramble for a cubing.js event ID as an Alg, with cubing.js's signature, made in a worker as cubing.js's are.
  * Rejects with a `TypeError` for a non-string ID, a `RangeError` for an ID cubing.js does not have, an
  * `Error` for an event not scrambled yet.
  */
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
 /** A KPattern solved by the event's own solver (`sq1`: the Square-1's, which knows blocked slashes), as an Alg. */
-export function solveForEvent(eventID: string, kpattern: KPattern, options?: EventSolveOptions): Promise<Alg>;
+export function solveForEvent(eventID: string, kpattern: KPattern | KTransformation, options?: EventSolveOptions): Promise<Alg>;

@@ -1,7 +1,9 @@
-// `twistsearch/cubing`: cubing.js in, cubing.js out. Solves a cubing.js `KPattern` and returns an `Alg`
-// (what `<twisty-player>` plays); scrambles a cubing.js event as cubing.js's `randomScrambleForEvent`
-// does. Puzzles are loaded once per `KPuzzle` and kept, with their pruning tables, for later calls;
-// event scramblers once per event. `cubing` is an (optional) peer dependency of twistsearch.
+// `twistsearch/cubing`: cubing.js in, cubing.js out. Solves a cubing.js `KPattern` (or `KTransformation`)
+// and returns an `Alg` (what `<twisty-player>` plays); scrambles a cubing.js event as cubing.js's
+// `randomScrambleForEvent` does. As cubing.js, it works off the calling thread: in a Web Worker (a worker
+// thread in Node.js) by default, so a page never freezes; `cubingSolver({worker: false})` runs on the
+// calling thread. Puzzles are loaded once per `KPuzzle` and kept, with their pruning tables, for later
+// calls; event scramblers once per event. `cubing` is an (optional) peer dependency of twistsearch.
 
 import { Alg } from 'cubing/alg';
 import { loadPuzzle, randomScrambleForEvent as eventScramble, solveForEvent as eventSolve } from './index.js';
@@ -28,13 +30,15 @@ function withDefaults(kpuzzle, options) {
 }
 
 /**
- * A solver for cubing.js patterns. Options: `worker` (run in a Web Worker / worker thread: the page's
- * main thread never blocks), the worker's options (`workerUrl`, `build`, `threads`, `abortGraceMs`), and
- * a table cache for its puzzles and events (`tableCache`, `tableCacheWrite`, `onTableCache`, as
- * `loadPuzzle`'s; an event call's own options win).
+ * A solver for cubing.js patterns. Options: `worker` (default true: the work runs in a Web Worker / worker
+ * thread, started on first use, so the calling thread never blocks, as cubing.js's scrambles and solves;
+ * false: on the calling thread, but for calls given a `signal`), the worker's options (`workerUrl`,
+ * `build`, `threads`, `abortGraceMs`), and a table cache for its puzzles and events (`tableCache`,
+ * `tableCacheWrite`, `onTableCache`, as `loadPuzzle`'s; an event call's own options win).
  */
 export function cubingSolver(options = {}) {
-  const { worker: inWorker = false, tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options;
+  const { worker: inWorker = true, tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options;
+  if (typeof inWorker !== 'boolean') throw new TypeError(`cubingSolver: worker must be a boolean, not ${typeof inWorker}`);
   const tables = tableCache === undefined ? {} : { tableCache, tableCacheWrite, onTableCache };
   /** An event call's options with the solver's table cache (unless the call names one). */
   const eventOptions = (o) => (tableCache === undefined || o?.tableCache !== undefined ? o : { ...tables, ...o });
@@ -72,9 +76,13 @@ export function cubingSolver(options = {}) {
     return load(kpuzzle, worker);
   }
 
+  /** A cubing.js KPattern, or the KPattern a cubing.js KTransformation gives the solved state. */
   function patternOf(kpattern) {
+    if (kpattern && kpattern.kpuzzle && kpattern.transformationData && typeof kpattern.toKPattern === 'function') {
+      return kpattern.toKPattern();
+    }
     if (!kpattern || !kpattern.kpuzzle || !kpattern.patternData) {
-      throw new TypeError('expected a cubing.js KPattern');
+      throw new TypeError('expected a cubing.js KPattern or KTransformation');
     }
     return kpattern;
   }
@@ -82,7 +90,7 @@ export function cubingSolver(options = {}) {
   return {
     /** The twistsearch puzzle for a cubing.js KPuzzle (loaded on first use). */
     puzzleFor,
-    /** An optimal solution of a KPattern, as an Alg (options as for twistsearch's solve). */
+    /** An optimal solution of a KPattern (or KTransformation), as an Alg (options as for twistsearch's solve). */
     async solve(kpattern, solveOptions) {
       const pattern = patternOf(kpattern);
       const p = await load(pattern.kpuzzle, workerFor(solveOptions));
@@ -115,7 +123,7 @@ export function cubingSolver(options = {}) {
       const w = workerFor(options);
       return new Alg(w ? await w.solveForEvent(eventID, pattern, options) : await eventSolve(eventID, pattern, options));
     },
-    /** Stops the worker (with `worker: true`) and the one calls with a signal started. */
+    /** Stops the worker (and, with `worker: false`, the one calls with a signal started). */
     terminate() {
       worker?.terminate();
       helper?.terminate();
@@ -131,8 +139,9 @@ function defaultSolver() {
 }
 
 /**
- * An optimal solution of a cubing.js KPattern, as a cubing.js Alg, on the calling thread; a call given a
- * `signal` runs in a worker instead (started on first use), so that `AbortSignal.timeout(ms)` stops it.
+ * An optimal solution of a cubing.js KPattern (or KTransformation), as a cubing.js Alg, computed in a
+ * worker (started on first use), so that the calling thread stays free and `AbortSignal.timeout(ms)`
+ * stops it.
  */
 export function solve(kpattern, options) {
   return defaultSolver().solve(kpattern, options);
@@ -150,7 +159,8 @@ export function randomScramble(kpuzzle, options) {
 
 /**
  * A scramble for a cubing.js event ID (`"333"`, `"pyram"`, `"clock"`, ...) as a cubing.js Alg, with
- * cubing.js's signature (`randomScrambleForEvent` of `cubing/scramble`), on the calling thread. Options:
+ * cubing.js's signature (`randomScrambleForEvent` of `cubing/scramble`), made in a worker as cubing.js's
+ * are (the page stays responsive while the event's tables are built). Options:
  * `seed`, `signal`, `onProgress`, `tableCache` (`tableCacheWrite`, `onTableCache`). A non-string ID rejects with a `TypeError`, an ID cubing.js does not
  * have with a `RangeError`, an event twistsearch does not scramble yet with an `Error` naming it.
  */
@@ -160,8 +170,7 @@ export function randomScrambleForEvent(eventID, options) {
 
 /**
  * A KPattern solved by the event's own solver (`sq1`: the Square-1's two-phase search, which knows a
- * slash is blocked while a corner straddles the cut), as an Alg, on the calling thread (in a worker with a
- * `signal`).
+ * slash is blocked while a corner straddles the cut), as an Alg, in a worker.
  */
 export function solveForEvent(eventID, kpattern, options) {
   return defaultSolver().solveForEvent(eventID, kpattern, options);

@@ -53,8 +53,14 @@ export interface PuzzleLoaderLike {
  */
 export type PuzzleDefinition = PuzzleID | (string & {}) | KPuzzleDefinition | KPuzzleLike | PuzzleLoaderLike;
 
-/** A pattern: a cubing.js `KPattern` (or anything with `patternData`), or KPattern data. */
-export type PatternLike = { patternData: KPatternData } | KPatternData;
+/**
+ * A pattern: a cubing.js `KPattern` (or anything with `patternData`), KPattern data, or a cubing.js
+ * `KTransformation` (the pattern it gives the solved state).
+ */
+export type PatternLike =
+  | { patternData: KPatternData }
+  | KPatternData
+  | { transformationData: unknown; kpuzzle: unknown; toKPattern(): { patternData: KPatternData } };
 
 /** A position: an alg (applied to the solved state) or a pattern. */
 export type PositionLike = string | PatternLike;
@@ -83,6 +89,15 @@ export interface CallOptions {
    * non-zero value to cancel the call.
    */
   cancelFlag?: Int32Array;
+  /**
+   * The most the call may take, in milliseconds: past it the work stops and the call rejects with a
+   * `DOMException` named `TimeoutError`. Honoured on the calling thread too, where a `signal` cannot fire
+   * while the work holds the thread (the direct API warns once about a `signal` given without it).
+   * `null`: no limit (a `solve` or `randomScramble` of a cubing.js puzzle with its own event solver, the
+   * Square-1, megaminx, FTO, kilominx, master tetraminx and 4x4x4, on its default moves, otherwise stops
+   * after 800 ms with an error naming `solveForEvent` / `randomScrambleForEvent`).
+   */
+  timeLimit?: number | null;
 }
 
 /** What a solver is built for; a puzzle keeps its solver while these stay the same. */
@@ -381,6 +396,8 @@ export interface TablesOptions extends SearchOptions, CallOptions {
 export interface PuzzleApi {
   readonly name: string;
   readonly info: PuzzleInfo;
+  /** The moves `solve` and `randomScramble` use where a call names none (a comma list), or null: every move but the rotations. */
+  readonly defaultMoves: string | null;
   solve(position: PositionLike, options?: SolveOptions): Promise<SolveResult>;
   /** A random-state scramble: an alg reaching a uniformly random position, optimal in length. */
   randomScramble(options?: ScrambleOptions): Promise<string>;
@@ -426,6 +443,7 @@ export declare class Puzzle implements PuzzleApi {
   private constructor();
   readonly name: string;
   readonly info: PuzzleInfo;
+  readonly defaultMoves: string | null;
   solve(position: PositionLike, options?: SolveOptions): Promise<SolveResult>;
   randomScramble(options?: ScrambleOptions): Promise<string>;
   canonicalCounts(depth: number, options?: CountOptions): Promise<bigint[]>;
@@ -467,8 +485,22 @@ export function init(options?: InitOptions): Promise<InitResult>;
 export function build(): Build | null;
 /** Threads the work uses (1 single-threaded; 0 before loading). */
 export function threads(): number;
-/** Options of `loadPuzzle`: the module's (first load only) and the table cache of the puzzle's solvers. */
-export interface LoadOptions extends InitOptions, TableCacheOptions {}
+/** The options of a puzzle's own: the moves its searches use where a call names none. */
+export interface PuzzleOptions {
+  /**
+   * The moves `solve`, `randomScramble` and the tables methods use where a call gives no
+   * `generatorMoves` (null: every move but the rotations). Default: every move but the rotations; for a
+   * cubing.js puzzle (an ID, a puzzle loader or a `KPuzzle`) its face turns (`U,L,F,R,B,D` on the 3x3x3,
+   * not its slices, wide and inner turns) where they reach every position (see `Puzzle.defaultMoves`).
+   */
+  generatorMoves?: GeneratorMoves | null;
+}
+
+/**
+ * Options of `loadPuzzle`: the module's (first load only), the table cache of the puzzle's solvers and
+ * its default moves.
+ */
+export interface LoadOptions extends InitOptions, TableCacheOptions, PuzzleOptions {}
 
 /**
  * Loads a puzzle (and the WebAssembly module on first use, with `options`). A string that is neither a

@@ -12,16 +12,22 @@ import {
   callError,
   depthArg,
   eventArg,
+  EVENT_PUZZLE_TIME_LIMIT,
+  EVENT_SOLVERS,
+  FACE_TURNS_REACH,
+  faceTurns,
   INIT_OPTIONS,
   knownOptions,
   noTableOptions,
   orderOptions,
   patternArg,
-  puzzleDefinition,
   puzzleIdHint,
+  puzzleSource,
   splitOptions,
   TABLE_CACHE_OPTIONS,
   tablesPart,
+  takeTimeLimit,
+  timeoutError,
 } from './common.js';
 import {
   loaded,
@@ -95,12 +101,46 @@ export function threads() {
   return state ? state.threads : 0;
 }
 
-/** The hooks object the wasm shell takes. */
-function hooks(signal, onProgress, cancelFlag) {
+/**
+ * The hooks object the wasm shell takes. `limit`: `{ms, method, hint}`, a time limit counted from now
+ * (`ms` null or Infinity: none): past it, `isCancelled` throws the call's `TimeoutError`, which stops the
+ * work and is what the call rejects with.
+ */
+function hooks(signal, onProgress, cancelFlag, limit) {
+  const deadline = limit && limit.ms !== null && limit.ms !== Infinity ? performance.now() + limit.ms : null;
   const isCancelled =
-    signal || cancelFlag ? () => (signal?.aborted ?? false) || (cancelFlag ? Atomics.load(cancelFlag, 0) !== 0 : false) : undefined;
+    signal || cancelFlag || deadline !== null
+      ? () => {
+          if (deadline !== null && performance.now() > deadline) throw timeoutError(limit.method, limit.ms, limit.hint);
+          return (signal?.aborted ?? false) || (cancelFlag ? Atomics.load(cancelFlag, 0) !== 0 : false);
+        }
+      : undefined;
   return { onProgress, isCancelled, canBlock };
 }
+
+/** Whether the warning about a `signal` that cannot fire during a call was given (once per realm). */
+let signalWarned = false;
+
+/**
+ * Warns once that a `signal` given to a call of this API cannot fire while the call runs (the work holds
+ * this thread, so a timer's or an event's abort waits for the end), pointing to `timeLimit` and the
+ * worker API; a call with a `timeLimit` is not warned about.
+ */
+function warnSignal(signal, timeLimit, method) {
+  if (signalWarned || !signal || signal.aborted || timeLimit !== undefined) return;
+  signalWarned = true;
+  console.warn(
+    `twistsearch ${method}: the signal cannot fire while the call runs on this thread (the WebAssembly work holds it, so ` +
+      'AbortSignal.timeout and event handlers wait for its end); pass timeLimit (ms) to bound it here, or run it in a ' +
+      'worker (twistsearch/worker, or twistsearch/cubing\'s default) where the signal stops it at once',
+  );
+}
+
+/**
+ * The methods a puzzle's default moves apply to: the searches for solutions and their tables' methods
+ * (the group questions, `order`, `positions`, `canonicalCounts`, `godsAlgorithm`, keep every move).
+ */
+const MOVE_METHODS = new Set(['solve', 'randomScramble', 'tablesKey', 'saveTables', 'loadTables']);
 
 /** Turns the decimal strings of the wasm result into bigints. */
 function godResult(r) {
@@ -144,13 +184,39 @@ export class Puzzle {
   /** With a cache, calls wait for the one before (a cache lookup is asynchronous). */
   #queue = Promise.resolve();
 
-  /** @internal use loadPuzzle() */
-  constructor(raw, text, tables = null) {
+  /** The moves a call uses where it names none (`generatorMoves`), or null: every non-rotation move. */
+  #defaultMoves = null;
+  /** The event whose own solver this puzzle has (`EVENT_SOLVERS`), or null. */
+  #event = null;
+
+  /**
+   * @internal use loadPuzzle(). `source`: `{cubing, id}` (a cubing.js puzzle, its ID where known);
+   * `moves`: the `generatorMoves` option of `loadPuzzle` (undefined: the default).
+   */
+  constructor(raw, text, tables = null, source = { cubing: false, id: null }, moves = undefined) {
     this.#raw = raw;
     this.#info = raw.info();
     this.#text = text;
     this.#generation = state.generation ?? 0;
     this.#tables = tables;
+    this.#event = (source.id !== null && EVENT_SOLVERS[source.id]) || null;
+    if (moves !== undefined) {
+      // Checked now: a bad list is the load's error, not every later call's.
+      if (moves !== null) raw.canonicalCounts(0, { generatorMoves: moves });
+      this.#defaultMoves = moves === null ? null : Array.isArray(moves) ? moves.join(',') : moves;
+    } else if (source.cubing) {
+      this.#defaultMoves = cubingDefaultMoves(raw, this.#info, source.id);
+    }
+  }
+
+  /**
+   * The moves `solve` and `randomScramble` (and the tables methods) use where a call names none
+   * (`generatorMoves`), as a comma list, or null where that is every move but the rotations. A cubing.js puzzle (loaded by ID, loader or `KPuzzle`) defaults to its
+   * face turns (`U,L,F,R,B,D` on the 3x3x3, not its slice, wide and inner turns), as cubing.js's solvers
+   * do, where they reach every position its moves reach; `loadPuzzle`'s `generatorMoves` sets another.
+   */
+  get defaultMoves() {
+    return this.#defaultMoves;
   }
 
   /** The puzzle's name. */
@@ -181,11 +247,19 @@ export class Puzzle {
    * solver's tables go through the puzzle's cache, if it has one.
    */
   async #call(method, options, fn, tables) {
-    const { rest, signal, onProgress, cancelFlag, tables: given } = splitOptions(options, method);
+    const split = splitOptions(options, method);
+    const { signal, onProgress, cancelFlag, tables: given } = split;
+    let { rest } = split;
     noTableOptions(given, method);
+    const timeLimit = takeTimeLimit(rest, method);
+    warnSignal(signal, timeLimit, method);
+    if (this.#defaultMoves !== null && MOVE_METHODS.has(method) && rest?.generatorMoves === undefined) {
+      rest = { ...rest, generatorMoves: this.#defaultMoves };
+    }
+    const limit = this.#limit(method, timeLimit, split.rest?.generatorMoves !== undefined);
     const run = async () => {
       await this.#current(method);
-      const h = hooks(signal, onProgress, cancelFlag);
+      const h = hooks(signal, onProgress, cancelFlag, limit);
       try {
         if (tables && this.#tables) return await this.#cached(method, rest, tables.start, h, () => fn(rest, h));
         return fn(rest, h);
@@ -201,6 +275,28 @@ export class Puzzle {
     const call = this.#queue.then(run);
     this.#queue = call.catch(() => {});
     return call;
+  }
+
+  /**
+   * A call's time limit for `hooks`: the `timeLimit` given, else for a `solve` or `randomScramble` of a
+   * puzzle with its own event solver, on its default moves (`ownMoves`: the call names its
+   * `generatorMoves`, a search of the caller's choosing), `EVENT_PUZZLE_TIME_LIMIT` ms with a hint naming
+   * that solver; null for none.
+   */
+  #limit(method, timeLimit, ownMoves) {
+    if (timeLimit !== undefined) {
+      return { ms: timeLimit, method, hint: 'give a larger timeLimit (null: none), or run the call in a worker (twistsearch/worker) with a signal to stop it' };
+    }
+    if (this.#event === null || ownMoves || (method !== 'solve' && method !== 'randomScramble')) return null;
+    const call =
+      method === 'solve'
+        ? `solveForEvent(${JSON.stringify(this.#event)}, pattern) solves it with the ${this.name}'s own solver in about a second`
+        : `randomScrambleForEvent(${JSON.stringify(this.#event)}) scrambles it with the ${this.name}'s own scrambler`;
+    return {
+      ms: EVENT_PUZZLE_TIME_LIMIT,
+      method,
+      hint: `an optimal search of a scrambled ${this.name} takes far longer (hours); ${call}; or pass timeLimit (ms, null: none) to search on`,
+    };
   }
 
   /**
@@ -419,8 +515,47 @@ export class Puzzle {
   }
 }
 
-/** The options of `loadPuzzle`: the module's and the table cache's. */
-const LOAD_OPTIONS = [...INIT_OPTIONS, ...TABLE_CACHE_OPTIONS];
+/** The options of `loadPuzzle`: the module's, the table cache's and the puzzle's default moves. */
+const LOAD_OPTIONS = [...INIT_OPTIONS, ...TABLE_CACHE_OPTIONS, 'generatorMoves'];
+
+/**
+ * The default moves of a cubing.js puzzle (`id`: its cubing.js puzzle ID, or null): its face turns
+ * (`faceTurns`) where they reach every position (up to the whole puzzle's orientation) that all its moves
+ * reach (known for the embedded puzzles: `FACE_TURNS_REACH`; computed for others), else null (every
+ * move: the big cubes' face turns alone never move their inner slices).
+ */
+function cubingDefaultMoves(raw, info, id) {
+  const faces = faceTurns(info);
+  if (faces === null) return null;
+  if (FACE_TURNS_REACH.includes(id)) return faces;
+  // Another embedded puzzle (the big cubes): known not to (tests/js/defaults.test.mjs), and the group
+  // computation would take seconds.
+  if (id !== null && state.glue.embeddedDefinition(id) !== undefined) return null;
+  try {
+    const reach = (generatorMoves) => raw.positions(generatorMoves === undefined ? undefined : { generatorMoves }).upToOrientation;
+    return reach(faces) === reach(undefined) ? faces : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cubing.js puzzle ID of each embedded definition's name (made once). */
+let embeddedNames = null;
+
+/** The cubing.js puzzle ID whose embedded definition has this name, or null. */
+function embeddedID(name) {
+  if (!embeddedNames) {
+    embeddedNames = new Map();
+    for (const id of state.glue.embeddedPuzzles()) {
+      try {
+        embeddedNames.set(JSON.parse(state.glue.embeddedDefinition(id)).name, id);
+      } catch {
+        // A definition not JSON: no name to match.
+      }
+    }
+  }
+  return embeddedNames.get(name) ?? null;
+}
 
 /**
  * Loads a puzzle: a cubing.js puzzle ID (`"3x3x3"`: cubing.js's KPuzzle definition, which twistsearch
@@ -428,16 +563,30 @@ const LOAD_OPTIONS = [...INIT_OPTIONS, ...TABLE_CACHE_OPTIONS];
  * cubing.js puzzle loader (`puzzles["3x3x3"]` of `cubing/puzzles`: its `kpuzzle()` is awaited). Options:
  * as for `init` (they apply to the first load only), and the table cache of the puzzle's solvers:
  * `tableCache` (`'indexeddb'` or a store `{get, set, delete?}`), `tableCacheWrite` (`'auto'`, `'always'`,
- * `'never'`), `onTableCache`; any other key is a `TypeError`.
+ * `'never'`), `onTableCache`; and `generatorMoves`, the moves calls use where they name none (default:
+ * every move but the rotations, or a cubing.js puzzle's face turns: see `Puzzle.defaultMoves`; null:
+ * every move); any other key is a `TypeError`.
  */
 export async function loadPuzzle(definition, options) {
   knownOptions(options, LOAD_OPTIONS, 'loadPuzzle');
-  let text = await puzzleDefinition(definition);
-  const { tableCache, tableCacheWrite, onTableCache, ...initOptions } = options ?? {};
+  return loadSource(await puzzleSource(definition), options);
+}
+
+/** @internal `loadPuzzle` of a definition `puzzleSource` has read (the worker loads what its client read). */
+export async function loadSource(source, options) {
+  knownOptions(options, LOAD_OPTIONS, 'loadPuzzle');
+  let { text } = source;
+  let { cubing, id } = source;
+  const { tableCache, tableCacheWrite, onTableCache, generatorMoves, ...initOptions } = options ?? {};
   const tables = tableCacheOptions({ tableCache, tableCacheWrite, onTableCache }, 'loadPuzzle');
   if (!state) await init(initOptions);
   await healthy();
-  text = state.glue.embeddedDefinition(text.trim()) ?? text;
+  const embedded = state.glue.embeddedDefinition(text.trim());
+  if (embedded !== undefined) {
+    id = text.trim();
+    text = embedded;
+    cubing = true;
+  }
   let raw;
   try {
     raw = new state.glue.Puzzle(text);
@@ -445,7 +594,13 @@ export async function loadPuzzle(definition, options) {
     if (e instanceof Error) e.message += puzzleIdHint(text, state.glue.embeddedPuzzles());
     throw e;
   }
-  return new Puzzle(raw, text, tables);
+  if (cubing && id === null) id = embeddedID(raw.info().name);
+  try {
+    return new Puzzle(raw, text, tables, { cubing, id }, generatorMoves);
+  } catch (e) {
+    raw.free();
+    throw callError(e);
+  }
 }
 
 /**
@@ -540,16 +695,18 @@ export async function scrambleEvents() {
  * A scramble for a cubing.js event ID (`"333"`, `"pyram"`, `"clock"`, ...) in the event's notation, as a
  * string: a random-state scramble where the event has them, random moves for the big cubes and the
  * megaminx, as cubing.js's `randomScrambleForEvent`. The event's tables are built by its first call and
- * kept. Options: `seed` (reproducible), `signal`, `onProgress`. Errors: a non-string ID is a
- * `TypeError`, an ID cubing.js does not have a `RangeError`, an event not scrambled yet an `Error`.
+ * kept. Options: `seed` (reproducible), `signal`, `onProgress`, `timeLimit` (ms). Errors: a non-string ID
+ * is a `TypeError`, an ID cubing.js does not have a `RangeError`, an event not scrambled yet an `Error`.
  */
 export async function randomScrambleForEvent(eventID, options) {
   eventArg(eventID, 'randomScrambleForEvent');
   const { rest, signal, onProgress, cancelFlag, tables } = splitOptions(options, 'randomScrambleForEvent');
+  const timeLimit = takeTimeLimit(rest, 'randomScrambleForEvent');
+  warnSignal(signal, timeLimit, 'randomScrambleForEvent');
   const cache = tableCacheOptions(tables, 'randomScrambleForEvent');
   if (!state) await init();
   await healthy();
-  const h = hooks(signal, onProgress, cancelFlag);
+  const h = hooks(signal, onProgress, cancelFlag, timeLimit === undefined ? null : { ms: timeLimit, method: 'randomScrambleForEvent', hint: EVENT_LIMIT_HINT });
   return eventCall('randomScrambleForEvent', eventID, signal, cache, h, (s) => s.scramble(rest, h).alg);
 }
 
@@ -575,16 +732,32 @@ function eventScrambler(eventID) {
  * `Uw`/`Rw`/`Fw` turns; an unsolvable position rejects with an `Error`), the 3x3x3 events (the cube's
  * two-phase search), the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
  * solver their scrambles use, the FTO's center triangles up to their colour). Random-move events and the
- * clock reject with an `Error` (solve them with a puzzle's `solve`). Options: `signal`, `onProgress`.
+ * clock reject with an `Error` (solve them with a puzzle's `solve`). The position may also be a cubing.js
+ * `KTransformation`. A position of another puzzle rejects with an `Error` naming both puzzles. Options:
+ * `signal`, `onProgress`, `timeLimit` (ms), the table cache's; any other key is a `TypeError`.
  */
 export async function solveForEvent(eventID, pattern, options) {
   eventArg(eventID, 'solveForEvent');
   const data = patternArg(pattern, 'pattern');
-  if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
-  const { signal, onProgress, cancelFlag, tables } = splitOptions(options, 'solveForEvent');
+  if (typeof data === 'string') {
+    throw new TypeError('solveForEvent: the position must be KPattern data, a cubing.js KPattern or a cubing.js KTransformation');
+  }
+  const { rest, signal, onProgress, cancelFlag, tables } = splitOptions(options, 'solveForEvent');
+  const timeLimit = takeTimeLimit(rest, 'solveForEvent');
+  knownOptions(rest, ['signal', 'onProgress', 'timeLimit', ...TABLE_CACHE_OPTIONS], 'solveForEvent');
+  warnSignal(signal, timeLimit, 'solveForEvent');
   const cache = tableCacheOptions(tables, 'solveForEvent');
   if (!state) await init();
   await healthy();
-  const h = hooks(signal, onProgress, cancelFlag);
-  return eventCall('solveForEvent', eventID, signal, cache, h, (s) => s.solve(data, h).alg);
+  const h = hooks(signal, onProgress, cancelFlag, timeLimit === undefined ? null : { ms: timeLimit, method: 'solveForEvent', hint: EVENT_LIMIT_HINT });
+  return eventCall('solveForEvent', eventID, signal, cache, h, (s) => s.solve(data, h, puzzleOf(pattern)).alg);
+}
+
+/** The hint of an event call's time limit. */
+const EVENT_LIMIT_HINT = "give a larger timeLimit (null: none); an event's first call builds its tables";
+
+/** The cubing.js puzzle a position belongs to, where it says (a cubing.js `KPattern`'s KPuzzle's name), else undefined. */
+function puzzleOf(pattern) {
+  const name = pattern?.kpuzzle?.definition?.name;
+  return typeof name === 'string' ? name : undefined;
 }

@@ -7,6 +7,7 @@ import type {
   PuzzleApi,
   PuzzleDefinition,
   PuzzleInfo,
+  PuzzleOptions,
   ScrambleEvent,
   TableCacheOptions,
 } from './index.js';
@@ -35,7 +36,7 @@ export declare class TwistsearchWorker {
    * Loads a puzzle in the worker, with the table cache of its solvers (`tableCache: 'indexeddb'` is
    * opened in the worker; a store object stays on this side and the worker asks it through messages).
    */
-  loadPuzzle(definition: PuzzleDefinition, options?: TableCacheOptions): Promise<WorkerPuzzle>;
+  loadPuzzle(definition: PuzzleDefinition, options?: TableCacheOptions & PuzzleOptions): Promise<WorkerPuzzle>;
   /** A scramble for a cubing.js event ID, made in the worker (its tables kept there across calls). */
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<string>;
   /** `solveForEvent` of `twistsearch`, in the worker. */
@@ -53,6 +54,7 @@ export declare class WorkerPuzzle implements PuzzleApi {
   readonly worker: TwistsearchWorker;
   readonly name: string;
   readonly info: PuzzleInfo;
+  readonly defaultMoves: string | null;
   solve: PuzzleApi['solve'];
   randomScramble: PuzzleApi['randomScramble'];
   canonicalCounts: PuzzleApi['canonicalCounts'];
@@ -75,4 +77,7 @@ export declare class WorkerPuzzle implements PuzzleApi {
 }
 
 /** A puzzle in a worker of its own. */
-export function createWorkerPuzzle(definition: PuzzleDefinition, options?: WorkerOptions & TableCacheOptions): Promise<WorkerPuzzle>;
+export function createWorkerPuzzle(
+  definition: PuzzleDefinition,
+  options?: WorkerOptions & TableCacheOptions & PuzzleOptions,
+): Promise<WorkerPuzzle>;

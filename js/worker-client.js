@@ -20,7 +20,7 @@ import {
   noTableOptions,
   orderOptions,
   patternArg,
-  puzzleDefinition,
+  puzzleSource,
   reviveError,
   splitOptions,
   TABLE_CACHE_OPTIONS,
@@ -78,7 +78,10 @@ export class TwistsearchWorker {
   #nextPuzzle = 1;
   /** Calls sent and not answered: id -> {message, resolve, reject, onProgress}. */
   #pending = new Map();
-  /** Live puzzles: id -> {definition, tables} (definition text and table-cache message, to load them again in a fresh worker). */
+  /**
+   * Live puzzles: id -> {definition, source, options, tables} (definition text, `{cubing, id}`, the
+   * puzzle's own load options and the table-cache message, to load them again in a fresh worker).
+   */
   #puzzles = new Map();
   /** The `onTableCache` of each live puzzle that has one. */
   #puzzleReports = new Map();
@@ -127,7 +130,9 @@ export class TwistsearchWorker {
         this.#worker = w;
         const init = this.#send(w, { type: 'init', options: { build: this.#options.build, threads: this.#options.threads } });
         // Puzzles of a previous worker (terminated on abort) are loaded again, before anything else.
-        for (const [puzzle, { definition, tables }] of this.#puzzles) this.#send(w, { type: 'load', puzzle, definition, tables }).catch(() => {});
+        for (const [puzzle, { definition, source, options, tables }] of this.#puzzles) {
+          this.#send(w, { type: 'load', puzzle, definition, source, options, tables }).catch(() => {});
+        }
         this.#info = await init;
         return w;
       })();
@@ -329,19 +334,23 @@ export class TwistsearchWorker {
   /**
    * Loads a puzzle in the worker (definition as for `loadPuzzle`). Options: the table cache of its
    * solvers, as `loadPuzzle`'s (`tableCache`: `'indexeddb'`, opened in the worker, or a store object,
-   * which stays here and is asked by the worker; `tableCacheWrite`; `onTableCache`).
+   * which stays here and is asked by the worker; `tableCacheWrite`; `onTableCache`), and
+   * `generatorMoves` (the moves calls use where they name none, as `loadPuzzle`'s).
    */
   async loadPuzzle(definition, options) {
-    knownOptions(options, TABLE_CACHE_OPTIONS, 'loadPuzzle');
-    const text = await puzzleDefinition(definition);
-    const { tables, report } = this.#tables(options ?? undefined, 'loadPuzzle');
+    knownOptions(options, [...TABLE_CACHE_OPTIONS, 'generatorMoves'], 'loadPuzzle');
+    const { text, cubing, id } = await puzzleSource(definition);
+    const source = { cubing, id };
+    const { generatorMoves, ...cacheOptions } = options ?? {};
+    const own = generatorMoves === undefined ? undefined : { generatorMoves };
+    const { tables, report } = this.#tables(options ? cacheOptions : undefined, 'loadPuzzle');
     const w = await this.#ensure();
     const puzzle = this.#nextPuzzle++;
     if (report) this.#puzzleReports.set(puzzle, report);
     try {
-      const info = await this.#send(w, { type: 'load', puzzle, definition: text, tables });
-      this.#puzzles.set(puzzle, { definition: text, tables });
-      return new WorkerPuzzle(this, puzzle, info);
+      const { info, defaultMoves } = await this.#send(w, { type: 'load', puzzle, definition: text, source, options: own, tables });
+      this.#puzzles.set(puzzle, { definition: text, source, options: own, tables });
+      return new WorkerPuzzle(this, puzzle, info, defaultMoves);
     } catch (e) {
       this.#puzzleReports.delete(puzzle);
       throw e;
@@ -365,9 +374,10 @@ export class TwistsearchWorker {
     eventArg(eventID, 'solveForEvent');
     const data = patternArg(pattern, 'pattern');
     if (typeof data === 'string') throw new TypeError('solveForEvent: the position must be KPattern data or a cubing.js KPattern');
-    const { signal, onProgress, tables: given } = splitOptions(options, 'solveForEvent');
+    const { rest, signal, onProgress, tables: given } = splitOptions(options, 'solveForEvent');
     const { tables, report } = this.#tables(given, 'solveForEvent');
-    return this.call({ type: 'eventSolve', eventID, pattern: data, tables }, signal, onProgress, report);
+    const puzzleName = typeof pattern?.kpuzzle?.definition?.name === 'string' ? pattern.kpuzzle.definition.name : undefined;
+    return this.call({ type: 'eventSolve', eventID, pattern: data, puzzleName, options: rest, tables }, signal, onProgress, report);
   }
 
   /** Every cubing.js event, as `scrambleEvents` of `twistsearch`. */
@@ -399,12 +409,19 @@ export class WorkerPuzzle {
   #worker;
   #id;
   #info;
+  #defaultMoves;
 
   /** @internal */
-  constructor(worker, id, info) {
+  constructor(worker, id, info, defaultMoves = null) {
     this.#worker = worker;
     this.#id = id;
     this.#info = info;
+    this.#defaultMoves = defaultMoves;
+  }
+
+  /** The moves a call uses where it names none, as `Puzzle.defaultMoves` of `twistsearch`. */
+  get defaultMoves() {
+    return this.#defaultMoves;
   }
 
   /** The TwistsearchWorker it lives in. */
@@ -502,11 +519,12 @@ export class WorkerPuzzle {
  * and the table cache's of `loadPuzzle` (`tableCache`, `tableCacheWrite`, `onTableCache`).
  */
 export async function createWorkerPuzzle(definition, options) {
-  knownOptions(options, [...WORKER_OPTIONS, ...TABLE_CACHE_OPTIONS], 'createWorkerPuzzle');
-  const { tableCache, tableCacheWrite, onTableCache, ...workerOptions } = options ?? {};
+  knownOptions(options, [...WORKER_OPTIONS, ...TABLE_CACHE_OPTIONS, 'generatorMoves'], 'createWorkerPuzzle');
+  const { tableCache, tableCacheWrite, onTableCache, generatorMoves, ...workerOptions } = options ?? {};
   const worker = new TwistsearchWorker(workerOptions);
   try {
-    return await worker.loadPuzzle(definition, { tableCache, tableCacheWrite, onTableCache });
+    const own = generatorMoves === undefined ? {} : { generatorMoves };
+    return await worker.loadPuzzle(definition, { tableCache, tableCacheWrite, onTableCache, ...own });
   } catch (e) {
     worker.terminate();
     throw e;

@@ -3,12 +3,13 @@
 // they keep, live here between calls.
 //
 // Messages in:  {type: 'init', id, options}
-//               {type: 'load', id, puzzle, definition, tables?}      (definition: text)
+//               {type: 'load', id, puzzle, definition, source, options?, tables?}   (definition: text;
+//                 source: {cubing, id}; options: {generatorMoves}) -> {info, defaultMoves}
 //               {type: 'call', id, puzzle, method, args, options, progress, cancel?}
 //               {type: 'free', id, puzzle}
 //               {type: 'event', id, eventID, options, progress, cancel?, tables?}   (randomScrambleForEvent)
 //               {type: 'events', id}                                      (scrambleEvents)
-//               {type: 'eventSolve', id, eventID, pattern, progress, cancel?, tables?}   (solveForEvent)
+//               {type: 'eventSolve', id, eventID, pattern, puzzleName?, options?, progress, cancel?, tables?}   (solveForEvent)
 //               {type: 'tableWrites', id}                                 (tableCacheWrites)
 //               {type: 'storeReply', req, value?, error?}   (answers a 'store' request at once, not queued)
 // Messages out: {type: 'result', id, value} | {type: 'error', id, error: {name, message}}
@@ -22,7 +23,7 @@
 // Messages are handled one at a time, in order. Event scramblers (and their tables) live here too, kept
 // by index.js across calls.
 
-import { init, loadPuzzle, randomScrambleForEvent, scrambleEvents, solveForEvent, tableCacheWrites } from './index.js';
+import { init, loadSource, randomScrambleForEvent, scrambleEvents, solveForEvent, tableCacheWrites } from './index.js';
 import { errorData, reviveError } from './common.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -100,14 +101,20 @@ function callOptions(m) {
   return options;
 }
 
+/** KPattern data that says which puzzle it is of, as a cubing.js KPattern does (`kpuzzle.definition.name`). */
+function namedPattern(patternData, name) {
+  return { patternData, kpuzzle: { definition: { name } } };
+}
+
 async function handle(m) {
   switch (m.type) {
     case 'init':
       return init(m.options);
     case 'load': {
-      const p = await loadPuzzle(m.definition, { ...m.options, ...tableOptions(m.tables, { puzzle: m.puzzle }) });
+      const source = { text: m.definition, ...(m.source ?? { cubing: false, id: null }) };
+      const p = await loadSource(source, { ...m.options, ...tableOptions(m.tables, { puzzle: m.puzzle }) });
       puzzles.set(m.puzzle, p);
-      return p.info;
+      return { info: p.info, defaultMoves: p.defaultMoves };
     }
     case 'tableWrites':
       return tableCacheWrites();
@@ -128,7 +135,8 @@ async function handle(m) {
     case 'event':
       return randomScrambleForEvent(m.eventID, callOptions(m));
     case 'eventSolve':
-      return solveForEvent(m.eventID, m.pattern, callOptions(m));
+      // The pattern's puzzle name travels apart (KPattern data has none), for the error of another puzzle's.
+      return solveForEvent(m.eventID, m.puzzleName === undefined ? m.pattern : namedPattern(m.pattern, m.puzzleName), callOptions(m));
     case 'events':
       return scrambleEvents();
     default:

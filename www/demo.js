@@ -331,8 +331,17 @@ function updateEventOption(id) {
 const CANCEL_BUTTON = { solve: 'cancel', god: 'god-cancel', 'event-scramble': 'event-cancel', 'event-solve': 'event-cancel' };
 const PROGRESS_TEXT = { god: 'god-status', 'event-scramble': 'event-progress-text', 'event-solve': 'event-progress-text' };
 
+/** When the last operation began, or a solve was asked for (performance.now()). */
+let lastBegin = 0;
+
+/** Whether an operation began (or a solve was asked for) after `t`. */
+function opStartedSince(t) {
+  return lastBegin > t;
+}
+
 function begin(kind, cancellable) {
   if (current) throw new Error(`busy: ${current.kind} is running`);
+  lastBegin = performance.now();
   const controller = new AbortController();
   current = { kind, controller, startedAt: performance.now() };
   opTables = [];
@@ -352,20 +361,40 @@ function end() {
   for (const b of Object.values(CANCEL_BUTTON)) $(b).disabled = true;
 }
 
+/**
+ * The onProgress of the running operation: paints at most every 50 ms, and the latest report a little
+ * later where it came in between (a report is never left unshown, so the text does not stick at an early
+ * step); the bar never moves backwards within the operation (a table's total grows as its levels are
+ * found: 3 / 5 then 3 / 6), and nothing is painted once the operation has ended.
+ */
 function progressHandler(barId, textId) {
-  return (p) => {
+  const op = current;
+  let latest = null;
+  let timer = null;
+  let shown = 0;
+  const paint = () => {
+    timer = null;
+    if (current !== op || latest === null) return;
+    const p = latest;
     const now = performance.now();
-    if (now - lastProgressPaint < 50) return;
     lastProgressPaint = now;
     const bar = $(barId);
     if (p.total) {
-      bar.value = Math.min(1, p.done / p.total);
-    } else {
+      shown = Math.max(shown, Math.min(1, p.done / p.total));
+      bar.value = shown;
+    } else if (shown === 0) {
       bar.removeAttribute('value'); // indeterminate
     }
     const what = { table: 'pruning table', search: 'search', god: "God's algorithm" }[p.phase] ?? p.phase;
     const amount = p.total ? `${fmtShort(p.done)} / ${fmtShort(p.total)}` : `${fmtShort(p.done)} nodes`;
-    $(textId).textContent = `${what}, depth ${p.depth}: ${amount} · ${fmtMs(now - (current?.startedAt ?? now))}`;
+    const depth = p.depth > 0 || p.phase === 'search' ? `, depth ${p.depth}` : '';
+    $(textId).textContent = `${what}${depth}: ${amount} · ${fmtMs(now - (op?.startedAt ?? now))}`;
+  };
+  return (p) => {
+    latest = p;
+    const wait = 50 - (performance.now() - lastProgressPaint);
+    if (wait <= 0) paint();
+    else timer ??= setTimeout(paint, wait);
   };
 }
 
@@ -393,7 +422,8 @@ async function cancel() {
   }
   demo.lastCancel = { kind: op.kind, puzzle: e?.id, stoppedMs, runMs: t0 - op.startedAt };
   const text = stoppedMs === null ? 'cancelled' : `cancelled: the worker was free again ${fmtMs(stoppedMs)} after Cancel`;
-  $(PROGRESS_TEXT[op.kind] ?? 'progress-text').textContent = text;
+  // Not over what a later operation shows (started while the worker was answering).
+  if (current === null && !opStartedSince(t0)) $(PROGRESS_TEXT[op.kind] ?? 'progress-text').textContent = text;
   return demo.lastCancel;
 }
 
@@ -428,6 +458,7 @@ async function scramble() {
         generatorMoves: moves,
         memoryMB: memoryMB(),
         ...commonOptions(),
+        timeLimit: null,
         signal: controller.signal,
         onProgress: progressHandler('progress', 'progress-text'),
       });
@@ -476,6 +507,9 @@ async function solve() {
   const scrambleAlg = $('scramble-alg').value.trim();
   const out = $('result');
   out.innerHTML = '';
+  // What an earlier operation left (its time, or "cancelled…") is not this solve's.
+  lastBegin = performance.now();
+  resetProgress('progress', 'progress-text');
   let e;
   try {
     e = await entry(id);
@@ -515,11 +549,16 @@ async function solve() {
       const p = await directPuzzle(e);
       await releaseOtherSolvers(e);
       e.directKept = true;
+      // No Cancel here (a signal cannot fire while the main thread is busy); a scrambled megaminx, 4x4x4…
+      // stops after the API's default time limit, naming the event solver.
+      delete options.signal;
       r = await p.solve(start, options);
       threads = direct.threads();
       build = direct.build();
     } else {
       options.onProgress = progressHandler('progress', 'progress-text');
+      // In the worker, Cancel stops it: no time limit, even for a puzzle with its own event solver.
+      options.timeLimit = null;
       await releaseOtherSolvers(e);
       e.solverKept = true;
       r = await e.wp.solve(start, options);
@@ -865,6 +904,8 @@ async function eventSolve() {
   resetProgress('event-progress', 'event-progress-text', `solving ${ev.id}…`);
   const options = {
     generatorMoves: solver.moves ?? e.moves,
+    // Cancel stops it: no time limit.
+    timeLimit: null,
     signal: controller.signal,
     onProgress: progressHandler('event-progress', 'event-progress-text'),
   };

@@ -120,14 +120,42 @@ impl EventScrambler {
     /// Solves a position of the event's puzzle (KPattern data of cubing.js's KPuzzle) with the event's own
     /// solver: `{alg, length}` in the event's notation (the 3x3x3's, the Square-1's, the 4x4x4's, the
     /// megaminx's and the other random-state events' multi-phase solver; the other random-move events and
-    /// the clock: an `Error`).
-    pub fn solve(&self, pattern: JsValue, hooks: JsValue) -> Result<JsValue, JsValue> {
+    /// the clock: an `Error`). `given`: the name of the puzzle the pattern says it is of (a cubing.js
+    /// `KPattern`'s), for the error of a pattern that is not one of the event's puzzle.
+    pub fn solve(&self, pattern: JsValue, hooks: JsValue, given: Option<String>) -> Result<JsValue, JsValue> {
         let hooks = Hooks::from_js(&hooks)?;
         let v: Value = options::read(pattern, "pattern").map_err(|e| error(&e))?;
         let inner = &self.inner;
-        let state = inner.pattern(&v).map_err(|e| error(&e))?;
+        let state = inner.pattern(&v).map_err(|e| error(&self.not_its_puzzle(&v, given.as_deref(), e)))?;
         let s = run(&hooks, |control| inner.solve(&state, control))?;
         plain(&json!({ "alg": s.alg, "length": s.length }))
+    }
+}
+
+impl EventScrambler {
+    /// The error of a pattern the event's puzzle does not read (`e`): what was given (the puzzle `given`
+    /// names, or the pattern's orbits), what the event wants (its cubing.js puzzle and orbits), and the
+    /// fix, then `e`'s reason.
+    fn not_its_puzzle(&self, v: &Value, given: Option<&str>, e: Error) -> Error {
+        let event = self.inner.event();
+        let wanted: Vec<&str> = self.inner.puzzle().orbits().iter().map(|o| o.name.as_str()).collect();
+        let what = match (given, v.as_object()) {
+            (Some(name), _) => format!("a position of cubing.js's {name:?}"),
+            (None, Some(obj)) => {
+                format!("a pattern with orbits {}", obj.keys().cloned().collect::<Vec<_>>().join(", "))
+            }
+            (None, None) => "not KPattern data".to_string(),
+        };
+        let mut out = Error::new(format!(
+            "solveForEvent({:?}): given {what}, but the event's puzzle is cubing.js's {:?} (orbits {}): pass a pattern of \
+             that puzzle (puzzles[{:?}].kpuzzle()), or the event of your puzzle; {e}",
+            event.id,
+            event.puzzle,
+            wanted.join(", "),
+            event.puzzle,
+        ));
+        out.kind = e.kind;
+        out
     }
 }
 

@@ -256,7 +256,11 @@ impl Puzzle {
             // A plain request to the cube's own search where the bound is the cube's (the core chooses).
             let (report, searched_by) = match cube {
                 Some(cube) => cube.solve_request(solver, &position, up_to, &solve_options, control)?,
-                None => (solve_up_to(solver, &position, up_to, &solve_options, control)?, SearchedBy::States),
+                None => (
+                    solve_up_to(solver, &position, up_to, &solve_options, control)
+                        .map_err(|e| orientation_hint(solver, &position, up_to, e))?,
+                    SearchedBy::States,
+                ),
             };
             let algs: Vec<String> = report.solutions.iter().map(|s| solver.alg_string(s)).collect();
             let lengths: Vec<usize> = report.solutions.iter().map(Vec::len).collect();
@@ -520,6 +524,25 @@ impl Puzzle {
         let v: Value = options::read(start, "pattern")?;
         Position::from_state(p, pattern_from_value(p, &v)?, OpenParts::default(), target)
     }
+}
+
+/// A solve's "not reachable with these moves" error `e`, with a hint where a rotation of the whole puzzle
+/// (one of the definition's) makes the position reachable: solving it up to orientation
+/// (`ignorePuzzleOrientation`) then answers (a position reached with `M U` on cubing.js's 3x3x3, solved
+/// with face turns). Any other error as it is.
+fn orientation_hint(solver: &Solver, position: &Position, up_to: crate::search::UpTo, mut e: Error) -> Error {
+    if up_to.puzzle_orientation || !e.reason.contains("not reachable with these moves") {
+        return e;
+    }
+    let puzzle = Arc::clone(solver.puzzle());
+    let rotated = crate::search::orient::reorientations(&puzzle, position, solver.moves(), |s| solver.reaches(s));
+    if rotated.is_ok_and(|found| found.iter().any(|r| !r.rotation.is_empty())) {
+        e.reason.push_str(
+            "; it is reachable after a rotation of the whole puzzle: pass ignorePuzzleOrientation: true to solve it \
+             up to the puzzle's orientation (as cubing.js's experimentalIsSolved with that option judges)",
+        );
+    }
+    e
 }
 
 /// The key of the solver a call needs.

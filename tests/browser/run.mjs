@@ -469,6 +469,39 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     assertNoProblems(page);
   });
 
+  test("twistsearch/cubing's randomScrambleForEvent('444') leaves the page responsive (its worker builds the tables): frames keep coming at 30 Hz or more", async () => {
+    const r = await page.evaluate(async () => {
+      const { cubingSolver } = await import('/js/cubing.js');
+      // A solver of its own: the 444 tables are built in its fresh worker, during the measurement.
+      const solver = cubingSolver();
+      const frames = [];
+      let running = true;
+      const tick = (t) => {
+        frames.push(t);
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const t0 = performance.now();
+      try {
+        const alg = await solver.randomScrambleForEvent('444');
+        return { ms: performance.now() - t0, alg: alg.toString(), isAlg: typeof alg.experimentalNumChildAlgNodes === 'function', frames: frames.slice() };
+      } finally {
+        running = false;
+        solver.terminate();
+      }
+    });
+    const gaps = r.frames.slice(1).map((t, i) => t - r.frames[i]);
+    const worst = Math.max(...gaps);
+    const hz = (r.frames.length - 1) / ((r.frames.at(-1) - r.frames[0]) / 1000);
+    record.figures.scramble444AdapterFrames = { ms: Math.round(r.ms), frames: r.frames.length, hz: Math.round(hz), worstGapMs: Math.round(worst) };
+    console.log(`# twistsearch/cubing 444 scramble: ${r.ms.toFixed(0)} ms, ${r.frames.length} frames (${hz.toFixed(0)} Hz, worst gap ${worst.toFixed(0)} ms)`);
+    assert.equal(r.isAlg, true);
+    assert.ok(r.alg.split(' ').length > 30, r.alg);
+    assert.ok(hz >= 30, `${hz.toFixed(1)} Hz during the scramble`);
+    assert.ok(worst < 200, `the page froze ${worst.toFixed(0)} ms`);
+    assertNoProblems(page);
+  });
+
   test("the threaded build: an optimal 3x3x3 with cubeBound 'phase1-parity' (its table, under the sixteen symmetries, built on the page's threads), checked by cubing.js", async () => {
     const r = await page.evaluate(async () => {
       const ts = await import('/js/index.js');
@@ -787,6 +820,12 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     const c = await uiCancel(page, 1500);
     record.figures.cancel4x4x4 = { scramble: sc.alg, stoppedMs: Math.round(c.stoppedMs), ranMs: Math.round(c.runMs), progress: c.progressBeforeCancel };
     console.log(`# cancel: 4x4x4 solve stopped; worker free again ${c.stoppedMs.toFixed(0)} ms after Cancel (progress was "${c.progressBeforeCancel}")`);
+    // A later solve that fails at once (an alg cubing.js cannot apply) shows its error, not the cancel.
+    assert.match(await page.textContent('#progress-text'), /cancelled/);
+    await page.fill('#scramble-alg', 'R Q');
+    await page.click('#solve');
+    await page.waitForFunction(() => /cannot apply/.test(document.getElementById('result').textContent), null, { timeout: 10000 });
+    assert.doesNotMatch(await page.textContent('#progress-text'), /cancelled/);
     // The worker is usable again: a short 4x4x4 position solves.
     await page.fill('#scramble-alg', "R U 2F' D");
     const s = await uiSolve(page);
@@ -886,7 +925,17 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     const reps = Number(process.env.THREADS_REPS ?? 1);
     // Other work on the machine skews these times: the load average goes with them.
     const loadBefore = loadavg();
-    const tp = await openPage(browser, `${server.url}/www/threads.html?reps=${reps}`);
+    // Opened plainly, the page waits for Run (it takes the machine for a minute).
+    const idle = await openPage(browser, `${server.url}/www/threads.html`);
+    try {
+      await idle.waitForFunction(() => document.getElementById('status')?.textContent.includes('press Run'), null, { timeout: 20000 });
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(await idle.evaluate(() => window.results), undefined, 'the threads page ran its benchmark on load');
+      assert.equal(await idle.evaluate(() => document.getElementById('run').disabled), false);
+    } finally {
+      await idle.close();
+    }
+    const tp = await openPage(browser, `${server.url}/www/threads.html?reps=${reps}&autorun=1`);
     try {
       await tp.waitForFunction(() => window.results?.done, null, { timeout: 170000, polling: 250 });
       const r = await tp.evaluate(() => window.results);

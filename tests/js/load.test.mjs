@@ -67,7 +67,7 @@ test('a word that is no puzzle ID gets the parse error and the known IDs; other 
 test('unknown options of init and loadPuzzle are TypeErrors naming the key and the allowed ones', async () => {
   await assert.rejects(loadPuzzle('2x2x2', { tablecache: 1 }), (e) => {
     assert.ok(e instanceof TypeError);
-    assert.equal(e.message, 'loadPuzzle: unknown option "tablecache" (the options are build, threads, tableCache, tableCacheWrite, onTableCache)');
+    assert.equal(e.message, 'loadPuzzle: unknown option "tablecache" (the options are build, threads, tableCache, tableCacheWrite, onTableCache, generatorMoves)');
     return true;
   });
   await assert.rejects(init({ thread: 2 }), (e) => e instanceof TypeError && /init: unknown option "thread" \(the options are build, threads\)/.test(e.message));
@@ -117,13 +117,13 @@ test('the worker API loads by ID and by loader, and checks its options the same 
     const r = await byID3.solve(TPERM, { generatorMoves: 'U,D,F,B,R,L' });
     assert.ok(solves((await cubingKPuzzle('3x3x3')).defaultPattern().applyAlg(TPERM), r.solutions[0]));
     await assert.rejects(w.loadPuzzle('gigaminx'), /if "gigaminx" is meant as a cubing.js puzzle ID: the known IDs are 2x2x2/);
-    await assert.rejects(w.loadPuzzle('2x2x2', { tablecache: 1 }), (e) => e instanceof TypeError && /loadPuzzle: unknown option "tablecache" \(the options are tableCache, tableCacheWrite, onTableCache\)/.test(e.message));
+    await assert.rejects(w.loadPuzzle('2x2x2', { tablecache: 1 }), (e) => e instanceof TypeError && /loadPuzzle: unknown option "tablecache" \(the options are tableCache, tableCacheWrite, onTableCache, generatorMoves\)/.test(e.message));
     await assert.rejects(byID3.solve(TPERM, { generatorMoves: 'U,,R' }), /move list "U,,R": an empty move name is not allowed/);
   } finally {
     w.terminate();
   }
   assert.throws(() => new TwistsearchWorker({ treads: 2 }), (e) => e instanceof TypeError && /TwistsearchWorker: unknown option "treads"/.test(e.message));
-  await assert.rejects(createWorkerPuzzle('2x2x2', { tablecache: 1 }), (e) => e instanceof TypeError && /createWorkerPuzzle: unknown option "tablecache" \(the options are workerUrl, build, threads, abortGraceMs, sharedFlag, tableCache, tableCacheWrite, onTableCache\)/.test(e.message));
+  await assert.rejects(createWorkerPuzzle('2x2x2', { tablecache: 1 }), (e) => e instanceof TypeError && /createWorkerPuzzle: unknown option "tablecache" \(the options are workerUrl, build, threads, abortGraceMs, sharedFlag, tableCache, tableCacheWrite, onTableCache, generatorMoves\)/.test(e.message));
 });
 
 test('the PuzzleID type of index.d.ts names exactly the IDs puzzleIDs() returns', async () => {

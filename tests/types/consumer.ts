@@ -207,6 +207,18 @@ async function direct(): Promise<void> {
   const id: PuzzleID = '3x3x3';
   const fromID: Puzzle = await loadPuzzle(id);
   const fromIDText: Puzzle = await loadPuzzle('megaminx', { tableCache: 'indexeddb' });
+  // Default moves (a cubing.js puzzle's face turns), set at load; time limits; KTransformations.
+  const defaults: string | null = fromID.defaultMoves;
+  const ownMoves: Puzzle = await loadPuzzle(id, { generatorMoves: ['R', 'U'] });
+  const everyMove: Puzzle = await loadPuzzle(id, { generatorMoves: null });
+  const kpuzzle = await cube3x3x3.kpuzzle();
+  await fromID.solve(kpuzzle.algToTransformation('R U'), { timeLimit: 5000 });
+  await fromID.solve('R U', { timeLimit: null });
+  const viaAdapter: Alg = await cubingSolve(kpuzzle.algToTransformation('R U'));
+  const eventAlg: string = await solveForEvent('333', kpuzzle.algToTransformation('R U'), { timeLimit: 2000 });
+  const wpDefaults: string | null = (await createWorkerPuzzle(id, { generatorMoves: 'R,U' })).defaultMoves;
+  const onThread: CubingSolver = cubingSolver({ worker: false });
+  console.log(defaults, ownMoves, everyMove, viaAdapter, eventAlg, wpDefaults, onThread);
   await usePuzzle(puzzle, AbortSignal.timeout(1000));
   puzzle.free();
   fromKPuzzle.free();
