@@ -5,12 +5,12 @@
 //! - this file: the rotations of a definition as symmetries: the group its rotations and declared
 //!   symmetries (a mirror: `Symmetry NAME` blocks) generate, kept to the elements that map a move set
 //!   onto itself and relabel a start's identical pieces consistently, each with the conjugation it
-//!   induces on positions ([`Symmetry::conjugate`]), and where each takes the moves ([`MoveIndex`]);
-//! - [`SymmetryTable`] (`table.rs`): a symmetry set as a group table: inverses, products, conjugated
+//!   induces on positions (`Symmetry::conjugate`), and where each takes the moves (`MoveIndex`);
+//! - `SymmetryTable` (`table.rs`): a symmetry set as a group table: inverses, products, conjugated
 //!   moves;
-//! - [`SymClasses`] and [`conjugation_table`] (`classes.rs`): the classes of a coordinate (class index,
+//! - `SymClasses` and `conjugation_table` (`classes.rs`): the classes of a coordinate (class index,
 //!   representative, self-symmetry mask) and its conjugation table;
-//! - [`Reduction`] (`representative.rs`): the class representative of a whole state, its least
+//! - `Reduction` (`representative.rs`): the class representative of a whole state, its least
 //!   conjugate in byte order, fast enough for a search's every node.
 
 use std::collections::{HashMap, HashSet};
