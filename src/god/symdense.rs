@@ -23,7 +23,7 @@ use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
 use crate::error::Result;
-use crate::group::symmetry::{Mask, SymClasses};
+use crate::group::symmetry::SymClasses;
 use crate::model::layout::Layout;
 
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
@@ -543,7 +543,7 @@ fn row_classes(layout: &Layout, index: &DenseIndex, syms: &[Symmetry], control: 
     let mut stab = Vec::with_capacity(classes.len());
     for (&rep, &mask) in classes.reps.iter().zip(&classes.stab) {
         let mut fixes = Vec::new();
-        for k in (1..ns).filter(|&k| mask.has(k)) {
+        for k in (1..ns).filter(|&k| mask >> k & 1 == 1) {
             fixes.push((k as u16, image(rep as u64, k, &mut s, &mut buf)?.1));
         }
         stab.push(fixes);

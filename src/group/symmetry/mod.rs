@@ -25,7 +25,7 @@ mod classes;
 mod representative;
 mod table;
 
-pub(crate) use classes::{conjugation_table, Mask, SymClasses};
+pub(crate) use classes::{conjugation_table, SymClasses};
 pub(crate) use representative::{Reduction, MAX_TABLE_SYMMETRIES};
 pub(crate) use table::{Inverses, SymmetryTable};
 
@@ -142,6 +142,7 @@ impl<'a> MoveIndex<'a> {
 
 /// The group table of `syms` (closed under products, the identity first, as [`symmetries`] gives them)
 /// with how each conjugates the `moves`, which they must keep.
+#[cfg_attr(not(threads), allow(dead_code))]
 pub(crate) fn table(layout: &Layout, syms: &[Symmetry], moves: &[&[u8]]) -> Result<SymmetryTable> {
     let index = MoveIndex::new(moves);
     let maps = (syms.iter().map(|s| index.map(layout, &s.s, &layout.invert(&s.s))))
