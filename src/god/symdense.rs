@@ -23,6 +23,7 @@ use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, UNSEEN};
 use crate::coord::index::DenseIndex;
 use crate::error::Result;
+use crate::group::symmetry::SymClasses;
 use crate::model::layout::Layout;
 
 /// The largest row the digit-sum table serves (`row²` entries of two bytes).
@@ -65,10 +66,6 @@ pub(crate) struct SymPlan {
     pub(crate) symmetries: usize,
 }
 
-/// Per row, while the plan is built: its representative row, the symmetry and `c` mapping it there, and
-/// (for a representative) the other symmetries fixing it with their `c`.
-type RowPlan = Option<(u64, u16, u16, Vec<(u16, u16)>)>;
-
 /// Conjugation of a plain index by symmetry `k` (with scratch space).
 type Conj<'a> = dyn Fn(usize, u64, &mut crate::coord::index::Scratch, &mut Vec<u8>) -> Option<u64> + 'a;
 
@@ -104,7 +101,6 @@ impl SymPlan {
         if need > budget / 2 {
             return None;
         }
-        let identity = syms.iter().position(|s| s.is_identity(layout))?;
         // Checked: conjugation by the full state, with the index's own check of the bytes.
         let conj = |k: usize, at: u64, s: &mut crate::coord::index::Scratch, buf: &mut Vec<u8>| -> Option<u64> {
             let x = index.state_of(at, s);
@@ -112,10 +108,10 @@ impl SymPlan {
             syms[k].conjugate(layout, &x, buf);
             index.index_of(buf, s)
         };
-        let classes = Classes::new(row_plans(layout, index, syms, identity, control), rows)?;
+        let classes = row_classes(layout, index, syms, control)?;
         let g = g_table(index, start, ns, &conj, &digits)?;
         let add = digits.add_table();
-        let Classes { reps, slot_of, k_of, c_of, class, stab } = classes;
+        let RowClasses { reps, slot_of, k_of, c_of, class, stab } = classes;
         let plan = SymPlan { row, reps, slot_of, k_of, c_of, g, add, class, stab, symmetries: ns };
         plan.check(index, start, ns, &conj).then_some(plan)
     }
@@ -249,11 +245,7 @@ pub(crate) fn search(
             }
             let lo = c as u64 * chunk_rows;
             let hi = (lo + chunk_rows).min(n_rows);
-            if back {
-                backward_rows(index, plan, &bits, lo..hi, cur, next, keep, &mut out);
-            } else {
-                forward_rows(index, plan, &bits, lo..hi, cur, next, keep, &mut out);
-            }
+            Sweep { index, plan, bits: &bits, cur, next, keep }.rows(lo..hi, back, &mut out);
             let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
             control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(n_rows) });
             out
@@ -338,43 +330,59 @@ struct Out {
     keep: Vec<u64>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn forward_rows(
-    index: &DenseIndex,
-    plan: &SymPlan,
-    bits: &DepthBits,
-    slots: std::ops::Range<u64>,
+/// One level's sweep over representative rows: forward from the entries at `cur`, or backward (entries
+/// not seen yet that a move takes to `cur`), setting `next`.
+struct Sweep<'a> {
+    index: &'a DenseIndex,
+    plan: &'a SymPlan,
+    bits: &'a DepthBits,
     cur: u8,
     next: u8,
     keep: usize,
-    out: &mut Out,
-) {
-    let mut s = index.scratch();
-    let row = plan.row;
-    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
-    for slot in slots {
-        list.clear();
-        bits.collect(slot * row, row, cur, &mut list);
-        if list.is_empty() {
-            continue;
+}
+
+impl Sweep<'_> {
+    /// Sweeps the representative rows `slots` into `out`.
+    fn rows(&self, slots: std::ops::Range<u64>, backward: bool, out: &mut Out) {
+        let (plan, bits, row) = (self.plan, self.bits, self.plan.row);
+        let mut s = self.index.scratch();
+        let mut list: Vec<u32> = Vec::with_capacity(row as usize);
+        let mut found: Vec<u32> = Vec::with_capacity(if backward { row as usize } else { 0 });
+        let mut masks: Vec<u64> = vec![0; if backward { (row / 32 + 2) as usize } else { 0 }];
+        for slot in slots {
+            list.clear();
+            bits.collect(slot * row, row, if backward { UNSEEN } else { self.cur }, &mut list);
+            if list.is_empty() {
+                continue;
+            }
+            let o = plan.reps[slot as usize];
+            if backward {
+                self.backward(slot, o, &mut list, &mut found, &mut masks, &mut s, out);
+            } else {
+                self.forward(o, &list, &mut s, out);
+            }
         }
-        let o = plan.reps[slot as usize];
-        for mv in 0..index.moves() {
-            let step = Step::new(index, plan, o, mv, &mut s);
+    }
+
+    /// The row `o`'s inner values `list` (at `cur`): every unseen neighbour gets `next`.
+    fn forward(&self, o: u64, list: &[u32], s: &mut crate::coord::index::Scratch, out: &mut Out) {
+        let (plan, bits, keep) = (self.plan, self.bits, self.keep);
+        for mv in 0..self.index.moves() {
+            let step = Step::new(self.index, plan, o, mv, s);
             let class = plan.class[step.slot as usize];
             let stab = !plan.stab[step.slot as usize].is_empty();
-            for &i in &list {
+            for &i in list {
                 let t = step.target(i);
                 if bits.get(t) != UNSEEN {
                     continue;
                 }
                 if stab {
-                    claim_with_stabilizer(plan, bits, t, next, &mut |u| {
+                    claim_with_stabilizer(plan, bits, t, self.next, &mut |u| {
                         out.stored += 1;
                         out.plain += class;
                         keep_push(&mut out.keep, keep, u);
                     });
-                } else if bits.claim(t, next) {
+                } else if bits.claim(t, self.next) {
                     out.stored += 1;
                     out.plain += class;
                     keep_push(&mut out.keep, keep, t);
@@ -382,45 +390,35 @@ fn forward_rows(
             }
         }
     }
-}
 
-#[allow(clippy::too_many_arguments)]
-fn backward_rows(
-    index: &DenseIndex,
-    plan: &SymPlan,
-    bits: &DepthBits,
-    slots: std::ops::Range<u64>,
-    cur: u8,
-    next: u8,
-    keep: usize,
-    out: &mut Out,
-) {
-    let mut s = index.scratch();
-    let row = plan.row;
-    let mut list: Vec<u32> = Vec::with_capacity(row as usize);
-    let mut found: Vec<u32> = Vec::with_capacity(row as usize);
-    let mut masks: Vec<u64> = vec![0; (row / 32 + 2) as usize];
-    for slot in slots {
-        list.clear();
-        bits.collect(slot * row, row, UNSEEN, &mut list);
-        if list.is_empty() {
-            continue;
-        }
-        let o = plan.reps[slot as usize];
+    /// The representative row `slot` (`o`)'s unseen inner values `list`: those a move takes to `cur` get
+    /// `next`.
+    #[allow(clippy::too_many_arguments)]
+    fn backward(
+        &self,
+        slot: u64,
+        o: u64,
+        list: &mut Vec<u32>,
+        found: &mut Vec<u32>,
+        masks: &mut [u64],
+        s: &mut crate::coord::index::Scratch,
+        out: &mut Out,
+    ) {
+        let (plan, bits, row, keep) = (self.plan, self.bits, self.plan.row, self.keep);
         found.resize(list.len(), 0);
         let mut n_found = 0;
-        for mv in 0..index.moves() {
+        for mv in 0..self.index.moves() {
             if list.is_empty() {
                 break;
             }
-            let step = Step::new(index, plan, o, mv, &mut s);
-            split_off_hits(&mut list, &mut found, &mut n_found, |i| bits.get(step.target(i)) == cur);
+            let step = Step::new(self.index, plan, o, mv, s);
+            split_off_hits(list, found, &mut n_found, |i| bits.get(step.target(i)) == self.cur);
         }
         found.truncate(n_found);
         if found.is_empty() {
-            continue;
+            return;
         }
-        bits.claim_all(slot * row, &found, next, &mut masks);
+        bits.claim_all(slot * row, found, self.next, masks);
         out.stored += found.len() as u64;
         out.plain += found.len() as u64 * plan.class[slot as usize];
         for &i in found.iter().filter(|_| keep > 0) {
@@ -482,58 +480,8 @@ impl Digits {
     }
 }
 
-/// Per row: each symmetry's image row and `c`, reduced to the representative (the smallest image); in
-/// parallel. `None` entries: a conjugate without an index, or cancelled (the search reports that).
-fn row_plans(
-    layout: &Layout,
-    index: &DenseIndex,
-    syms: &[Symmetry],
-    identity: usize,
-    control: Control,
-) -> Vec<RowPlan> {
-    let (row, rows) = (index.row, index.rows);
-    chunks(rows.div_ceil(256) as usize, |ch| {
-        let mut s = index.scratch();
-        let mut buf = Vec::new();
-        let lo = ch as u64 * 256;
-        let hi = (lo + 256).min(rows);
-        let mut out = Vec::with_capacity((hi - lo) as usize);
-        if control.is_cancelled() {
-            out.push(None);
-            return out;
-        }
-        for o in lo..hi {
-            let mut best: Option<(u64, u16, u16)> = None;
-            let mut fixes = Vec::new();
-            // One state per row, conjugated by every symmetry (the tables are checked afterwards).
-            let x = index.state_of(o * row, &mut s);
-            buf.resize(x.len(), 0);
-            for (k, sym) in syms.iter().enumerate() {
-                sym.conjugate(layout, &x, &mut buf);
-                let Some(t) = index.index_of_position(&buf, &mut s) else {
-                    out.push(None);
-                    return out;
-                };
-                let (o2, c) = (t / row, (t % row) as u16);
-                if o2 == o && k != identity {
-                    fixes.push((k as u16, c));
-                }
-                if best.is_none_or(|b| o2 < b.0) {
-                    best = Some((o2, k as u16, c));
-                }
-            }
-            let (r, k, c) = best.expect("at least two symmetries");
-            out.push(Some((r, k, c, fixes)));
-        }
-        out
-    })
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
 /// The rows' classes under conjugation, as [`SymPlan`] keeps them.
-struct Classes {
+struct RowClasses {
     reps: Vec<u64>,
     slot_of: Vec<u32>,
     k_of: Vec<u16>,
@@ -542,38 +490,73 @@ struct Classes {
     stab: Vec<Vec<(u16, u16)>>,
 }
 
-impl Classes {
-    /// From the rows' plans (`None` when one is missing or names a row that is not a representative).
-    fn new(per_row: Vec<RowPlan>, rows: u64) -> Option<Classes> {
-        let mut slot_of = vec![u32::MAX; rows as usize];
-        let mut reps = Vec::new();
-        for (o, p) in per_row.iter().enumerate() {
-            let p = p.as_ref()?;
-            if p.0 == o as u64 {
-                slot_of[o] = reps.len() as u32;
-                reps.push(o as u64);
-            }
-        }
-        let mut k_of = vec![0u16; rows as usize];
-        let mut c_of = vec![0u16; rows as usize];
-        let mut class = vec![0u64; reps.len()];
-        let mut stab = vec![Vec::new(); reps.len()];
-        for (o, p) in per_row.into_iter().enumerate() {
-            let (r, k, c, fixes) = p?;
-            let slot = slot_of[r as usize];
-            if slot == u32::MAX {
-                return None;
-            }
-            slot_of[o] = slot;
-            k_of[o] = k;
-            c_of[o] = c;
-            class[slot as usize] += 1;
-            if r == o as u64 {
-                stab[slot as usize] = fixes;
-            }
-        }
-        Some(Classes { reps, slot_of, k_of, c_of, class, stab })
+/// The rows' classes (the symmetry engine's [`SymClasses`] of the outer coordinate: conjugation maps
+/// rows onto rows), with each row's `c` (in parallel) and each representative's other symmetries. `None`:
+/// a conjugate without an index, more symmetries than a mask holds, or cancelled (the search reports
+/// that).
+fn row_classes(layout: &Layout, index: &DenseIndex, syms: &[Symmetry], control: Control) -> Option<RowClasses> {
+    let (row, rows, ns) = (index.row, index.rows, syms.len());
+    if ns > u128::BITS as usize {
+        return None;
     }
+    let table = crate::group::symmetry::table(layout, syms, &[]).ok()?;
+    // Conjugates a row's first position by symmetry `k`: the image row and its inner value.
+    let image = |o: u64, k: usize, s: &mut crate::coord::index::Scratch, buf: &mut Vec<u8>| -> Option<(u64, u16)> {
+        let x = index.state_of(o * row, s);
+        buf.resize(x.len(), 0);
+        syms[k].conjugate(layout, &x, buf);
+        let t = index.index_of_position(buf, s)?;
+        Some((t / row, (t % row) as u16))
+    };
+    let (mut s, mut buf) = (index.scratch(), Vec::new());
+    let every = if ns == 128 { u128::MAX } else { (1u128 << ns) - 1 };
+    let classes = SymClasses::<u128>::try_new(rows as usize, every, &table, |o, k| {
+        if k == 0 && control.is_cancelled() {
+            return None;
+        }
+        image(o as u64, k, &mut s, &mut buf).map(|(r, _)| r as u32)
+    })?;
+    // Per row: the `c` of the symmetry taking it to its representative.
+    let c_of: Vec<Option<u16>> = chunks(rows.div_ceil(256) as usize, |ch| {
+        let (mut s, mut buf) = (index.scratch(), Vec::new());
+        let lo = ch as u64 * 256;
+        let hi = (lo + 256).min(rows);
+        if control.is_cancelled() {
+            return vec![None];
+        }
+        (lo..hi)
+            .map(|o| {
+                let (slot, k) = (classes.class[o as usize], classes.sym[o as usize] as usize);
+                let (r, c) = image(o, k, &mut s, &mut buf)?;
+                (r == classes.reps[slot as usize] as u64).then_some(c)
+            })
+            .collect()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    let c_of = c_of.into_iter().collect::<Option<Vec<u16>>>()?;
+    let mut class = vec![0u64; classes.len()];
+    for &slot in &classes.class {
+        class[slot as usize] += 1;
+    }
+    let mut stab = Vec::with_capacity(classes.len());
+    for (&rep, &mask) in classes.reps.iter().zip(&classes.stab) {
+        let mut fixes = Vec::new();
+        for k in (1..ns).filter(|&k| mask >> k & 1 == 1) {
+            fixes.push((k as u16, image(rep as u64, k, &mut s, &mut buf)?.1));
+        }
+        stab.push(fixes);
+    }
+    let SymClasses { class: slot_of, sym, reps, .. } = classes;
+    Some(RowClasses {
+        reps: reps.into_iter().map(u64::from).collect(),
+        slot_of,
+        k_of: sym.into_iter().map(u16::from).collect(),
+        c_of,
+        class,
+        stab,
+    })
 }
 
 /// `g[k · row + i] = G_k(i) = F_k,o(i) ⊖ F_k,o(0)` on the start's row `o`.

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use crate::group::symmetry::{symmetries, MoveIndex, Symmetry};
 use crate::model::layout::Layout;
 use crate::model::moveset::MoveSet;
 use crate::model::puzzle::{MoveRef, Puzzle};
@@ -53,20 +54,17 @@ pub(crate) fn conjugates(p: &Puzzle, groups: &[MoveSet]) -> Vec<Conjugate> {
     let Some(g) = groups.first() else { return Vec::new() };
     let g_moves: Vec<MoveRef> = g.moves().iter().map(|m| m.mv).collect();
     let gt: Vec<&[u8]> = g_moves.iter().map(|&m| p.transform(m)).collect();
-    let Ok(symmetries) = crate::group::symmetry::rotations_keeping(p, &gt) else { return Vec::new() };
-    let by_transform: HashMap<&[u8], MoveRef> = g_moves.iter().map(|&m| (p.transform(m), m)).collect();
+    let Ok(symmetries) = symmetries(p, &gt, &layout.identity()) else { return Vec::new() };
+    let index = MoveIndex::new(&gt);
     let identity = layout.identity();
     let mut seen: Vec<Vec<Vec<MoveRef>>> = Vec::new();
     let mut out = Vec::new();
-    for r in symmetries {
+    for Symmetry { s: r, .. } in symmetries {
         let inverse = layout.invert(&r);
         // The turned search's move m' is r⁻¹ m r for the position's move m.
-        let mut forward: HashMap<MoveRef, MoveRef> = HashMap::new();
-        for &m in &g_moves {
-            let turned = layout.compose(&layout.compose(&inverse, p.transform(m)), &r);
-            let Some(&t) = by_transform.get(&turned[..]) else { return Vec::new() };
-            forward.insert(m, t);
-        }
+        let Some(map) = index.map(layout, &r, &inverse) else { return Vec::new() };
+        let forward: HashMap<MoveRef, MoveRef> =
+            g_moves.iter().zip(&map).map(|(&m, &t)| (m, g_moves[t as usize])).collect();
         // The chain as the turned search sees it: each subgroup's generators, turned.
         let chain: Vec<Vec<MoveRef>> = groups
             .iter()

@@ -10,6 +10,7 @@ use super::model::{Model, ROTATIONS, SYMS};
 use crate::coord::digits::{digits_rank, digits_unrank};
 use crate::coord::perm::{perm_rank, perm_unrank_into};
 use crate::coord::rank::{subset_ranks, unrank_mask};
+use crate::group::symmetry::conjugation_table;
 
 pub(super) const N_TWIST: usize = 2187;
 pub(super) const N_FLIP: usize = 2048;
@@ -437,14 +438,7 @@ pub(super) fn conj<C: Coordinate>(coord: &C, model: &Model, x: u32, s: usize) ->
 /// The conjugation table of a coordinate by the symmetries whose bit is set in `syms` (the others'
 /// entries are left zero: conjugating by them does not determine the coordinate).
 pub(super) fn conj_table<C: Coordinate>(coord: &C, model: &Model, syms: u16) -> Vec<u16> {
-    assert!(C::SIZE <= 1 << 16, "conjugation tables hold 16-bit values");
-    let mut out = vec![0u16; C::SIZE * SYMS];
-    for x in 0..C::SIZE {
-        for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
-            out[x * SYMS + s] = conj(coord, model, x as u32, s) as u16;
-        }
-    }
-    out
+    conjugation_table(C::SIZE, SYMS, syms.into(), |x, s| conj(coord, model, x, s))
 }
 
 #[cfg(test)]

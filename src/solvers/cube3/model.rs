@@ -6,6 +6,7 @@
 
 use super::cubie::Cubie;
 use crate::error::{Error, Result};
+use crate::group::symmetry::SymmetryTable;
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::model::state::State;
 use crate::solvers::identical::registry_orbit;
@@ -59,6 +60,9 @@ pub(super) struct Model {
     /// index.
     pub syms: [Cubie; ROTATIONS],
     pub sym_inv: [u8; SYMS],
+    /// The [`SYMS`] symmetries as a group table (the symmetry engine's): inverses, products and where
+    /// each takes the face turns.
+    pub symmetries: SymmetryTable,
     /// The mirror that swaps R and L, as the cubie `g` of `c ↦ neg(g⁻¹ · c · g)`, where `neg` turns
     /// every corner's twist the other way (a mirror reverses the order of a corner's stickers); and
     /// `g⁻¹`.
@@ -216,14 +220,12 @@ impl Model {
                 Ok(map)
             })
             .collect::<Result<_>>()?;
-        // A symmetry is known by where it takes the face turns: sixteen maps, each inverse one of them.
-        if (1..SYMS).any(|s| maps[..s].contains(&maps[s])) {
-            return Err(bad("two symmetries take the face turns alike".into()));
-        }
+        // A symmetry is known by where it takes the face turns: sixteen maps, a group.
+        let maps: Vec<Vec<u16>> = maps.iter().map(|m| m.iter().map(|&x| x as u16).collect()).collect();
+        let symmetries =
+            SymmetryTable::of_move_maps(&maps).map_err(|e| bad(format!("the sixteen symmetries as move maps: {e}")))?;
         for (s, inv) in model_syms.sym_inv.iter_mut().enumerate() {
-            *inv = (0..SYMS)
-                .find(|&t| (0..MOVES).all(|m| maps[t][maps[s][m] as usize] as usize == m))
-                .ok_or_else(|| bad("symmetries not a group".into()))? as u8;
+            *inv = symmetries.inverse(s) as u8;
         }
         let Model { syms, sym_inv, mirror, .. } = model_syms;
         // Axes: conjugation by r takes the axis's face turns to U/D turns; a move of the turned position
@@ -247,6 +249,7 @@ impl Model {
             mrefs,
             syms,
             sym_inv,
+            symmetries,
             mirror,
             axes,
             e_slots,
@@ -271,6 +274,7 @@ impl Model {
             mrefs: [MoveRef { base: 0, amount: 0 }; MOVES],
             syms,
             sym_inv,
+            symmetries: SymmetryTable::of_move_maps(&[Vec::new()]).expect("the trivial group"),
             mirror,
             axes: [(Cubie::SOLVED, Cubie::SOLVED, [0; MOVES]); 3],
             e_slots: [0; 4],

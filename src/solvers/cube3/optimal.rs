@@ -616,24 +616,11 @@ impl Data {
             table.keep_in_trits();
         }
         let goal = table.index(slice_goal, layers_goal);
-        let index_of = |c: &Cubie, among: &[Cubie]| among.iter().position(|x| x == c).map(|i| i as u8);
-        let mut move_conj = [[0u8; SYMS]; MOVES];
-        for s in 0..SYMS {
-            for (m, row) in move_conj.iter_mut().enumerate() {
-                row[s] = index_of(&model.conj_sym(&model.moves[m], s), &model.moves)
-                    .ok_or_else(|| Error::internal("3x3x3: a symmetry takes a face turn to no face turn"))?;
-            }
-        }
-        // A symmetry is known by where it takes the face turns (the model checks that no two agree).
-        let mut sym_mul = [[0u8; SYMS]; SYMS];
-        for s in 0..SYMS {
-            for (t, product) in sym_mul[s].iter_mut().enumerate() {
-                *product = (0..SYMS)
-                    .find(|&u| (0..MOVES).all(|m| move_conj[m][u] == move_conj[move_conj[m][s] as usize][t]))
-                    .ok_or_else(|| Error::internal("3x3x3: the symmetries are not closed"))?
-                    as u8;
-            }
-        }
+        // The model's symmetry table: where each symmetry takes the face turns, and the products.
+        let sym = &model.symmetries;
+        let move_conj: [[u8; SYMS]; MOVES] =
+            std::array::from_fn(|m| std::array::from_fn(|s| sym.conjugate_move(s, m) as u8));
+        let sym_mul: [[u8; SYMS]; SYMS] = std::array::from_fn(|s| std::array::from_fn(|t| sym.product(s, t) as u8));
         let mut turned = [[0u8; MOVES]; 3];
         for (a, (_, _, back)) in model.axes.iter().enumerate() {
             for (j, &m) in back.iter().enumerate() {

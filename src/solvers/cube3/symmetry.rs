@@ -1,51 +1,18 @@
-//! Symmetry classes of a coordinate: values that a symmetry's conjugation maps onto each other share a
-//! class, represented by its smallest value. A pruning table over (class, other coordinate) is then
-//! smaller by about the number of symmetries, as min2phase's and Kociemba's tables are.
+//! Symmetry classes of a coordinate under the 3x3x3's sixteen symmetries (the symmetry engine's
+//! [`SymClasses`](crate::group::symmetry::SymClasses), with the model's inverses): values that a
+//! symmetry's conjugation maps onto each other share a class, represented by its smallest value. A
+//! pruning table over (class, other coordinate) is then smaller by about the number of symmetries, as
+//! min2phase's and Kociemba's tables are.
 
 use super::model::{Model, SYMS};
+use crate::group::symmetry::Inverses;
 
-/// The classes of one coordinate under the symmetries of a mask.
-pub(super) struct SymClasses {
-    /// Per value: its class and the symmetry `s` whose conjugation takes it to the class's representative.
-    pub class: Vec<u32>,
-    pub sym: Vec<u8>,
-    /// Per class: its representative and the symmetries that fix it (bits).
-    pub reps: Vec<u32>,
-    pub stab: Vec<u16>,
-}
+/// The classes of one coordinate under the symmetries of a mask of [`SYMS`].
+pub(super) type SymClasses = crate::group::symmetry::SymClasses<u16>;
 
-impl SymClasses {
-    /// The classes of a coordinate of `n` values under the symmetries whose bit is set in `syms` (a
-    /// subgroup), from its conjugation `conj(x, s)` (called for the representatives only).
-    pub(super) fn new(n: usize, syms: u16, model: &Model, conj: impl Fn(u32, usize) -> u32) -> Self {
-        let mut class = vec![u32::MAX; n];
-        let mut sym = vec![0u8; n];
-        let (mut reps, mut stab) = (Vec::new(), Vec::new());
-        for x in 0..n {
-            if class[x] != u32::MAX {
-                continue;
-            }
-            let c = reps.len() as u32;
-            let mut fixed = 0u16;
-            for s in (0..SYMS).filter(|&s| syms >> s & 1 == 1) {
-                let y = conj(x as u32, s) as usize;
-                if y == x {
-                    fixed |= 1 << s;
-                }
-                if class[y] == u32::MAX {
-                    // x is y conjugated by the inverse of s.
-                    class[y] = c;
-                    sym[y] = model.sym_inv[s];
-                }
-            }
-            reps.push(x as u32);
-            stab.push(fixed);
-        }
-        SymClasses { class, sym, reps, stab }
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.reps.len()
+impl Inverses for Model {
+    fn inverse_of(&self, s: usize) -> usize {
+        self.sym_inv[s] as usize
     }
 }
 

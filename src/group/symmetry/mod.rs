@@ -1,7 +1,17 @@
-//! The rotations of a definition as symmetries: the group its rotations and declared symmetries (a mirror:
-//! `Symmetry NAME` blocks) generate, kept to the elements that map a move set onto itself and relabel a start's identical pieces consistently, each with the
-//! conjugation it induces on positions. God's algorithm counts classes with them, the pruning tables
-//! share entries between conjugates, and the phase search turns positions onto other axes.
+//! The symmetry engine: the symmetries of a puzzle, their classes and representatives, and conjugation
+//! tables over coordinates. Every user (God's algorithm, dense and by cosets; the pruning tables; the
+//! phase tables' turned searches; the 3x3x3 solvers' tables) builds on these:
+//!
+//! - this file: the rotations of a definition as symmetries: the group its rotations and declared
+//!   symmetries (a mirror: `Symmetry NAME` blocks) generate, kept to the elements that map a move set
+//!   onto itself and relabel a start's identical pieces consistently, each with the conjugation it
+//!   induces on positions (`Symmetry::conjugate`), and where each takes the moves (`MoveIndex`);
+//! - `SymmetryTable` (`table.rs`): a symmetry set as a group table: inverses, products, conjugated
+//!   moves;
+//! - `SymClasses` and `conjugation_table` (`classes.rs`): the classes of a coordinate (class index,
+//!   representative, self-symmetry mask) and its conjugation table;
+//! - `Reduction` (`representative.rs`): the class representative of a whole state, its least
+//!   conjugate in byte order, fast enough for a search's every node.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,6 +20,14 @@ use crate::model::layout::Layout;
 use crate::model::puzzle::MoveRef;
 use crate::model::state::State;
 use crate::Puzzle;
+
+mod classes;
+mod representative;
+mod table;
+
+pub(crate) use classes::{conjugation_table, SymClasses};
+pub(crate) use representative::{Reduction, MAX_TABLE_SYMMETRIES};
+pub(crate) use table::{Inverses, SymmetryTable};
 
 /// The most rotations a symmetry group may have.
 const MAX_SYMMETRIES: usize = 10_000;
@@ -88,12 +106,11 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
     if layout.orbits().iter().any(|o| start[o.orientations_range()].iter().any(|&x| o.is_wildcard(x))) {
         return Err(Error::new("counting up to symmetry needs a start position without orientation wildcards"));
     }
-    let move_set: HashSet<&[u8]> = moves.iter().copied().collect();
+    let move_set = MoveIndex::new(moves);
     let mut out = Vec::new();
     for s in group {
         let inv = layout.invert(&s);
-        let keeps_moves = moves.iter().all(|t| move_set.contains(&layout.compose(&layout.compose(&inv, t), &s)[..]));
-        if !keeps_moves {
+        if move_set.map(layout, &s, &inv).is_none() {
             continue;
         }
         if let Some(sym) = relabelling(layout, start, &s, &inv) {
@@ -103,10 +120,36 @@ pub(crate) fn symmetries(puzzle: &Puzzle, moves: &[&[u8]], start: &[u8]) -> Resu
     Ok(out)
 }
 
-/// The symmetries the definition's rotations (and declared symmetries) generate that map the move set (`moves`, as transformations)
-/// onto itself, the identity first.
-pub(crate) fn rotations_keeping(puzzle: &Puzzle, moves: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
-    Ok(symmetries(puzzle, moves, &puzzle.layout().identity())?.into_iter().map(|s| s.s).collect())
+/// The moves (transformations) by index, to find where a symmetry's conjugation takes each.
+pub(crate) struct MoveIndex<'a> {
+    moves: &'a [&'a [u8]],
+    index: HashMap<&'a [u8], u16>,
+}
+
+impl<'a> MoveIndex<'a> {
+    /// The index of `moves` (the last of equal ones).
+    pub(crate) fn new(moves: &'a [&'a [u8]]) -> Self {
+        let index = moves.iter().enumerate().map(|(i, &t)| (t, i as u16)).collect();
+        MoveIndex { moves, index }
+    }
+
+    /// Per move: the index of its conjugate `s⁻¹ m s` by the transformation `s` (`inv` its inverse), or
+    /// `None` when some conjugate is not among the moves.
+    pub(crate) fn map(&self, layout: &Layout, s: &[u8], inv: &[u8]) -> Option<Vec<u16>> {
+        (self.moves.iter().map(|t| self.index.get(&layout.compose(&layout.compose(inv, t), s)[..]).copied())).collect()
+    }
+}
+
+/// The group table of `syms` (closed under products, the identity first, as [`symmetries`] gives them)
+/// with how each conjugates the `moves`, which they must keep.
+#[cfg_attr(not(threads), allow(dead_code))]
+pub(crate) fn table(layout: &Layout, syms: &[Symmetry], moves: &[&[u8]]) -> Result<SymmetryTable> {
+    let index = MoveIndex::new(moves);
+    let maps = (syms.iter().map(|s| index.map(layout, &s.s, &layout.invert(&s.s))))
+        .collect::<Option<Vec<Vec<u16>>>>()
+        .ok_or_else(|| Error::internal("a symmetry does not keep the moves"))?;
+    let elements: Vec<Vec<u8>> = syms.iter().map(|s| s.s.clone()).collect();
+    SymmetryTable::new(&elements, |a, b| layout.compose(a, b), &maps)
 }
 
 /// The relabelling `start · s⁻¹` induces, if it is one (identical pieces go to identical pieces with one
