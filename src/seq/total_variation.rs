@@ -10,7 +10,7 @@ use crate::model::moveset::MoveSet;
 use crate::Puzzle;
 
 /// The most (position, move) pairs the transition table may hold.
-pub const MAX_TRANSITIONS: usize = 1 << 28;
+pub const MAX_TRANSITIONS: usize = 1 << 26;
 
 /// The total variation distance after `0..steps` random moves, each move of `moves` (every power
 /// counted as a move) equally likely. Errors when the positions times the moves pass
