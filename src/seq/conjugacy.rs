@@ -70,7 +70,7 @@ mod tests {
         assert_eq!(class("U"), "[4],[4]");
         assert_eq!(class(""), "[],[]");
         // The superflip: every edge flipped in place, the corners solved.
-        let flips = vec!["1:1"; 12].join(",");
+        let flips = ["1:1"; 12].join(",");
         assert_eq!(class("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"), format!("[{flips}],[]"));
         // The T-perm swaps two edges and two corners.
         assert_eq!(class("R U R' U' R' F R2 U' R' U' R U R' F'"), "[2],[2]");
