@@ -16,13 +16,6 @@ use twistsearch::Puzzle;
 /// Runs `god`.
 pub fn god(puzzle: &Puzzle, args: &GodArgs) -> Result<String, Failure> {
     let threads = crate::set_threads(args.threads)?;
-    let reduced;
-    let puzzle = if args.omit.is_empty() {
-        puzzle
-    } else {
-        reduced = twistsearch::model::omit::omit_sets(puzzle, &args.omit).map_err(|e| fail("--omit", e))?;
-        &reduced
-    };
     if matches!(args.method, MethodArg::Cosets) {
         return crate::cosets::run(puzzle, args, threads);
     }

@@ -70,10 +70,6 @@ pub struct GodArgs {
     pub format: PositionFormat,
     #[arg(long)]
     pub json: bool,
-    /// Leave these sets out (comma-separated or repeated set names of the definition), e.g. `--omit
-    /// CORNER` on the 3x3x3 gives the edges group.
-    #[arg(long, value_delimiter = ',')]
-    pub omit: Vec<String>,
     /// Count positions through this distance only, then stop.
     #[arg(long)]
     pub max_depth: Option<u32>,

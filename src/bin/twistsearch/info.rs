@@ -7,8 +7,27 @@ use serde_json::{json, Value};
 use crate::shell::json_text;
 use twistsearch::Puzzle;
 
-/// The `info` report as text or JSON.
-pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
+/// Per set and piece (slot), the base moves that move it or change its orientation: `SET slot move …`
+/// lines with 1-based slots, as twsearch's `--describesets` prints them.
+fn describe_sets(puzzle: &Puzzle) -> Vec<(String, usize, Vec<String>)> {
+    let mut rows = Vec::new();
+    for o in puzzle.orbits() {
+        for j in 0..o.size {
+            let moved: Vec<String> = (puzzle.base_moves().iter())
+                .filter(|b| {
+                    let t = b.transform();
+                    t[o.offset + j] as usize != j || t[o.offset + o.size + j] != 0
+                })
+                .map(|b| b.name.clone())
+                .collect();
+            rows.push((o.name.clone(), j + 1, moved));
+        }
+    }
+    rows
+}
+
+/// The `info` report as text or JSON, with the `--describe-sets` table where asked.
+pub fn info(puzzle: &Puzzle, describe: bool, json_out: bool) -> String {
     let mut out = String::new();
     let orbits: Vec<Value> = puzzle
         .orbits()
@@ -34,7 +53,7 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
     let (mv, rot) = (moves(false), moves(true));
     let symmetries: Vec<&str> = puzzle.declared_symmetries().iter().map(|s| s.name.as_str()).collect();
     if json_out {
-        return json_text(json!({
+        let mut v = json!({
             "name": puzzle.name(),
             "orbits": orbits,
             "stateSize": puzzle.state_size(),
@@ -43,7 +62,13 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
             "symmetries": symmetries,
             "illegal": puzzle.illegal().len(),
             "ksolvePlus": !puzzle.extras().is_empty(),
-        }));
+        });
+        if describe {
+            let rows = describe_sets(puzzle).into_iter();
+            v["describeSets"] =
+                rows.map(|(set, slot, moves)| json!({ "set": set, "slot": slot, "moves": moves })).collect();
+        }
+        return json_text(v);
     }
     let _ = writeln!(out, "Puzzle {}", puzzle.name());
     let _ = writeln!(out, "State size {} bytes", puzzle.state_size());
@@ -70,6 +95,11 @@ pub fn info(puzzle: &Puzzle, json_out: bool) -> String {
     }
     if !puzzle.illegal().is_empty() {
         let _ = writeln!(out, "Illegal placements: {}", puzzle.illegal().len());
+    }
+    if describe {
+        for (set, slot, moves) in describe_sets(puzzle) {
+            let _ = writeln!(out, "{set} {slot}{}", moves.iter().map(|m| format!(" {m}")).collect::<String>());
+        }
     }
     out
 }

@@ -18,6 +18,7 @@ mod group;
 mod info;
 mod phases;
 mod progress;
+mod seqs;
 mod shell;
 mod solve;
 #[path = "../common/tables.rs"]
@@ -26,7 +27,7 @@ mod tables;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
-use shell::{fail, json_text, load, parse_alg, read, state_text, Failure, PositionFormat};
+use shell::{fail, json_text, parse_alg, read, state_text, Failure, PositionFormat, SetArgs};
 use twistsearch::kpuzzle::{kpuzzle_json, pattern_value};
 use twistsearch::tws::{parse_scrambles, write_definition, ScrambleKind};
 
@@ -35,6 +36,8 @@ use twistsearch::tws::{parse_scrambles, write_definition, ScrambleKind};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    sets: SetArgs,
 }
 
 #[derive(Subcommand)]
@@ -43,6 +46,9 @@ enum Command {
     Info {
         /// A .tws / .def definition or a KPuzzle .json file.
         puzzle: String,
+        /// Also a table of which moves move each piece (twsearch's `--describesets`).
+        #[arg(long = "describe-sets", alias = "describesets")]
+        describe_sets: bool,
         #[arg(long)]
         json: bool,
     },
@@ -175,6 +181,112 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Echoes each alg whose position no earlier line reached (twsearch `-u`); with `--symmetry`, whose
+    /// position is not even a conjugate by the puzzle's symmetry of an earlier one (`-U`).
+    Unique {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+        /// Compare positions up to the definition's rotations (and declared symmetries).
+        #[arg(long)]
+        symmetry: bool,
+        /// Stop after this many unique algs (twsearch's `-u N`).
+        #[arg(long)]
+        limit: Option<usize>,
+    },
+    /// Each alg with moves of the same grip merged across commuting moves, the order otherwise kept
+    /// (twsearch `--cancelseqs`).
+    Cancel {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+    },
+    /// Each alg with its rotations moved to the end (twsearch `--unrotateseqs`).
+    Unrotate {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+    },
+    /// Each alg shortened by optimally solving ever longer windows of it (twsearch `--shortenseqs`).
+    Shorten {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+        /// Solve windows within this many moves at most.
+        #[arg(long)]
+        max_depth: Option<u32>,
+        /// Memory budget of the pruning table, in MiB.
+        #[arg(long, default_value_t = twistsearch::search::DEFAULT_MEMORY >> 20)]
+        memory: usize,
+    },
+    /// For each alg, an optimal alg with the same position that is shorter, where there is one (twsearch
+    /// `-si`).
+    Improve {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+        /// Memory budget of the pruning table, in MiB.
+        #[arg(long, default_value_t = twistsearch::search::DEFAULT_MEMORY >> 20)]
+        memory: usize,
+    },
+    /// Each alg's symmetry order: how many of the puzzle's symmetries keep its position (twsearch
+    /// `--showsymmetry`).
+    ShowSymmetry {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+    },
+    /// Each alg's conjugacy class: per set, its cycles and their twists (twsearch `--showconjugacy`).
+    Conjugacy {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+    },
+    /// Each alg as a `.tws` move definition (twsearch `--showmoves`).
+    ShowMoves {
+        puzzle: String,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+    },
+    /// The algs leaving at most MAX pieces wrong, each after its count (twsearch `--maxwrong`).
+    MaxWrong {
+        puzzle: String,
+        max: usize,
+        #[command(flatten)]
+        input: seqs::SeqInput,
+        /// Count every N consecutive slots of a set as one piece (twsearch `--orientationgroup`).
+        #[arg(long = "orientation-group", alias = "orientationgroup", default_value_t = 0, value_name = "N")]
+        orientation_group: usize,
+    },
+    /// The total variation distance from uniform after 0, 1, … random moves (twsearch `--totalvar`).
+    TotalVar {
+        puzzle: String,
+        /// How many lengths (0 to STEPS-1).
+        #[arg(long, default_value_t = 100)]
+        steps: usize,
+        /// Moves to walk with (default: every move that is not a rotation).
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Optimal solves after ever more random moves, each checked (twsearch `-S`).
+    SelfTest {
+        puzzle: String,
+        /// Random moves added before each solve (twsearch's `-S N`).
+        #[arg(long, default_value_t = 1)]
+        step: usize,
+        /// How many solves.
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Memory budget of the pruning table, in MiB.
+        #[arg(long, default_value_t = twistsearch::search::DEFAULT_MEMORY >> 20)]
+        memory: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -287,8 +399,13 @@ enum ConvertTarget {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     let mut out = String::new();
+    let sets = cli.sets.options();
+    let load = |path: &str| shell::load(path, &sets);
+    if !sets.is_empty() && matches!(cli.command, Command::GodMerge { .. } | Command::Scramble { event: Some(_), .. }) {
+        return Err(fail("set options", "they change a loaded puzzle, and this command loads none"));
+    }
     match cli.command {
-        Command::Info { puzzle, json } => out = info::info(&load(&puzzle)?, json),
+        Command::Info { puzzle, describe_sets, json } => out = info::info(&load(&puzzle)?, describe_sets, json),
         Command::Position { puzzle, alg, format, json } => {
             let p = load(&puzzle)?;
             let a = parse_alg(&p, &alg)?;
@@ -356,6 +473,37 @@ fn run(cli: Cli) -> Result<String, Failure> {
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
+        Command::Unique { puzzle, input, symmetry, limit } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Unique { symmetry, limit }, &input)?;
+        }
+        Command::Cancel { puzzle, input } => out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Cancel, &input)?,
+        Command::Unrotate { puzzle, input } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Unrotate, &input)?
+        }
+        Command::Shorten { puzzle, input, max_depth, memory } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Shorten { max_depth, memory_mb: memory }, &input)?;
+        }
+        Command::Improve { puzzle, input, memory } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Improve { memory_mb: memory }, &input)?;
+        }
+        Command::ShowSymmetry { puzzle, input } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::ShowSymmetry, &input)?;
+        }
+        Command::Conjugacy { puzzle, input } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::Conjugacy, &input)?
+        }
+        Command::ShowMoves { puzzle, input } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::ShowMoves, &input)?
+        }
+        Command::MaxWrong { puzzle, max, input, orientation_group } => {
+            out = seqs::run(&Arc::new(load(&puzzle)?), &seqs::Tool::MaxWrong { max, orientation_group }, &input)?;
+        }
+        Command::TotalVar { puzzle, steps, moves, json } => {
+            out = seqs::total_var(&load(&puzzle)?, steps, moves.as_deref(), json)?;
+        }
+        Command::SelfTest { puzzle, step, rounds, seed, memory, json } => {
+            out = seqs::self_test(&Arc::new(load(&puzzle)?), step, rounds, seed, memory, json)?;
+        }
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
         }

@@ -4,6 +4,7 @@ use clap::ValueEnum;
 use serde_json::Value;
 
 use twistsearch::kpuzzle::pattern_value;
+use twistsearch::model::omit::{apply_set_options, SetOptions};
 use twistsearch::tws::{write_state_block, StateNumbering};
 use twistsearch::{Alg, Puzzle, State};
 
@@ -26,8 +27,59 @@ pub fn read(path: &str) -> Result<String, Failure> {
     twistsearch::text::decode(&bytes).map(str::to_string).map_err(|e| fail(path, e))
 }
 
-pub fn load(path: &str) -> Result<Puzzle, Failure> {
-    twistsearch::load_puzzle(&read(path)?).map_err(|e| fail(path, e))
+/// Loads a puzzle definition and applies the set options to it.
+pub fn load(path: &str, sets: &SetOptions) -> Result<Puzzle, Failure> {
+    let puzzle = twistsearch::load_puzzle(&read(path)?).map_err(|e| fail(path, e))?;
+    if sets.is_empty() {
+        return Ok(puzzle);
+    }
+    apply_set_options(&puzzle, sets).map_err(|e| fail("set options", e))
+}
+
+/// twsearch's set options, on every subcommand that loads a puzzle (twsearch's spellings are aliases).
+#[derive(clap::Args, Default)]
+pub struct SetArgs {
+    /// Leave these sets out (comma-separated or repeated set names), e.g. `--omit CORNER` on the
+    /// 3x3x3 gives the edges group.
+    #[arg(long, global = true, value_delimiter = ',', value_name = "SETS")]
+    pub omit: Vec<String>,
+    /// Make these sets' pieces identical (only their orientations count).
+    #[arg(long = "omit-perms", alias = "omitperms", global = true, value_delimiter = ',', value_name = "SETS")]
+    pub omit_perms: Vec<String>,
+    /// Drop these sets' orientations (only where their pieces are counts).
+    #[arg(long = "omit-oris", alias = "omitoris", global = true, value_delimiter = ',', value_name = "SETS")]
+    pub omit_oris: Vec<String>,
+    /// Drop every set's orientations.
+    #[arg(long = "no-orientation", alias = "noorientation", global = true)]
+    pub no_orientation: bool,
+    /// Tell every piece apart: the solved state becomes the identity.
+    #[arg(long = "distinguish-all", alias = "distinguishall", global = true)]
+    pub distinguish_all: bool,
+    /// Leave out the sets named like corners (`c` first and `r` third: CORNERS).
+    #[arg(long = "no-corners", alias = "nocorners", global = true)]
+    pub no_corners: bool,
+    /// Leave out the sets named like centers (starting with `ce`).
+    #[arg(long = "no-centers", alias = "nocenters", global = true)]
+    pub no_centers: bool,
+    /// Leave out the sets named like edges (starting with `ed`).
+    #[arg(long = "no-edges", alias = "noedges", global = true)]
+    pub no_edges: bool,
+}
+
+impl SetArgs {
+    /// The options for the core.
+    pub fn options(&self) -> SetOptions {
+        SetOptions {
+            omit: self.omit.clone(),
+            omit_perms: self.omit_perms.clone(),
+            omit_oris: self.omit_oris.clone(),
+            no_orientation: self.no_orientation,
+            distinguish_all: self.distinguish_all,
+            no_corners: self.no_corners,
+            no_centers: self.no_centers,
+            no_edges: self.no_edges,
+        }
+    }
 }
 
 pub fn parse_alg(puzzle: &Puzzle, text: &str) -> Result<Alg, Failure> {
