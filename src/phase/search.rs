@@ -1,7 +1,10 @@
 //! The multi-phase search of one [`PhaseSolver::solve`](super::PhaseSolver::solve): for each phase but the last, its solutions by
 //! increasing length (never ending with a move of the next phase's group: dropping it gives a shorter
 //! solution already tried), each continued by the next phase; the last phase is searched optimally
-//! within the best total so far. Coordinates move by table lookups; nothing is allocated per node.
+//! within the best total so far. Each phase is a [`Space`] of the IDA* engine ([`PhaseSpace`]: its
+//! coordinates moved by table lookups, its children's table entries prefetched together), walked by a
+//! walker of its own made once per search, so nothing is allocated per node; a phase's ends
+//! ([`Ends`], the walk's [`Visit`]) start the next phase's walks.
 
 use super::stage::Phase;
 use super::table::UNREACHED;

@@ -1,7 +1,7 @@
-//! The reduction's search: a depth-first search per 4x4x4 phase (over the tables of `phase_tables`) by
-//! increasing total length from the ends the phase before kept (each end checked against the next
-//! phase's tables, so a dead end is left at once), and the reduced cubes solved by the 3x3x3
-//! scrambler's two-phase search.
+//! The reduction's search: per 4x4x4 phase, walks of the IDA* engine (each phase a [`Space`] over its
+//! nodes of `nodes.rs`, by the tables of `phase_tables`) by increasing total length from the ends the
+//! phase before kept (each end checked against the next phase's tables, so a dead end is left at once),
+//! and the reduced cubes solved by the 3x3x3 scrambler's two-phase search.
 
 use super::coords::{Coords, Node};
 use super::cube3::Cube3Map;
