@@ -43,8 +43,16 @@ pub trait Space {
         out: &mut Self::Node,
     ) -> Option<(Self::Move, Self::Order)>;
 
-    /// A lower bound on the moves from `node` to a goal.
+    /// A lower bound on the moves from `node` to a goal (on their cost, where moves have costs).
     fn bound(&self, node: &Self::Node) -> u32;
+
+    /// What move `mv` costs in the metric (at least 1): a walk of depth `d` ends where the costs of its
+    /// moves add up to exactly `d`, and a move costing more than what is left is not tried. By default
+    /// every move costs 1 (the depth counts moves).
+    #[inline(always)]
+    fn cost(&self, _mv: Self::Move) -> u32 {
+        1
+    }
 
     /// Starts fetching what [`bound`](Space::bound) reads for `node`. The default [`screen`](Space::screen)
     /// calls it for every child before it asks any bound, so the table's memory latencies overlap.
@@ -59,8 +67,9 @@ pub trait Space {
         self.bound(node) <= left
     }
 
-    /// Marks which of a node's children go on (`live`), `left` moves remaining after each: by default
-    /// every child that is a move is prefetched, then kept if [`admits`](Space::admits) says so. A space
+    /// Marks which of a node's children go on (`live`), `left` moves remaining after each (after a move
+    /// of cost `c`: `left + 1 − c`; the walk skips a child whose move costs more than `left + 1`): by
+    /// default every child that is a move is prefetched, then kept if [`admits`](Space::admits) says so. A space
     /// overrides it for a bound in stages (a second table, the inverse's lookup, looked up only for the
     /// children the first stage kept) or for rules on the whole path (`path`: the moves to `parent`).
     #[inline(always)]
@@ -71,7 +80,10 @@ pub trait Space {
             }
         }
         for c in children.iter_mut() {
-            c.live = c.step.is_some() && self.admits(&c.node, left);
+            c.live = match c.step {
+                Some((mv, _)) => (left + 1).checked_sub(self.cost(mv)).is_some_and(|l| self.admits(&c.node, l)),
+                None => false,
+            };
         }
     }
 }

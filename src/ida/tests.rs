@@ -184,3 +184,94 @@ fn cancellation_is_an_error() {
     let err = ida.walk(&5, None, &[], 14, &mut visit).expect_err("cancelled");
     assert!(err.is_cancelled());
 }
+
+/// [`Perms`] with the 5-cycle costing 2: a walk's depth is the cost of its moves.
+struct Weighted(Perms);
+
+impl Space for Weighted {
+    type Node = usize;
+    type Move = u8;
+    type Order = Option<u8>;
+    fn branching(&self) -> usize {
+        MOVES
+    }
+    fn blank(&self) -> usize {
+        0
+    }
+    fn child(&self, x: &usize, last: Option<u8>, k: usize, out: &mut usize) -> Option<(u8, Option<u8>)> {
+        self.0.child(x, last, k, out)
+    }
+    fn bound(&self, x: &usize) -> u32 {
+        self.0.bound(x)
+    }
+    fn cost(&self, m: u8) -> u32 {
+        if m == 3 {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// The cheapest cost from each position to the identity with the 5-cycle costing 2 (relaxed to a fixed
+/// point).
+fn weighted_distances() -> Vec<u32> {
+    let mut dist = vec![u32::MAX; 120];
+    dist[0] = 0;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for x in 0..120 {
+            for m in 0..MOVES {
+                let d = dist[apply(x, m)].saturating_add(if m == 3 { 2 } else { 1 });
+                if d < dist[x] {
+                    dist[x] = d;
+                    changed = true;
+                }
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn costs_make_the_depth_a_cost() {
+    let exact = weighted_distances();
+    let spaces = [Weighted(Perms { dist: exact.clone() }), Weighted(Perms { dist: vec![0; 120] })];
+    let mut used_the_cycle = false;
+    for x in 0..120 {
+        for space in &spaces {
+            let mut visit = Solutions { all: false, found: Vec::new() };
+            let depth = Ida::new(space, Control::none()).deepen(&x, None, 0, 30, &mut visit).expect("no error");
+            assert_eq!(depth, Some(exact[x]), "position {x}");
+            let path = &visit.found[0];
+            assert_eq!(path.iter().map(|&m| space.cost(m)).sum::<u32>(), exact[x]);
+            assert_eq!(run(x, path), 0, "the path solves {x}");
+            used_the_cycle |= path.contains(&3);
+        }
+    }
+    assert!(used_the_cycle);
+    // From each position, every path of cost exactly 4 (and none other), by brute force.
+    let space = Weighted(Perms { dist: vec![0; 120] });
+    let mut some = false;
+    for x in 0..120 {
+        let mut visit = Solutions { all: true, found: Vec::new() };
+        Ida::new(&space, Control::none()).walk(&x, None, &[], 4, &mut visit).expect("walk");
+        let mut expected = Vec::new();
+        for len in 2..=4u32 {
+            for code in 0..MOVES.pow(len) {
+                let seq: Vec<u8> = (0..len).map(|i| (code / MOVES.pow(len - 1 - i) % MOVES) as u8).collect();
+                let cost: u32 = seq.iter().map(|&m| space.cost(m)).sum();
+                if cost == 4 && seq.windows(2).all(|w| w[0] != w[1] || w[0] == 3) && run(x, &seq) == 0 {
+                    expected.push(seq);
+                }
+            }
+        }
+        let mut found = visit.found;
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "position {x}");
+        some |= !expected.is_empty();
+    }
+    assert!(some);
+}

@@ -113,7 +113,8 @@ impl<'a, S: Space> Ida<'a, S> {
         Ok(None)
     }
 
-    /// One walk: every canonical continuation of exactly `depth` moves from `start` (in order state
+    /// One walk: every canonical continuation of exactly `depth` moves (of moves costing `depth` in all,
+    /// where moves have [costs](Space::cost)) from `start` (in order state
     /// `order`, reached by `prefix`, which the paths given to the visit begin with) that the bound
     /// admits, each end shown to `visit`, until it says stop.
     pub fn walk(
@@ -174,11 +175,15 @@ impl<'a, S: Space> Ida<'a, S> {
         for k in 0..self.levels[level + 1].len() {
             let c = &self.levels[level + 1][k];
             let Some((mv, next)) = c.step.filter(|_| c.live) else { continue };
+            let cost = space.cost(mv);
+            if cost > left {
+                continue;
+            }
             self.path.push(mv);
-            let flow = if left == 1 {
+            let flow = if left == cost {
                 visit.leaf(&self.levels[level + 1][k].node, &self.path)?
             } else {
-                self.expand(level + 1, k, next, left - 1, visit)?
+                self.expand(level + 1, k, next, left - cost, visit)?
             };
             self.path.pop();
             if flow == Flow::Stop {

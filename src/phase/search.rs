@@ -1,7 +1,10 @@
 //! The multi-phase search of one [`PhaseSolver::solve`](super::PhaseSolver::solve): for each phase but the last, its solutions by
 //! increasing length (never ending with a move of the next phase's group: dropping it gives a shorter
 //! solution already tried), each continued by the next phase; the last phase is searched optimally
-//! within the best total so far. Coordinates move by table lookups; nothing is allocated per node.
+//! within the best total so far. Each phase is a [`Space`] of the IDA* engine ([`PhaseSpace`]: its
+//! coordinates moved by table lookups, its children's table entries prefetched together), walked by a
+//! walker of its own made once per search, so nothing is allocated per node; a phase's ends
+//! ([`Ends`], the walk's [`Visit`]) start the next phase's walks.
 
 use super::stage::Phase;
 use super::table::UNREACHED;
@@ -9,8 +12,10 @@ use super::PhaseSolveOptions;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::group::{reachable, Membership};
+use crate::ida::{Child, Flow, Ida, Space, Visit};
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::search::Target;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
@@ -22,7 +27,7 @@ use super::masks::MoveMasks;
 /// The longest solution (in the metric) a search considers.
 pub(crate) const MAX_LENGTH: u32 = 120;
 
-/// How often (in nodes) cancellation is checked.
+/// How often (in nodes) a search adds its nodes to the shared count (which the node budget reads).
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// What a search reads of its solver: the puzzle, the target, the phases and which moves may follow
@@ -41,21 +46,17 @@ pub(crate) struct Search<'s> {
     options: &'s PhaseSolveOptions,
     control: Control<'s>,
     shared: &'s Shared,
-    /// Nodes visited by this search and not yet added to `shared.nodes`.
-    unflushed: u64,
-    /// Per phase: nodes visited and times entered.
-    phase_nodes: Vec<u64>,
+    /// Nodes of this search already added to `shared.nodes`.
+    flushed: u64,
+    /// Per phase: times entered.
     entered: Vec<u64>,
-    /// The moves so far, all phases.
+    /// The moves of the phases before the one searched.
     path: Vec<MoveRef>,
-    /// Per phase: where its moves start in `path`, its length so far, and the total before it.
-    phase_start: Vec<usize>,
+    /// Per phase: its solution's cost (while a later phase is searched) and the total before it.
     lengths: Vec<u32>,
     so_far: Vec<u32>,
-    /// Per phase: coordinate values per depth (`(MAX_LENGTH + 1) × coordinates`).
-    vals: Vec<Vec<u32>>,
-    /// Per phase with a full table: the exact distance per depth (`u32::MAX`: unreachable).
-    exact: Vec<Vec<u32>>,
+    /// Per phase: the node it starts from (its coordinates and exact distance).
+    starts: Vec<PhaseNode>,
     /// Scratch coordinate values for walking a full table.
     work: (Vec<u32>, Vec<u32>),
     /// Per phase: the position it starts from (normalized bytes).
@@ -63,11 +64,16 @@ pub(crate) struct Search<'s> {
     tmp: Vec<u8>,
     relabelled: Vec<u8>,
     scratch: Vec<CoordScratch>,
+    /// Whether the budget stopped a walk.
+    over_budget: bool,
     /// Whether this search solves the inverse of the position (its solutions are recorded inverted).
     inverse: bool,
     /// The rotation this search's position was turned by (its solutions are read back), if any.
     turned: Option<&'s Conjugate>,
 }
+
+/// One search's engine walkers, one per phase (from the phase searched on), over its `spaces`.
+type Walkers<'x, 's> = [Ida<'x, PhaseSpace<'s>>];
 
 impl<'s> Search<'s> {
     pub(crate) fn new(
@@ -85,15 +91,12 @@ impl<'s> Search<'s> {
             options,
             control,
             shared,
-            unflushed: 0,
-            phase_nodes: vec![0; n],
+            flushed: 0,
             entered: vec![0; n],
             path: Vec::with_capacity(MAX_LENGTH as usize + 1),
-            phase_start: vec![0; n],
             lengths: vec![0; n],
             so_far: vec![0; n],
-            vals: solver.phases.iter().map(|ph| vec![0; (MAX_LENGTH as usize + 1) * ph.coords.len()]).collect(),
-            exact: vec![vec![0; MAX_LENGTH as usize + 1]; n],
+            starts: solver.phases.iter().map(PhaseNode::blank).collect(),
             work: {
                 let most = solver.phases.iter().map(|ph| ph.coords.len()).max().unwrap_or(0);
                 (vec![0; most], vec![0; most])
@@ -102,23 +105,37 @@ impl<'s> Search<'s> {
             tmp: vec![0; size],
             relabelled: vec![0; size],
             scratch: solver.phases.iter().map(|ph| ph.coords.workspace()).collect(),
+            over_budget: false,
             inverse,
             turned,
         }
     }
 
+    /// The phases' search spaces (each counting this search's nodes).
+    fn spaces(&self) -> Vec<PhaseSpace<'s>> {
+        self.solver.phases.iter().map(|ph| PhaseSpace::new(ph, self.solver.follows)).collect()
+    }
+
     /// Searches from `start` (normalized bytes). Ok when the search ended (target length reached or
     /// every shorter solution ruled out); Err on cancellation or past the node budget.
     pub(crate) fn run(&mut self, start: &[u8]) -> Result<()> {
+        let spaces = self.spaces();
+        let mut walkers: Vec<_> = spaces.iter().map(|sp| Ida::new(sp, self.control)).collect();
         self.states[0].copy_from_slice(start);
-        let r = self.enter(0, None);
-        self.flush();
+        let r = self.enter(&mut walkers, &spaces, 0, None);
+        self.flush(&spaces);
         r
     }
 
     /// Several searches of one solve (the position and its inverse), each from its start, taking turns
     /// by phase-1 length so that the short solutions of each are tried before the longer ones of any.
     pub(crate) fn run_interleaved(searches: &mut [Search], starts: &[Vec<u8>]) -> Result<()> {
+        let spaces: Vec<Vec<PhaseSpace>> = searches.iter().map(|s| s.spaces()).collect();
+        let mut walkers: Vec<Vec<_>> = spaces
+            .iter()
+            .zip(searches.iter())
+            .map(|(sp, s)| sp.iter().map(|x| Ida::new(x, s.control)).collect())
+            .collect();
         let mut bounds = Vec::with_capacity(searches.len());
         for (s, start) in searches.iter_mut().zip(starts) {
             s.states[0].copy_from_slice(start);
@@ -127,34 +144,53 @@ impl<'s> Search<'s> {
         let r = (|| {
             let Some(mut len) = bounds.iter().flatten().copied().min() else { return Ok(()) };
             while !searches[0].done() && len <= searches[0].limit() {
-                for (s, h) in searches.iter_mut().zip(&bounds) {
+                for (k, (s, h)) in searches.iter_mut().zip(&bounds).enumerate() {
                     if h.is_some_and(|h| h <= len) && !s.done() && len <= s.limit() {
-                        s.phase_at(0, len, None)?;
+                        s.phase_at(&mut walkers[k], &spaces[k], 0, len, None)?;
                     }
                 }
                 len += 1;
             }
             Ok(())
         })();
-        for s in searches.iter_mut() {
-            s.flush();
+        for (s, sp) in searches.iter_mut().zip(&spaces) {
+            s.flush(sp);
         }
         r
     }
 
-    /// Adds this search's counts to the shared ones.
-    fn flush(&mut self) {
-        self.shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
+    /// Adds this search's counts (kept by its `spaces`) to the shared ones.
+    fn flush(&mut self, spaces: &[PhaseSpace]) {
+        let total: u64 = spaces.iter().map(|sp| sp.nodes.get()).sum();
+        self.shared.nodes.fetch_add(total - std::mem::take(&mut self.flushed), Relaxed);
         let mut counts = self.shared.counts.lock().unwrap_or_else(|e| e.into_inner());
         if counts.0.is_empty() {
-            *counts = (vec![0; self.phase_nodes.len()], vec![0; self.entered.len()]);
+            *counts = (vec![0; spaces.len()], vec![0; self.entered.len()]);
         }
-        for (a, b) in counts.0.iter_mut().zip(&mut self.phase_nodes) {
-            *a += std::mem::take(b);
+        for (a, sp) in counts.0.iter_mut().zip(spaces) {
+            *a += sp.nodes.take();
         }
         for (a, b) in counts.1.iter_mut().zip(&mut self.entered) {
             *a += std::mem::take(b);
         }
+    }
+
+    /// After a node expanded: adds this search's nodes to the shared count every [`CHECK_EVERY`] of
+    /// them, and says whether the node budget is spent.
+    #[inline]
+    fn spent(&mut self, spaces: &[PhaseSpace]) -> bool {
+        let total: u64 = spaces.iter().map(|sp| sp.nodes.get()).sum();
+        let mut unflushed = total - self.flushed;
+        if unflushed >= CHECK_EVERY {
+            self.shared.nodes.fetch_add(unflushed, Relaxed);
+            self.flushed = total;
+            unflushed = 0;
+        }
+        if self.options.max_nodes.is_some_and(|m| self.shared.nodes.load(Relaxed) + unflushed > m) {
+            self.over_budget = true;
+            self.shared.over_budget.store(true, Relaxed);
+        }
+        self.over_budget
     }
 
     /// The largest total a new solution may have.
@@ -172,11 +208,18 @@ impl<'s> Search<'s> {
         self.solver.follows.len() / 2
     }
 
-    /// Starts phase `i` from `states[i]`, after the follow-rules row `prev` (`None`: the start).
-    fn enter(&mut self, i: usize, prev: Option<usize>) -> Result<()> {
+    /// Starts phase `i` from `states[i]`, after the follow-rules row `prev` (`None`: the start);
+    /// `walkers[0]` is the phase's.
+    fn enter<'x>(
+        &mut self,
+        walkers: &mut Walkers<'x, 's>,
+        spaces: &'x [PhaseSpace<'s>],
+        i: usize,
+        prev: Option<usize>,
+    ) -> Result<()> {
         let Some(mut len) = self.begin(i) else { return Ok(()) };
         while !self.done() && self.so_far[i] + len <= self.limit() {
-            if self.phase_at(i, len, prev)? {
+            if self.phase_at(walkers, spaces, i, len, prev)? {
                 return Ok(());
             }
             len += 1;
@@ -190,252 +233,122 @@ impl<'s> Search<'s> {
         let ph = &self.solver.phases[i];
         let layout = self.solver.puzzle.layout();
         let n = ph.coords.len();
+        let start = &mut self.starts[i];
         if !ph.relabel.apply_into(layout, &self.states[i], &mut self.relabelled)
-            || !ph.coords.of_state_into(&self.relabelled, &mut self.scratch[i], &mut self.vals[i][..n])
+            || !ph.coords.of_state_into(&self.relabelled, &mut self.scratch[i], &mut start.vals)
         {
             return None;
         }
+        start.last = NO_MOVE;
         let h = match &ph.full {
             Some(full) => {
                 let (work, next) = (&mut self.work.0[..n], &mut self.work.1[..n]);
-                let d = full.distance(&ph.coords, &self.vals[i][..n], work, next)?;
-                self.exact[i][0] = d;
+                let d = full.distance(&ph.coords, &start.vals, work, next)?;
+                start.exact = d;
                 d
             }
-            None => match bound(ph, &self.vals[i][..n]) {
+            None => match bound(ph, &start.vals) {
                 UNREACHED => return None,
                 h => h as u32,
             },
         };
-        self.phase_start[i] = self.path.len();
         self.entered[i] += 1;
         Some(h)
     }
 
-    /// Phase `i`'s solutions of cost `len` (for the last phase: one, recorded; true when found).
-    fn phase_at(&mut self, i: usize, len: u32, prev: Option<usize>) -> Result<bool> {
+    /// Phase `i`'s solutions of cost `len` (for the last phase: one, recorded; true when found), by
+    /// `walkers[0]`.
+    fn phase_at<'x>(
+        &mut self,
+        walkers: &mut Walkers<'x, 's>,
+        spaces: &'x [PhaseSpace<'s>],
+        i: usize,
+        len: u32,
+        prev: Option<usize>,
+    ) -> Result<bool> {
         let prev = prev.unwrap_or(self.start_row());
-        if i + 1 == self.solver.phases.len() {
-            self.dfs_last(i, 0, len, prev)
-        } else if i == 0 && len > 0 && split() {
-            self.split_first(len).map(|()| false)
-        } else {
-            self.dfs_mid(i, 0, len, prev, usize::MAX).map(|()| false)
+        let last = i + 1 == self.solver.phases.len();
+        if !last && i == 0 && len > 0 && split() {
+            return self.split_first(len).map(|()| false);
         }
+        let (walker, later) = walkers.split_first_mut().expect("a walker per phase");
+        let start = std::mem::take(&mut self.starts[i]);
+        // The walk's start counts as a node, as each node reached does.
+        spaces[i].nodes.set(spaces[i].nodes.get() + 1);
+        let mut visit = Ends { search: self, later, spaces, i, len };
+        let flow = walker.walk(&start, prev, &[], len, &mut visit);
+        self.starts[i] = start;
+        self.outcome(flow?, last)
     }
 
-    /// Counts a node, checking cancellation and the node budget.
-    #[inline]
-    fn count(&mut self, i: usize) -> Result<()> {
-        self.unflushed += 1;
-        self.phase_nodes[i] += 1;
-        if self.unflushed % CHECK_EVERY == 0 {
-            self.control.check()?;
-            self.shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
-        }
-        if self.options.max_nodes.is_some_and(|m| self.shared.nodes.load(Relaxed) + self.unflushed > m) {
-            self.shared.over_budget.store(true, Relaxed);
+    /// What a walk's end means: an error past the node budget, else (the last phase) whether it found
+    /// a solution.
+    fn outcome(&self, flow: Flow, last: bool) -> Result<bool> {
+        if self.over_budget {
             return Err(Error::new(format!(
                 "the search passed its node limit ({} nodes) without finding a solution",
                 self.options.max_nodes.unwrap_or(0)
             )));
         }
-        Ok(())
+        Ok(last && flow == Flow::Stop)
     }
 
-    /// The last phase: a solution of cost at most `remaining` from depth `depth`; true when found (recorded).
-    fn dfs_last(&mut self, i: usize, depth: usize, remaining: u32, prev: usize) -> Result<bool> {
-        self.count(i)?;
-        let ph: &'s Phase = &self.solver.phases[i];
-        let n = ph.coords.len();
-        let at = depth * n;
-        if self.vals[i][at..at + n] == *ph.coords.goal() {
-            self.record(i);
-            return Ok(true);
-        }
-        if self.prunes(i, depth, remaining) {
-            return Ok(false);
-        }
-        let allowed = self.allowed(i, depth, remaining);
-        self.prefetch_children(i, depth, remaining, prev, allowed);
-        for mv in 0..ph.moves.len() {
-            let m = ph.moves[mv];
-            let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] || (mv < 32 && allowed >> mv & 1 == 0) {
-                continue;
-            }
-            self.step(i, depth, mv);
-            self.path.push(m);
-            self.lengths[i] += cost;
-            let found = self.dfs_last(i, depth + 1, remaining - cost, m.base);
-            self.lengths[i] -= cost;
-            self.path.pop();
-            if found? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// A phase before the last: its solutions of cost exactly `remaining` from depth `depth`, each
-    /// continued by the next phase. `last` is the phase's last move (`usize::MAX` at its start).
-    fn dfs_mid(&mut self, i: usize, depth: usize, remaining: u32, prev: usize, last: usize) -> Result<()> {
-        self.count(i)?;
-        let ph: &'s Phase = &self.solver.phases[i];
-        let n = ph.coords.len();
-        let at = depth * n;
-        if remaining == 0 {
-            let ends_in_next = last != usize::MAX && ph.in_next[last];
-            if !ends_in_next && self.vals[i][at..at + n] == *ph.coords.goal() {
-                self.next_phase(i)?;
-            }
-            return Ok(());
-        }
-        if self.prunes(i, depth, remaining) {
-            return Ok(());
-        }
-        let allowed = self.allowed(i, depth, remaining);
-        self.prefetch_children(i, depth, remaining, prev, allowed);
-        for mv in 0..ph.moves.len() {
-            let m = ph.moves[mv];
-            let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][m.base] || (mv < 32 && allowed >> mv & 1 == 0) {
-                continue;
-            }
-            self.step(i, depth, mv);
-            self.path.push(m);
-            self.lengths[i] += cost;
-            let r = self.dfs_mid(i, depth + 1, remaining - cost, m.base, mv);
-            self.lengths[i] -= cost;
-            self.path.pop();
-            r?;
-            if self.done() || self.so_far[i] + self.lengths[i] + remaining > self.limit() {
-                return Ok(());
-            }
-        }
-        Ok(())
-    }
-
-    /// Coordinates at `depth + 1` after move `mv` from those at `depth` (and the exact distance, with a
-    /// full table).
-    #[inline(always)]
-    fn step(&mut self, i: usize, depth: usize, mv: usize) {
-        let ph = &self.solver.phases[i];
-        let n = ph.coords.len();
-        let (a, b) = self.vals[i].split_at_mut((depth + 1) * n);
-        ph.coords.apply(&a[depth * n..], mv, &mut b[..n]);
-        if let Some(full) = &ph.full {
-            let d = self.exact[i][depth];
-            let next = if d == u32::MAX { None } else { FullTable::step_distance(d, full.value(&b[..n])) };
-            self.exact[i][depth + 1] = next.unwrap_or(u32::MAX);
-        }
-    }
-
-    /// Whether the phase's goal is further than `remaining` from `depth`: the exact distance with a full
-    /// table, else the projections' bounds, stopping at the first over `remaining` (the smallest tables
-    /// come first).
-    #[inline(always)]
-    fn prunes(&self, i: usize, depth: usize, remaining: u32) -> bool {
-        let ph = &self.solver.phases[i];
-        if ph.full.is_some() {
-            return self.exact[i][depth] > remaining;
-        }
-        let n = ph.coords.len();
-        let vals = &self.vals[i][depth * n..(depth + 1) * n];
-        ph.tables.iter().any(|t| t.lookup(vals) as u32 > remaining)
-    }
-
-    /// Prefetches the table entries (distances and masks) of the children the loop after it will visit,
-    /// so their cache misses overlap instead of following each other down the recursion. Children are
-    /// stepped twice (here and in the loop): the coordinates' move tables are small and cached.
-    #[inline(always)]
-    fn prefetch_children(&self, i: usize, depth: usize, remaining: u32, prev: usize, allowed: u32) {
-        const MAX: usize = 8;
-        let ph: &'s Phase = &self.solver.phases[i];
-        let n = ph.coords.len();
-        if remaining <= 1 || n > MAX || (ph.tables.is_empty() && ph.full.is_none()) {
-            return;
-        }
-        let vals = &self.vals[i][depth * n..(depth + 1) * n];
-        let mut child = [0u32; MAX];
-        for mv in 0..ph.moves.len() {
-            let cost = ph.costs[mv] as u32;
-            if cost > remaining || !self.solver.follows[prev][ph.moves[mv].base] || (mv < 32 && allowed >> mv & 1 == 0)
-            {
-                continue;
-            }
-            ph.coords.apply(vals, mv, &mut child[..n]);
-            if let Some(full) = &ph.full {
-                full.prefetch(&child[..n]);
-            }
-            for (k, t) in ph.tables.iter().enumerate() {
-                let idx = t.index(&child[..n]);
-                t.prefetch(idx);
-                if let Some(Some(m)) = ph.masks.get(k) {
-                    m.prefetch(idx);
-                }
-            }
-        }
-    }
-
-    /// The moves (bits by move index) whose results the projection tables do not prune, from the
-    /// position at `depth` with `remaining` left: all where the phase has no move masks.
-    #[inline]
-    fn allowed(&self, i: usize, depth: usize, remaining: u32) -> u32 {
-        let ph: &'s Phase = &self.solver.phases[i];
-        if ph.masks.is_empty() {
-            return u32::MAX;
-        }
-        let n = ph.coords.len();
-        let mut allowed = u32::MAX;
-        let vals = &self.vals[i][depth * n..(depth + 1) * n];
-        for (t, m) in ph.tables.iter().zip(&ph.masks) {
-            if let Some(m) = m {
-                let idx = t.index(vals);
-                allowed &= MoveMasks::allowed(t.at(idx), remaining, m.up(idx), m.same(idx));
-            }
-        }
-        allowed
-    }
-
-    /// Phase `i` reached its goal: works out the position and starts phase `i + 1` from it.
-    fn next_phase(&mut self, i: usize) -> Result<()> {
+    /// Phase `i` reached its goal by `moves` (of cost `len`): works out the position and starts phase
+    /// `i + 1` from it, by `walkers[0]`.
+    fn next_phase<'x>(
+        &mut self,
+        walkers: &mut Walkers<'x, 's>,
+        spaces: &'x [PhaseSpace<'s>],
+        i: usize,
+        moves: &[usize],
+        len: u32,
+    ) -> Result<()> {
         let p = self.solver.puzzle;
+        let ph = &self.solver.phases[i];
         let (head, tail) = self.states.split_at_mut(i + 1);
         let (cur, next) = (&head[i], &mut tail[0]);
         next.copy_from_slice(cur);
-        for &m in &self.path[self.phase_start[i]..] {
-            p.apply_into(next, m, &mut self.tmp);
+        for &mv in moves {
+            p.apply_into(next, ph.moves[mv], &mut self.tmp);
             std::mem::swap(next, &mut self.tmp);
         }
-        let ph = &self.solver.phases[i];
         if let Some(chain) = &ph.chain_h {
             // Only a definite answer lets the next phase start (an unknown one might never end).
             if !matches!(reachable(chain, self.solver.target.bytes(), next)?, Membership::Reachable(_)) {
                 return Ok(());
             }
         }
-        self.so_far[i + 1] = self.so_far[i] + self.lengths[i];
+        self.lengths[i] = len;
+        self.so_far[i + 1] = self.so_far[i] + len;
+        let before = self.path.len();
+        self.path.extend(moves.iter().map(|&mv| ph.moves[mv]));
         // The boundary rows of the follow rules (after the start row).
         let prev = self.path.last().map(|m| self.start_row() + 1 + m.base);
-        self.enter(i + 1, prev)
+        let r = self.enter(walkers, spaces, i + 1, prev);
+        self.path.truncate(before);
+        r
     }
 
-    /// Records the current path as the best solution when shorter.
-    fn record(&mut self, i: usize) {
-        let total = self.so_far[i] + self.lengths[i];
+    /// Records the moves so far and the last phase's `moves` (of cost `len`) as the best solution when
+    /// shorter.
+    fn record(&mut self, i: usize, moves: &[usize], len: u32) {
+        let total = self.so_far[i] + len;
         let mut best = self.shared.best.lock().unwrap_or_else(|e| e.into_inner());
         if total < self.shared.best_cost.load(Relaxed) {
             self.shared.best_cost.store(total, Relaxed);
-            let (mut moves, mut lengths) = (self.path.clone(), self.lengths[..=i].to_vec());
+            let ph = &self.solver.phases[i];
+            let mut solution = self.path.clone();
+            solution.extend(moves.iter().map(|&mv| ph.moves[mv]));
+            let mut lengths = self.lengths[..i].to_vec();
+            lengths.push(len);
             if self.inverse {
                 lengths.reverse();
-                moves = self.solver.puzzle.invert_moves(&moves);
+                solution = self.solver.puzzle.invert_moves(&solution);
             }
             if let Some(c) = self.turned {
-                moves = c.read_back(&moves);
+                solution = c.read_back(&solution);
             }
-            *best = Some((moves, lengths, self.inverse));
+            *best = Some((solution, lengths, self.inverse));
             if self.options.target_length.is_some_and(|t| total <= t) {
                 self.shared.done.store(true, Relaxed);
             }
@@ -446,7 +359,6 @@ impl<'s> Search<'s> {
     /// feature), each on its own copy of the search state.
     fn split_first(&mut self, len: u32) -> Result<()> {
         let ph = &self.solver.phases[0];
-        let n = ph.coords.len();
         let task = |mv: usize| -> Result<()> {
             let cost = ph.costs[mv] as u32;
             if cost > len {
@@ -454,13 +366,18 @@ impl<'s> Search<'s> {
             }
             let mut s = Search::new(self.solver, self.options, self.control, self.shared, self.inverse, self.turned);
             s.states[0].copy_from_slice(&self.states[0]);
-            s.vals[0][..n].copy_from_slice(&self.vals[0][..n]);
-            s.exact[0][0] = self.exact[0][0];
-            s.step(0, 0, mv);
-            s.path.push(ph.moves[mv]);
-            s.lengths[0] = cost;
-            let r = s.dfs_mid(0, 1, len - cost, ph.moves[mv].base, mv);
-            s.flush();
+            let spaces = s.spaces();
+            let mut walkers: Vec<_> = spaces.iter().map(|sp| Ida::new(sp, s.control)).collect();
+            let mut start = PhaseNode::blank(ph);
+            spaces[0].step(&self.starts[0], mv, &mut start);
+            spaces[0].settle(self.starts[0].exact, &mut start);
+            let row = ph.moves[mv].base;
+            let (walker, later) = walkers.split_first_mut().expect("a walker per phase");
+            spaces[0].nodes.set(1);
+            let mut visit = Ends { search: &mut s, later, spaces: &spaces, i: 0, len };
+            let flow = walker.walk(&start, row, &[mv], len - cost, &mut visit);
+            let r = flow.and_then(|flow| s.outcome(flow, false)).map(|_| ());
+            s.flush(&spaces);
             r
         };
         #[cfg(feature = "parallel")]
@@ -469,6 +386,235 @@ impl<'s> Search<'s> {
             return (0..ph.moves.len()).into_par_iter().try_for_each(task);
         }
         (0..ph.moves.len()).try_for_each(task)
+    }
+}
+
+/// The order state of a phase's start: no move yet.
+const NO_MOVE: usize = usize::MAX;
+
+/// A node of a phase's search: its coordinate values, its exact distance where the phase has a full
+/// table (`u32::MAX`: unreachable), and the index of the move that reached it ([`NO_MOVE`] at the
+/// phase's start).
+#[derive(Clone, Default)]
+pub(crate) struct PhaseNode {
+    vals: Vec<u32>,
+    exact: u32,
+    last: usize,
+}
+
+impl PhaseNode {
+    /// A node of phase `ph` to be written.
+    fn blank(ph: &Phase) -> Self {
+        PhaseNode { vals: vec![0; ph.coords.len()], exact: 0, last: NO_MOVE }
+    }
+}
+
+/// A phase as a search space: its coordinates moved by its move tables (the moves in the solver's follow
+/// rules, `Order` being the row of the last move), bounded by its full table or the largest of its
+/// projections, the children's moves filtered by the move masks and their table entries prefetched
+/// together. Counts the nodes reached (each child a move may go to, and each walk's start).
+pub(crate) struct PhaseSpace<'s> {
+    ph: &'s Phase,
+    follows: &'s [Vec<bool>],
+    /// Whether children's table entries are prefetched (few enough coordinates, and tables to read).
+    prefetching: bool,
+    nodes: Cell<u64>,
+}
+
+impl<'s> PhaseSpace<'s> {
+    fn new(ph: &'s Phase, follows: &'s [Vec<bool>]) -> Self {
+        const MAX: usize = 8;
+        let prefetching = ph.coords.len() <= MAX && (!ph.tables.is_empty() || ph.full.is_some());
+        PhaseSpace { ph, follows, prefetching, nodes: Cell::new(0) }
+    }
+
+    /// The coordinates after move `mv` from `n` (the exact distance is left to [`Space::screen`]).
+    #[inline(always)]
+    fn step(&self, n: &PhaseNode, mv: usize, out: &mut PhaseNode) {
+        self.ph.coords.apply(&n.vals, mv, &mut out.vals);
+        out.exact = n.exact;
+        out.last = mv;
+    }
+
+    /// With a full table, the exact distance of `child`, reached by a move from a node at exact
+    /// distance `d`.
+    #[inline(always)]
+    fn settle(&self, d: u32, child: &mut PhaseNode) {
+        if let Some(full) = &self.ph.full {
+            let next = if d == u32::MAX { None } else { FullTable::step_distance(d, full.value(&child.vals)) };
+            child.exact = next.unwrap_or(u32::MAX);
+        }
+    }
+
+    /// The moves (bits by move index) whose results the projection tables do not prune, from `n` with
+    /// `remaining` left: all where the phase has no move masks.
+    #[inline]
+    fn allowed(&self, n: &PhaseNode, remaining: u32) -> u32 {
+        let ph = self.ph;
+        if ph.masks.is_empty() {
+            return u32::MAX;
+        }
+        let mut allowed = u32::MAX;
+        for (t, m) in ph.tables.iter().zip(&ph.masks) {
+            if let Some(m) = m {
+                let idx = t.index(&n.vals);
+                allowed &= MoveMasks::allowed(t.at(idx), remaining, m.up(idx), m.same(idx));
+            }
+        }
+        allowed
+    }
+}
+
+impl Space for PhaseSpace<'_> {
+    type Node = PhaseNode;
+    /// A move's index among the phase's moves.
+    type Move = usize;
+    /// The follow-rules row of the last move.
+    type Order = usize;
+
+    fn branching(&self) -> usize {
+        self.ph.moves.len()
+    }
+
+    fn blank(&self) -> PhaseNode {
+        PhaseNode::blank(self.ph)
+    }
+
+    #[inline(always)]
+    fn child(&self, n: &PhaseNode, prev: usize, k: usize, out: &mut PhaseNode) -> Option<(usize, usize)> {
+        let base = self.ph.moves[k].base;
+        if !self.follows[prev][base] {
+            return None;
+        }
+        self.step(n, k, out);
+        Some((k, base))
+    }
+
+    #[inline(always)]
+    fn cost(&self, mv: usize) -> u32 {
+        self.ph.costs[mv] as u32
+    }
+
+    /// The exact distance with a full table, else the largest projection distance.
+    #[inline]
+    fn bound(&self, n: &PhaseNode) -> u32 {
+        match self.ph.full {
+            Some(_) => n.exact,
+            None => bound(self.ph, &n.vals) as u32,
+        }
+    }
+
+    /// The projections stop at the first over `left` (the smallest tables come first).
+    #[inline(always)]
+    fn admits(&self, n: &PhaseNode, left: u32) -> bool {
+        match self.ph.full {
+            Some(_) => n.exact <= left,
+            None => self.ph.tables.iter().all(|t| t.lookup(&n.vals) as u32 <= left),
+        }
+    }
+
+    /// The full table's entry, and each projection's distance and masks (read when the node is expanded).
+    #[inline(always)]
+    fn prefetch(&self, n: &PhaseNode) {
+        let ph = self.ph;
+        if let Some(full) = &ph.full {
+            full.prefetch(&n.vals);
+        }
+        for (k, t) in ph.tables.iter().enumerate() {
+            let idx = t.index(&n.vals);
+            t.prefetch(idx);
+            if let Some(Some(m)) = ph.masks.get(k) {
+                m.prefetch(idx);
+            }
+        }
+    }
+
+    /// The moves the parent's masks allow and its remaining cost pays for are counted and the table
+    /// entries of those with moves left after them prefetched, all before any is read; then a child with
+    /// none left goes on where it is at the goal, the others where the bound admits them (with a full
+    /// table, its exact distance is read here, after the prefetch).
+    #[inline(always)]
+    fn screen(&self, parent: &PhaseNode, _: &[usize], children: &mut [Child<Self>], left: u32) {
+        let remaining = left + 1;
+        let allowed = self.allowed(parent, remaining);
+        let mut reached = 0;
+        for (k, c) in children.iter_mut().enumerate() {
+            c.live = c.step.is_some() && self.cost(k) <= remaining && (k >= 32 || allowed >> k & 1 == 1);
+            if c.live {
+                reached += 1;
+                if self.prefetching && remaining > self.cost(k) {
+                    self.prefetch(&c.node);
+                }
+            }
+        }
+        self.nodes.set(self.nodes.get() + reached);
+        let goal = self.ph.coords.goal();
+        for (k, c) in children.iter_mut().enumerate() {
+            if !c.live {
+                continue;
+            }
+            let r = remaining - self.cost(k);
+            c.live = if r == 0 {
+                c.node.vals == *goal
+            } else {
+                self.settle(parent.exact, &mut c.node);
+                self.admits(&c.node, r)
+            };
+        }
+    }
+}
+
+/// What a phase's walk does at its ends: the last phase records a solution and stops; a phase before
+/// it goes on with the next phase from each of its solutions (one that ends with a move of the next
+/// phase's group is left: dropping that move gives a shorter one already tried), until the target length
+/// is reached or the best total leaves it no room.
+struct Ends<'v, 'x, 's> {
+    search: &'v mut Search<'s>,
+    /// The later phases' walkers.
+    later: &'v mut Walkers<'x, 's>,
+    spaces: &'x [PhaseSpace<'s>],
+    /// The phase and the cost of its solutions sought.
+    i: usize,
+    len: u32,
+}
+
+impl Ends<'_, '_, '_> {
+    /// Whether this phase's walk is to stop: the budget spent, or (before the last phase) the target
+    /// reached or the best total no longer above this phase's.
+    #[inline]
+    fn stops(&mut self) -> Flow {
+        let s = &mut *self.search;
+        let last = self.i + 1 == s.solver.phases.len();
+        if s.spent(self.spaces) || (!last && (s.done() || s.so_far[self.i] + self.len > s.limit())) {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+impl<'s> Visit<PhaseSpace<'s>> for Ends<'_, '_, 's> {
+    fn leaf(&mut self, node: &PhaseNode, path: &[usize]) -> Result<Flow> {
+        let (s, i) = (&mut *self.search, self.i);
+        let phases = s.solver.phases;
+        let ph = &phases[i];
+        if node.vals != *ph.coords.goal() {
+            return Ok(Flow::Continue);
+        }
+        if i + 1 == s.solver.phases.len() {
+            s.record(i, path, self.len);
+            return Ok(Flow::Stop);
+        }
+        if node.last != NO_MOVE && ph.in_next[node.last] {
+            return Ok(Flow::Continue);
+        }
+        s.next_phase(self.later, self.spaces, i, path, self.len)?;
+        Ok(self.stops())
+    }
+
+    #[inline]
+    fn expanded(&mut self, _: u64) -> Flow {
+        self.stops()
     }
 }
 

@@ -1,7 +1,7 @@
-//! The reduction's search: a depth-first search per 4x4x4 phase (over the tables of `phase_tables`) by
-//! increasing total length from the ends the phase before kept (each end checked against the next
-//! phase's tables, so a dead end is left at once), and the reduced cubes solved by the 3x3x3
-//! scrambler's two-phase search.
+//! The reduction's search: per 4x4x4 phase, walks of the IDA* engine (each phase a [`Space`] over its
+//! nodes of `nodes.rs`, by the tables of `phase_tables`) by increasing total length from the ends the
+//! phase before kept (each end checked against the next phase's tables, so a dead end is left at once),
+//! and the reduced cubes solved by the 3x3x3 scrambler's two-phase search.
 
 use super::coords::{Coords, Node};
 use super::cube3::Cube3Map;
@@ -10,8 +10,10 @@ use super::nodes::{PhaseNode, P1, P2, P3, P4};
 use super::phase_tables::Tables;
 use super::tables::FAR;
 use super::Cube3Solver;
-use crate::control::{Control, Progress};
+use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::ida::{Flow, Ida, Space, Visit};
+use std::cell::Cell;
 
 /// Phases searched by table (the fifth is the 3x3x3's).
 const PHASES: usize = 4;
@@ -151,136 +153,75 @@ impl<'a> Search<'a> {
     /// Phase `phase` from each of `starts`: its ends (where the next phase's tables can go on), by
     /// increasing total length, at most [`KEEP`] of them.
     fn phase(&mut self, phase: usize, starts: &[Partial]) -> Result<Vec<Partial>> {
-        let mut order: Vec<(usize, &Partial)> = starts
-            .iter()
-            .filter_map(|p| match self.bound(phase, &p.node) {
-                FAR => None,
-                h => Some((p.path.len() + h as usize, p)),
-            })
-            .collect();
-        order.sort_by_key(|&(lo, _)| lo);
-        let mut out = Vec::new();
-        let Some(&(lowest, _)) = order.first() else { return Ok(out) };
-        let mut path = Vec::new();
-        let mut first_found = None;
-        for total in lowest..=lowest + MAX_DEPTH[phase] {
-            for &(lo, p) in &order {
-                if lo > total {
-                    break;
-                }
-                path.clear();
-                let depth = total - p.path.len();
-                match phase {
-                    0 => self.dfs(
-                        phase,
-                        p,
-                        P1::enter(self.coords, self.model, &p.node),
-                        depth,
-                        usize::MAX,
-                        &mut path,
-                        &mut out,
-                    )?,
-                    1 => self.dfs(
-                        phase,
-                        p,
-                        P2::enter(self.coords, self.model, &p.node),
-                        depth,
-                        usize::MAX,
-                        &mut path,
-                        &mut out,
-                    )?,
-                    2 => self.dfs(
-                        phase,
-                        p,
-                        P3::enter(self.coords, self.model, &p.node),
-                        depth,
-                        usize::MAX,
-                        &mut path,
-                        &mut out,
-                    )?,
-                    _ => self.dfs(
-                        phase,
-                        p,
-                        P4::enter(self.coords, self.model, &p.node),
-                        depth,
-                        usize::MAX,
-                        &mut path,
-                        &mut out,
-                    )?,
-                }
-                if out.len() >= KEEP[phase] || (!out.is_empty() && self.phase_nodes[phase] > SOFT_NODES) {
-                    return Ok(out);
-                }
-            }
-            if first_found.is_none() && !out.is_empty() {
-                first_found = Some(total);
-            }
-            if !out.is_empty() && total >= first_found.unwrap_or(total) + SLACK {
-                break;
-            }
+        match phase {
+            0 => self.phase_of::<P1>(phase, starts),
+            1 => self.phase_of::<P2>(phase, starts),
+            2 => self.phase_of::<P3>(phase, starts),
+            _ => self.phase_of::<P4>(phase, starts),
         }
-        Ok(out)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn dfs<N: PhaseNode>(
-        &mut self,
-        phase: usize,
-        start: &Partial,
-        n: N,
-        depth: usize,
-        last: usize,
-        path: &mut Vec<usize>,
-        out: &mut Vec<Partial>,
-    ) -> Result<()> {
-        self.nodes += 1;
-        self.phase_nodes[phase] += 1;
-        if self.nodes & 0xffff == 0 {
-            self.control.report(Progress { phase: "search", depth: phase as u32 + 1, done: self.nodes, total: None });
-            self.control.check()?;
-            if self.nodes > self.max_nodes {
-                return Err(Error::new(format!(
-                    "4x4x4: no solution within {} search nodes (per phase: {:?}, ends {:?})",
-                    self.max_nodes, self.phase_nodes, self.leaves
-                )));
-            }
-        }
-        let h = n.bound(self.coords, self.tables) as usize;
-        if h > depth {
-            return Ok(());
-        }
-        if depth == 0 {
-            // At the phase's targets: the whole state, kept where the next phase's tables can go on.
-            let mut whole = start.node;
-            for &m in path.iter() {
-                whole = whole.then(self.model, m);
-            }
-            self.leaves[phase] += 1;
-            if phase + 1 == PHASES || self.bound(phase + 1, &whole) != FAR {
-                let mut full = start.path.clone();
-                full.extend_from_slice(path);
-                let mut ends = start.ends;
-                ends[phase] = full.len();
-                out.push(Partial { node: whole, path: full, ends });
-            }
-            return Ok(());
-        }
-        for &m in self.moves(phase) {
-            if last != usize::MAX {
-                let (b, lb) = (m / 3, last / 3);
-                if b == lb || (AXIS[b] == AXIS[lb] && b < lb) {
-                    continue;
+    /// [`phase`](Self::phase) over the phase's nodes `N`: one engine walk per start and total length.
+    fn phase_of<N: PhaseNode>(&mut self, phase: usize, starts: &[Partial]) -> Result<Vec<Partial>> {
+        let mut order: Vec<(usize, &Partial, N)> = starts
+            .iter()
+            .filter_map(|p| {
+                let n = N::enter(self.coords, self.model, &p.node);
+                match n.bound(self.coords, self.tables) {
+                    FAR => None,
+                    h => Some((p.path.len() + h as usize, p, n)),
+                }
+            })
+            .collect();
+        order.sort_by_key(|&(lo, _, _)| lo);
+        let mut out = Vec::new();
+        let Some(&(lowest, _, first)) = order.first() else { return Ok(out) };
+        let space = PhaseSpace {
+            coords: self.coords,
+            model: self.model,
+            tables: self.tables,
+            moves: self.moves(phase),
+            blank: first,
+            nodes: Cell::new(self.phase_nodes[phase]),
+        };
+        let budget = self.max_nodes.saturating_sub(self.nodes);
+        let mut ida = Ida::new(&space, self.control).with_budget(budget);
+        let mut first_found = None;
+        let mut leaves = 0;
+        let r = (|| {
+            for total in lowest..=lowest + MAX_DEPTH[phase] {
+                for &(lo, p, n) in &order {
+                    if lo > total {
+                        break;
+                    }
+                    // The walk's start counts as a node, as each node reached does.
+                    space.nodes.set(space.nodes.get() + 1);
+                    let mut ends =
+                        Ends { search: &*self, phase, start: p, space: &space, out: &mut out, leaves: &mut leaves };
+                    ida.walk(&n, NO_MOVE, &[], (total - p.path.len()) as u32, &mut ends)?;
+                    if ida.over_budget() {
+                        return Err(Error::new(format!(
+                            "4x4x4: no solution within {} search nodes (per phase: {:?}, ends {:?})",
+                            self.max_nodes, self.phase_nodes, self.leaves
+                        )));
+                    }
+                    if stop(phase, &out, space.nodes.get()) {
+                        return Ok(());
+                    }
+                }
+                if first_found.is_none() && !out.is_empty() {
+                    first_found = Some(total);
+                }
+                if !out.is_empty() && total >= first_found.unwrap_or(total) + SLACK {
+                    break;
                 }
             }
-            path.push(m);
-            let next = n.step(self.coords, self.model, m);
-            self.dfs(phase, start, next, depth - 1, m, path, out)?;
-            path.pop();
-            if out.len() >= KEEP[phase] || (!out.is_empty() && self.phase_nodes[phase] > SOFT_NODES) {
-                return Ok(());
-            }
-        }
-        Ok(())
+            Ok(())
+        })();
+        self.nodes += space.nodes.get() - self.phase_nodes[phase];
+        self.phase_nodes[phase] = space.nodes.get();
+        self.leaves[phase] += leaves;
+        r.map(|()| out)
     }
 
     /// The reduced cube, solved as a 3x3x3: its moves.
@@ -299,6 +240,102 @@ impl<'a> Search<'a> {
                     .ok_or_else(|| Error::internal(format!("4x4x4: the 3x3x3 move {name}")))
             })
             .collect()
+    }
+}
+
+/// The order state before a phase's first move.
+const NO_MOVE: usize = usize::MAX;
+
+/// Whether a phase has what it may have: [`KEEP`] ends, or an end and more than [`SOFT_NODES`] nodes.
+fn stop(phase: usize, out: &[Partial], nodes: u64) -> bool {
+    out.len() >= KEEP[phase] || (!out.is_empty() && nodes > SOFT_NODES)
+}
+
+/// A phase's search space: its nodes `N`, moved by the phase's moves in the reduction's canonical order
+/// (no face twice in a row, the faces of one axis in one order).
+struct PhaseSpace<'a, N> {
+    coords: &'a Coords,
+    model: &'a Model,
+    tables: &'a Tables,
+    moves: &'a [usize],
+    blank: N,
+    /// The phase's nodes reached so far (each child of a node expanded, and each walk's start).
+    nodes: Cell<u64>,
+}
+
+impl<N: PhaseNode> Space for PhaseSpace<'_, N> {
+    type Node = N;
+    type Move = usize;
+    /// The last move ([`NO_MOVE`] at the phase's start).
+    type Order = usize;
+
+    fn branching(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn blank(&self) -> N {
+        self.blank
+    }
+
+    #[inline]
+    fn child(&self, n: &N, last: usize, k: usize, out: &mut N) -> Option<(usize, usize)> {
+        let m = self.moves[k];
+        if last != NO_MOVE {
+            let (b, lb) = (m / 3, last / 3);
+            if b == lb || (AXIS[b] == AXIS[lb] && b < lb) {
+                return None;
+            }
+        }
+        self.nodes.set(self.nodes.get() + 1);
+        *out = n.step(self.coords, self.model, m);
+        Some((m, m))
+    }
+
+    #[inline]
+    fn bound(&self, n: &N) -> u32 {
+        n.bound(self.coords, self.tables) as u32
+    }
+}
+
+/// What a phase's walk keeps: the ends reached (at the phase's targets, where the next phase's tables can
+/// go on), until the phase has what it may have ([`stop`]).
+struct Ends<'s, 'a, N> {
+    search: &'s Search<'a>,
+    phase: usize,
+    start: &'s Partial,
+    space: &'s PhaseSpace<'a, N>,
+    out: &'s mut Vec<Partial>,
+    /// Ends reached (kept or not).
+    leaves: &'s mut u64,
+}
+
+impl<N: PhaseNode> Visit<PhaseSpace<'_, N>> for Ends<'_, '_, N> {
+    fn leaf(&mut self, _: &N, path: &[usize]) -> Result<Flow> {
+        let (search, phase) = (self.search, self.phase);
+        // The bound is 0 exactly at the phase's targets: the whole state, kept where the next phase's
+        // tables can go on.
+        let mut whole = self.start.node;
+        for &m in path {
+            whole = whole.then(search.model, m);
+        }
+        *self.leaves += 1;
+        if phase + 1 == PHASES || search.bound(phase + 1, &whole) != FAR {
+            let mut full = self.start.path.clone();
+            full.extend_from_slice(path);
+            let mut ends = self.start.ends;
+            ends[phase] = full.len();
+            self.out.push(Partial { node: whole, path: full, ends });
+        }
+        Ok(self.expanded(0))
+    }
+
+    #[inline]
+    fn expanded(&mut self, _: u64) -> Flow {
+        if stop(self.phase, self.out, self.space.nodes.get()) {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
     }
 }
 
