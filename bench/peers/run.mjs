@@ -8,9 +8,9 @@
 //    starts a new worker for every twips call, so its following calls cost about what its first does).
 // 2. Random-state scrambles: `puzzle.randomScramble` vs `randomScrambleForEvent` (prefetching off).
 // With --events, instead: every cubing.js event, our `randomScrambleForEvent` (twistsearch's main entry)
-// vs cubing.js's: the first call of a fresh process (ours: with loading the wasm module), the median of the
-// warm calls, scramble lengths and the process's peak resident memory. Every scramble is applied with
-// cubing.js's KPuzzle of the event, which must accept it and be left unsolved.
+// vs cubing.js's: the first call of a fresh process (ours: with loading the wasm module), the mean, median,
+// 99th percentile and maximum of the warm calls, scramble lengths and the process's peak resident memory.
+// Every scramble is applied with cubing.js's KPuzzle of the event, which must accept it and be left unsolved.
 //
 // Each side of each case runs in its own child process (child.mjs). Every solution and scramble is checked
 // here with cubing.js; our solutions must not be longer than the peer's, and our scrambles must be optimal
@@ -95,6 +95,18 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** Mean, median, 99th percentile (nearest rank) and maximum of the warm times: a median alone hides a slow tail. */
+function summary(xs) {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const p99 = s[Math.min(s.length - 1, Math.ceil(0.99 * s.length) - 1)];
+  return { mean: s.reduce((a, b) => a + b, 0) / s.length, median: median(s), p99, max: s[s.length - 1] };
+}
+
+function fmtSummary(x) {
+  return x ? `mean ${fmtMs(x.mean)}, median ${fmtMs(x.median)}, p99 ${fmtMs(x.p99)}, max ${fmtMs(x.max)}` : 'n/a';
+}
+
 /** Moves of an alg, as cubing.js counts its top-level nodes (`FR2'` is one move). */
 function algLength(alg) {
   return Alg.fromString(alg).experimentalNumChildAlgNodes();
@@ -150,6 +162,7 @@ function timing(side) {
     firstMs: side.firstMs,
     warmMs: side.warmMs,
     warmMedianMs: median(side.warmMs),
+    warm: summary(side.warmMs),
     ...(side.loadMs !== undefined ? { loadMs: side.loadMs } : {}),
     ...(side.table ? { table: side.table } : {}),
   };
@@ -338,9 +351,9 @@ async function runEventCase(c) {
   const job = { kind: 'event', event: c.event, count: c.count };
   say(`${c.id}: ${c.count} scrambles of event "${c.event}" (${c.puzzle})`);
   const peer = await runChild({ ...job, side: 'peer' }, args.timeoutS);
-  say(peer.ok ? `  cubing.js: first ${fmtMs(peer.firstMs)}, then median ${fmtMs(median(peer.warmMs))}` : `  cubing.js: n/a (${firstLine(peer.error)})`);
+  say(peer.ok ? `  cubing.js: first ${fmtMs(peer.firstMs)}, then ${fmtSummary(summary(peer.warmMs))}` : `  cubing.js: n/a (${firstLine(peer.error)})`);
   const ours = await runChild({ ...job, side: 'ours' }, args.timeoutS);
-  say(ours.ok ? `  twistsearch: first ${fmtMs(ours.firstMs)} (load ${fmtMs(ours.loadMs)}), then median ${fmtMs(median(ours.warmMs))}` : `  twistsearch: ${c.supported ? 'FAILED' : 'refused'} (${firstLine(ours.error)})`);
+  say(ours.ok ? `  twistsearch: first ${fmtMs(ours.firstMs)} (load ${fmtMs(ours.loadMs)}), then ${fmtSummary(summary(ours.warmMs))}` : `  twistsearch: ${c.supported ? 'FAILED' : 'refused'} (${firstLine(ours.error)})`);
   const record = { id: c.id, event: c.event, puzzle: c.puzzle, supported: c.supported, peer: timing(peer), ours: timing(ours), ratio: { first: null, warm: null }, verified: false };
   let ok = true;
   for (const [side, name, who] of [[peer, 'peer', "cubing.js's"], [ours, 'ours', 'our']]) {
@@ -445,6 +458,7 @@ function fmtMiB(bytes) {
 function eventRows(records) {
   const first = (side, supported) => (side.error ? (supported === false ? 'refused' : 'FAILED') : fmtMs(side.firstMs));
   const warm = (side, supported) => (side.error ? (supported === false ? 'refused' : 'FAILED') : fmtMs(side.warmMedianMs));
+  const tail = (side, key) => (side.error || !side.warm ? 'n/a' : fmtMs(side.warm[key]));
   return records.map((r) => [
     r.event,
     r.ours.scrambles?.length ?? r.peer.scrambles?.length ?? 'n/a',
@@ -454,6 +468,12 @@ function eventRows(records) {
     r.peer.error ? 'n/a' : fmtMs(r.peer.warmMedianMs),
     warm(r.ours, r.supported),
     fmtRatio(r.ratio.warm),
+    tail(r.peer, 'mean'),
+    tail(r.ours, 'mean'),
+    tail(r.peer, 'p99'),
+    tail(r.ours, 'p99'),
+    tail(r.peer, 'max'),
+    tail(r.ours, 'max'),
     fmtLengthSummary(r.peer),
     fmtLengthSummary(r.ours),
     fmtMiB(r.peer.memory?.maxRss),
@@ -495,8 +515,9 @@ function printTables(solves, scrambles, events) {
   }
   if (events.length) {
     say('');
-    say('randomScrambleForEvent (first: fresh process, ours with loading wasm; warm: median; ratio = cubing.js / twistsearch; lengths in moves: mean [min-max]; RSS: peak resident MiB of the process)');
-    const eventHeaders = [...headers.slice(0, 10), 'RSS cubing.js', 'RSS ours', 'check'];
+    say('randomScrambleForEvent (first: fresh process, ours with loading wasm; warm: median, then the warm calls\' mean, 99th percentile and maximum; ratio = cubing.js / twistsearch on the median; lengths in moves: mean [min-max]; RSS: peak resident MiB of the process)');
+    const tailHeaders = ['mean cubing.js', 'mean ours', 'p99 cubing.js', 'p99 ours', 'max cubing.js', 'max ours'];
+    const eventHeaders = [...headers.slice(0, 8), ...tailHeaders, ...headers.slice(8, 10), 'RSS cubing.js', 'RSS ours', 'check'];
     eventHeaders[0] = 'event';
     say(table(eventHeaders, eventRows(events)));
   }
