@@ -223,7 +223,7 @@ struct Step<'a> {
 impl Step<'_> {
     /// Sweeps every row, in chunks on the threads; each chunk's count and kept positions.
     fn sweep(&self, back: bool, control: Control) -> Vec<ChunkOut> {
-        let (index, bits, cur, next, keep, depth) = (self.index, self.bits, self.cur, self.next, self.keep, self.depth);
+        let (index, bits, next, keep, depth) = (self.index, self.bits, self.next, self.keep, self.depth);
         let rows = index.rows;
         let chunk_rows = rows.div_ceil(512).max(1);
         let n_chunks = rows.div_ceil(chunk_rows) as usize;
