@@ -16,7 +16,7 @@
 //! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
 //! | [`model`] | [`puzzle`](model::puzzle), [`layout`](model::layout), [`state`](model::state), [`moveset`](model::moveset), [`move_ref`](model::move_ref), [`move_names`](model::move_names), [`ksolve_plus`](model::ksolve_plus), [`omit`](model::omit) | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
-//! | structure | [`canon`], [`group`], `coord`, [`ida`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements); coordinates (ranks, dense indexing, depth bits); the IDA* engine every solver runs on |
+//! | structure | [`canon`], [`group`], `coord`, [`ida`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements, the symmetry engine); coordinates (ranks, dense indexing, depth bits, the breadth-first table builder); the IDA* engine every solver runs on |
 //! | engine | [`prune`], [`search`], [`god`], [`phase`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving |
 //! | tools | [`seq`] | twsearch's tools on move sequences: unique (up to symmetry), cancel, unrotate, shorten, conjugacy and symmetry classes, move definitions, wrong pieces; total variation and self-test solves |
 //! | solvers | [`solvers`] | the puzzles' own solvers as plug-ins: the 3x3x3 (two-phase and optimal), 4x4x4, Square-1, megaminx; the optimal solver's second bound as the shells ask for it (a phase bound or the 3x3x3's own) |

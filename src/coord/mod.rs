@@ -9,11 +9,15 @@
 //! - [`index`] — [`DenseIndex`](index::DenseIndex): the positions a move set reaches numbered densely,
 //!   from those coordinates in mixed radix;
 //! - [`bits`] — [`DepthBits`](bits::DepthBits): two bits of depth modulo 3 per position, shared by the
-//!   threads of a breadth-first fill.
+//!   threads of a breadth-first fill;
+//! - [`fill`] — the breadth-first distance-table builder every dense table is filled by: a space of
+//!   entries and their neighbours, a packing of the depths (bytes, four bits, two bits mod 3), and one
+//!   level driver choosing forward or backward sweeps.
 
 pub(crate) mod bits;
 pub(crate) mod blocks;
 pub(crate) mod digits;
+pub(crate) mod fill;
 pub(crate) mod index;
 pub(crate) mod perm;
 pub(crate) mod rank;

@@ -10,12 +10,15 @@
 //!   first; found positions are set with one atomic operation per word. Cheap once most positions are
 //!   seen, and it writes only its own rows.
 //!
-//! The direction of each level is chosen by an estimate of the work of each.
+//! The levels run on the crate's breadth-first driver ([`levels`]), which chooses the direction of each
+//! by an estimate of the work of each; this file holds the sweeps ([`Sweeps`]) of a dense index.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::control::{Control, Progress};
 use crate::coord::bits::{DepthBits, MarkBits, UNSEEN};
+pub use crate::coord::fill::Direction;
+use crate::coord::fill::{levels, Levels, Packing, Plan, Sweeps};
 use crate::coord::index::DenseIndex;
 use crate::coord::index::Scratch;
 use crate::coord::residue::closer_residue;
@@ -24,21 +27,6 @@ use crate::error::{Error, Result};
 /// A forward sweep prefetches each target row when the source row holds at least one frontier position
 /// per this many positions (below, most of the row's lines would not be touched).
 const PREFETCH_DENSITY: u64 = 64;
-
-/// Relative cost of a forward step to a backward check (tuned on the 2x2x2).
-const FORWARD_FACTOR: f64 = 1.0;
-
-/// Which way each level's sweep goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Direction {
-    /// Chosen per level by the estimated work.
-    #[default]
-    Auto,
-    /// Always from the frontier.
-    Forward,
-    /// Always from the unseen positions.
-    Backward,
-}
 
 /// What a finished search holds.
 pub(crate) struct DenseRun {
@@ -130,11 +118,12 @@ impl Work {
     }
 }
 
-/// Runs the search from the position with index `start`. `reachable` is an upper bound on the positions
-/// the moves can reach (the group order), used to choose directions; `keep` how many last-depth positions
-/// to return; `spare` the bytes the search may take beyond the depth bits (for [`MarkBits`]: when they
-/// fit, forward steps mark their targets and settle them afterwards, which is several times cheaper per
-/// step than claiming each target).
+/// Runs the search from the position with index `start`, on the crate's breadth-first driver
+/// ([`levels`]) with this file's sweeps. `reachable` is an upper bound on the positions the moves can
+/// reach (the group order), used to choose directions; `keep` how many last-depth positions to return;
+/// `spare` the bytes the search may take beyond the depth bits (for [`MarkBits`]: when they fit, forward
+/// steps mark their targets and settle them afterwards, which is several times cheaper per step than
+/// claiming each target).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     index: &DenseIndex,
@@ -147,73 +136,74 @@ pub(crate) fn search(
     control: Control,
 ) -> Result<DenseRun> {
     let bits = DepthBits::new(index.size())?;
-    let mut marks: Option<MarkBits> = None;
     let can_mark = !index.has_illegal() && MarkBits::bytes_for(index.size()) <= spare;
     if !bits.claim(start, 0) {
         return Err(Error::internal("the start position was claimed twice"));
     }
     let size = index.size();
-    let reachable = reachable.min(size);
-    let moves = index.moves() as u64;
-    let mut counts = vec![1u64];
-    let mut backward = Vec::new();
-    let mut last = vec![start];
-    let mut seen = 1u64;
-    loop {
-        let depth = counts.len() as u32 - 1;
-        if max_depth.is_some_and(|m| depth >= m) {
-            break;
-        }
-        let frontier = *counts.last().expect("counts start with depth 0");
-        let back = backward_pays(direction, frontier, size - seen, reachable.saturating_sub(seen), moves);
-        if !back && can_mark && marks.is_none() {
-            marks = MarkBits::new(size);
-        }
-        let step = Step {
-            index,
-            bits: &bits,
-            marks: marks.as_ref().filter(|_| !back),
-            cur: (depth % 3) as u8,
-            next: ((depth + 1) % 3) as u8,
-            keep,
-            depth,
-        };
-        let outs = step.sweep(back, control);
-        control.check()?;
-        let found: u64 = outs.iter().map(|o| o.found).sum();
-        if found == 0 {
-            break;
-        }
-        let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
-        kept.sort_unstable();
-        kept.truncate(keep);
-        last = kept;
-        counts.push(found);
-        backward.push(back);
-        seen += found;
-    }
+    let plan =
+        Plan { size, moves: index.moves() as u64, reachable, direction, backward: true, max_depth, report: None };
+    let mut sweeps = DenseSweeps { index, bits, marks: None, can_mark, keep, last: vec![start] };
+    let Levels { counts, backward } = levels(&mut sweeps, &plan, 1, control)?;
+    let DenseSweeps { bits, marks, mut last, .. } = sweeps;
     last.truncate(keep);
     let mark_bytes = marks.map_or(0, |_| MarkBits::bytes_for(size));
     Ok(DenseRun { counts, backward, last, bits, mark_bytes })
 }
 
-/// Whether a step backward (unseen positions look for a neighbour in the frontier) is cheaper than one
-/// forward (frontier positions mark their neighbours), as `direction` asks or (`Auto`) as estimated.
-fn backward_pays(direction: Direction, frontier: u64, unseen: u64, unseen_reachable: u64, moves: u64) -> bool {
-    match direction {
-        Direction::Forward => false,
-        Direction::Backward => true,
-        Direction::Auto => {
-            // Forward: each frontier position tries every move. Backward: an unseen position that is
-            // reachable stops at its first neighbour in the frontier (about half the moves once the
-            // frontier is large); an unreachable one tries them all.
-            // Forward writes need no locked operations (each thread owns its targets), so a forward
-            // step costs about what a backward check does.
-            let forward_work = FORWARD_FACTOR * frontier as f64 * moves as f64;
-            let backward_work = (unseen - unseen_reachable) as f64 * moves as f64
-                + unseen_reachable as f64 * (moves as f64 / 2.0).max(1.0);
-            backward_work < forward_work
+/// The sweeps of a search over a dense index, for the level driver.
+struct DenseSweeps<'a> {
+    index: &'a DenseIndex,
+    bits: DepthBits,
+    /// Allocated at the first forward sweep when `can_mark`.
+    marks: Option<MarkBits>,
+    can_mark: bool,
+    /// How many positions of the last depth to keep, and those of the last depth swept.
+    keep: usize,
+    last: Vec<u64>,
+}
+
+impl DenseSweeps<'_> {
+    /// One level's sweep from `depth`; the positions found, the first `keep` of them kept in `last`.
+    fn level(&mut self, depth: u32, back: bool, control: Control) -> u64 {
+        let step = Step {
+            index: self.index,
+            bits: &self.bits,
+            marks: self.marks.as_ref().filter(|_| !back),
+            cur: (depth % 3) as u8,
+            next: ((depth + 1) % 3) as u8,
+            keep: self.keep,
+            depth,
+        };
+        let outs = step.sweep(back, control);
+        let found: u64 = outs.iter().map(|o| o.found).sum();
+        if found > 0 {
+            let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
+            kept.sort_unstable();
+            kept.truncate(self.keep);
+            self.last = kept;
         }
+        found
+    }
+}
+
+impl Sweeps for DenseSweeps<'_> {
+    fn forward(&mut self, depth: u32, counts: &mut Vec<u64>, control: Control) -> u64 {
+        if self.can_mark && self.marks.is_none() {
+            self.marks = MarkBits::new(self.index.size());
+        }
+        let found = self.level(depth, false, control);
+        counts.resize(depth as usize + 2, 0);
+        counts[depth as usize + 1] += found;
+        found
+    }
+
+    fn backward(&mut self, depth: u32, control: Control) -> u64 {
+        self.level(depth, true, control)
+    }
+
+    fn max_depth(&self) -> u32 {
+        <DepthBits as Packing>::MAX_DEPTH
     }
 }
 
@@ -233,7 +223,7 @@ struct Step<'a> {
 impl Step<'_> {
     /// Sweeps every row, in chunks on the threads; each chunk's count and kept positions.
     fn sweep(&self, back: bool, control: Control) -> Vec<ChunkOut> {
-        let (index, bits, cur, next, keep, depth) = (self.index, self.bits, self.cur, self.next, self.keep, self.depth);
+        let (index, bits, next, keep, depth) = (self.index, self.bits, self.next, self.keep, self.depth);
         let rows = index.rows;
         let chunk_rows = rows.div_ceil(512).max(1);
         let n_chunks = rows.div_ceil(chunk_rows) as usize;
@@ -249,7 +239,7 @@ impl Step<'_> {
                         break;
                     }
                     let hi = (lo + chunk_rows).min(rows);
-                    mark_rows(index, bits, marks, lo..hi, cur, regions[r].clone(), &mut w);
+                    self.mark_rows(marks, lo..hi, regions[r].clone(), &mut w);
                     if r == 0 {
                         control.report(Progress { phase: "god", depth: depth + 1, done: hi, total: Some(rows) });
                     }
@@ -278,7 +268,7 @@ impl Step<'_> {
                     }
                     let hi = (lo + chunk_rows).min(rows);
                     let targets = Some(regions[r].clone());
-                    let o = forward_rows(index, bits, lo..hi, cur, next, keep, targets, &mut w);
+                    let o = self.forward_rows(lo..hi, targets, &mut w);
                     out.found += o.found;
                     for v in o.keep {
                         keep_push(&mut out.keep, keep, v);
@@ -299,11 +289,7 @@ impl Step<'_> {
                     }
                     let lo = c as u64 * chunk_rows;
                     let hi = (lo + chunk_rows).min(rows);
-                    let out = if back {
-                        backward_rows(index, bits, lo..hi, cur, next, keep, w)
-                    } else {
-                        forward_rows(index, bits, lo..hi, cur, next, keep, None, w)
-                    };
+                    let out = if back { self.backward_rows(lo..hi, w) } else { self.forward_rows(lo..hi, None, w) };
                     let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
                     control.report(Progress { phase: "god", depth: depth + 1, done: d, total: Some(rows) });
                     out
@@ -359,183 +345,169 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// Forward steps from the frontier positions of `rows`. With `targets`, only moves into those rows are
-/// made, and this thread is their only writer (plain stores); without, targets are claimed atomically,
-/// unless only one thread runs.
-#[allow(clippy::too_many_arguments)]
-fn forward_rows(
-    index: &DenseIndex,
-    bits: &DepthBits,
-    rows: std::ops::Range<u64>,
-    cur: u8,
-    next: u8,
-    keep: usize,
-    targets: Option<std::ops::Range<u64>>,
-    w: &mut Work,
-) -> ChunkOut {
-    let alone = targets.is_some() || threads() == 1;
-    let (t_lo, t_hi) = targets.map_or((0, u64::MAX), |t| (t.start, t.end));
-    let mut out = ChunkOut::default();
-    let (s, list) = (&mut w.s, &mut w.list);
-    let row = index.row;
-    let illegal = index.has_illegal();
-    for o in rows {
-        list.clear();
-        bits.collect(o * row, row, cur, list);
-        if list.is_empty() {
-            continue;
-        }
-        // The rows this row's moves lead to (`None`: not this call's to write, or illegal).
-        let mut target_rows = (0..index.moves()).map(|mv| {
-            let o2 = index.outer_image(o, mv, s);
-            let skip = o2 < t_lo || o2 >= t_hi || (illegal && !index.outer_legal(o2, s));
-            (mv, o2, skip)
-        });
-        let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
-        let mut ahead = target_rows.find(|t| !t.2);
-        if prefetch {
-            if let Some((_, o2, _)) = ahead {
-                bits.prefetch_range(o2 * row, row);
-            }
-        }
-        while let Some((mv, o2, _)) = ahead {
-            ahead = target_rows.find(|t| !t.2);
-            if prefetch {
-                // The next target row comes into the cache while this one is written: the writes land
-                // all over a row, and waiting for each of its lines would dominate the sweep.
-                if let Some((_, o3, _)) = ahead {
-                    bits.prefetch_range(o3 * row, row);
-                }
-            }
-            let base = o2 * row;
-            let table = index.inner_moves(mv);
-            if alone && keep == 0 && !illegal {
-                // The common case, branch-free: most of the sweep's time otherwise goes to mispredicting
-                // whether each target is new. The count stays in a register.
-                let mut found = 0u64;
-                for &i in list.iter() {
-                    // SAFETY: as below.
-                    found +=
-                        unsafe { bits.claim_alone_if_unseen(base + *table.get_unchecked(i as usize) as u64, next) };
-                }
-                out.found += found;
+/// The sweeps of one step over a range of rows, on one thread.
+impl Step<'_> {
+    /// Forward steps from the frontier positions of `rows`. With `targets`, only moves into those rows are
+    /// made, and this thread is their only writer (plain stores); without, targets are claimed atomically,
+    /// unless only one thread runs.
+    fn forward_rows(
+        &self,
+        rows: std::ops::Range<u64>,
+        targets: Option<std::ops::Range<u64>>,
+        w: &mut Work,
+    ) -> ChunkOut {
+        let (index, bits, next, keep, cur) = (self.index, self.bits, self.next, self.keep, self.cur);
+        let alone = targets.is_some() || threads() == 1;
+        let (t_lo, t_hi) = targets.map_or((0, u64::MAX), |t| (t.start, t.end));
+        let mut out = ChunkOut::default();
+        let (s, list) = (&mut w.s, &mut w.list);
+        let row = index.row;
+        let illegal = index.has_illegal();
+        for o in rows {
+            list.clear();
+            bits.collect(o * row, row, cur, list);
+            if list.is_empty() {
                 continue;
             }
-            for &i in list.iter() {
-                // SAFETY: as in the backward sweep: `i < row`, the table maps below `row`, `base` starts a row.
-                let i2 = unsafe { *table.get_unchecked(i as usize) };
-                let t = base + i2 as u64;
-                if unsafe { bits.get_unchecked(t) } != UNSEEN || (illegal && !index.inner_legal(i2 as u32)) {
-                    continue;
-                }
-                if alone {
-                    bits.claim_alone(t, next);
-                } else if !bits.claim(t, next) {
-                    continue;
-                }
-                out.found += 1;
-                keep_push(&mut out.keep, keep, t);
-            }
-        }
-    }
-    out
-}
-
-/// Forward steps from the frontier positions of `rows` into the rows `targets` (this thread their only
-/// writer): each target is marked, whatever it holds; [`DepthBits::settle`] sorts them out afterwards.
-fn mark_rows(
-    index: &DenseIndex,
-    bits: &DepthBits,
-    marks: &MarkBits,
-    rows: std::ops::Range<u64>,
-    cur: u8,
-    targets: std::ops::Range<u64>,
-    w: &mut Work,
-) {
-    let (s, list) = (&mut w.s, &mut w.list);
-    let row = index.row;
-    let mut target_rows: Vec<(usize, u64)> = Vec::with_capacity(index.moves());
-    for o in rows {
-        list.clear();
-        bits.collect(o * row, row, cur, list);
-        if list.is_empty() {
-            continue;
-        }
-        target_rows.clear();
-        target_rows.extend((0..index.moves()).map(|mv| (mv, index.outer_image(o, mv, s))));
-        target_rows.retain(|&(_, o2)| targets.contains(&o2));
-        let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
-        for (k, &(mv, o2)) in target_rows.iter().enumerate() {
-            if prefetch {
-                // The next target row comes into the cache while this one is marked: the marks land all
-                // over a row, and waiting for each of its lines would dominate the step.
-                if let Some(&(_, o3)) = target_rows.get(k + 1) {
-                    marks.prefetch_range(o3 * row, row);
-                }
-            }
-            let base = o2 * row;
-            let table = index.inner_moves(mv);
-            for &i in list.iter() {
-                // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
-                // inner values below `row`; `base` starts a row, so the position is below the index's size.
-                unsafe { marks.mark_alone(base + *table.get_unchecked(i as usize) as u64) };
-            }
-        }
-    }
-}
-
-fn backward_rows(
-    index: &DenseIndex,
-    bits: &DepthBits,
-    rows: std::ops::Range<u64>,
-    cur: u8,
-    next: u8,
-    keep: usize,
-    w: &mut Work,
-) -> ChunkOut {
-    let mut out = ChunkOut::default();
-    let Work { s, list, found, masks } = w;
-    let row = index.row;
-    let illegal = index.has_illegal();
-    for o in rows {
-        if illegal && !index.outer_legal(o, s) {
-            continue;
-        }
-        list.clear();
-        bits.collect(o * row, row, UNSEEN, list);
-        if illegal {
-            list.retain(|&i| index.inner_legal(i));
-        }
-        if list.is_empty() {
-            continue;
-        }
-        // Branch-free partition of the unseen positions into found and still unseen: whether a neighbour
-        // is in the frontier is unpredictable, and mispredicted branches would dominate the sweep.
-        found.resize(list.len(), 0);
-        let mut n_found = 0;
-        for mv in 0..index.moves() {
-            if list.is_empty() {
-                break;
-            }
-            let base = index.outer_image(o, mv, s) * row;
-            let table = index.inner_moves(mv);
-            split_off_hits(list, found, &mut n_found, |i| {
-                // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
-                // inner values below `row`; `base` starts a row, so the index is below the table's size.
-                unsafe { bits.get_unchecked(base + *table.get_unchecked(i as usize) as u64) == cur }
+            // The rows this row's moves lead to (`None`: not this call's to write, or illegal).
+            let mut target_rows = (0..index.moves()).map(|mv| {
+                let o2 = index.outer_image(o, mv, s);
+                let skip = o2 < t_lo || o2 >= t_hi || (illegal && !index.outer_legal(o2, s));
+                (mv, o2, skip)
             });
+            let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
+            let mut ahead = target_rows.find(|t| !t.2);
+            if prefetch {
+                if let Some((_, o2, _)) = ahead {
+                    bits.prefetch_range(o2 * row, row);
+                }
+            }
+            while let Some((mv, o2, _)) = ahead {
+                ahead = target_rows.find(|t| !t.2);
+                if prefetch {
+                    // The next target row comes into the cache while this one is written: the writes land
+                    // all over a row, and waiting for each of its lines would dominate the sweep.
+                    if let Some((_, o3, _)) = ahead {
+                        bits.prefetch_range(o3 * row, row);
+                    }
+                }
+                let base = o2 * row;
+                let table = index.inner_moves(mv);
+                if alone && keep == 0 && !illegal {
+                    // The common case, branch-free: most of the sweep's time otherwise goes to mispredicting
+                    // whether each target is new. The count stays in a register.
+                    let mut found = 0u64;
+                    for &i in list.iter() {
+                        // SAFETY: as below.
+                        found +=
+                            unsafe { bits.claim_alone_if_unseen(base + *table.get_unchecked(i as usize) as u64, next) };
+                    }
+                    out.found += found;
+                    continue;
+                }
+                for &i in list.iter() {
+                    // SAFETY: as in the backward sweep: `i < row`, the table maps below `row`, `base` starts a row.
+                    let i2 = unsafe { *table.get_unchecked(i as usize) };
+                    let t = base + i2 as u64;
+                    if unsafe { bits.get_unchecked(t) } != UNSEEN || (illegal && !index.inner_legal(i2 as u32)) {
+                        continue;
+                    }
+                    if alone {
+                        bits.claim_alone(t, next);
+                    } else if !bits.claim(t, next) {
+                        continue;
+                    }
+                    out.found += 1;
+                    keep_push(&mut out.keep, keep, t);
+                }
+            }
         }
-        found.truncate(n_found);
-        if found.is_empty() {
-            continue;
-        }
-        bits.claim_all(o * row, found, next, masks);
-        out.found += found.len() as u64;
-        for &i in found.iter().filter(|_| keep > 0) {
-            keep_push(&mut out.keep, keep, o * row + i as u64);
+        out
+    }
+
+    /// Forward steps from the frontier positions of `rows` into the rows `targets` (this thread their only
+    /// writer): each target is marked, whatever it holds; [`DepthBits::settle`] sorts them out afterwards.
+    fn mark_rows(&self, marks: &MarkBits, rows: std::ops::Range<u64>, targets: std::ops::Range<u64>, w: &mut Work) {
+        let (index, bits, cur) = (self.index, self.bits, self.cur);
+        let (s, list) = (&mut w.s, &mut w.list);
+        let row = index.row;
+        let mut target_rows: Vec<(usize, u64)> = Vec::with_capacity(index.moves());
+        for o in rows {
+            list.clear();
+            bits.collect(o * row, row, cur, list);
+            if list.is_empty() {
+                continue;
+            }
+            target_rows.clear();
+            target_rows.extend((0..index.moves()).map(|mv| (mv, index.outer_image(o, mv, s))));
+            target_rows.retain(|&(_, o2)| targets.contains(&o2));
+            let prefetch = list.len() as u64 * PREFETCH_DENSITY >= row;
+            for (k, &(mv, o2)) in target_rows.iter().enumerate() {
+                if prefetch {
+                    // The next target row comes into the cache while this one is marked: the marks land all
+                    // over a row, and waiting for each of its lines would dominate the step.
+                    if let Some(&(_, o3)) = target_rows.get(k + 1) {
+                        marks.prefetch_range(o3 * row, row);
+                    }
+                }
+                let base = o2 * row;
+                let table = index.inner_moves(mv);
+                for &i in list.iter() {
+                    // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
+                    // inner values below `row`; `base` starts a row, so the position is below the index's size.
+                    unsafe { marks.mark_alone(base + *table.get_unchecked(i as usize) as u64) };
+                }
+            }
         }
     }
-    out
+
+    /// Backward steps into the unseen positions of `rows`: each looks for a neighbour in the frontier.
+    fn backward_rows(&self, rows: std::ops::Range<u64>, w: &mut Work) -> ChunkOut {
+        let (index, bits, next, keep, cur) = (self.index, self.bits, self.next, self.keep, self.cur);
+        let mut out = ChunkOut::default();
+        let Work { s, list, found, masks } = w;
+        let row = index.row;
+        let illegal = index.has_illegal();
+        for o in rows {
+            if illegal && !index.outer_legal(o, s) {
+                continue;
+            }
+            list.clear();
+            bits.collect(o * row, row, UNSEEN, list);
+            if illegal {
+                list.retain(|&i| index.inner_legal(i));
+            }
+            if list.is_empty() {
+                continue;
+            }
+            // Branch-free partition of the unseen positions into found and still unseen: whether a neighbour
+            // is in the frontier is unpredictable, and mispredicted branches would dominate the sweep.
+            found.resize(list.len(), 0);
+            let mut n_found = 0;
+            for mv in 0..index.moves() {
+                if list.is_empty() {
+                    break;
+                }
+                let base = index.outer_image(o, mv, s) * row;
+                let table = index.inner_moves(mv);
+                split_off_hits(list, found, &mut n_found, |i| {
+                    // SAFETY: `i < row` (an offset in this row) and the table maps inner values below `row` to
+                    // inner values below `row`; `base` starts a row, so the index is below the table's size.
+                    unsafe { bits.get_unchecked(base + *table.get_unchecked(i as usize) as u64) == cur }
+                });
+            }
+            found.truncate(n_found);
+            if found.is_empty() {
+                continue;
+            }
+            bits.claim_all(o * row, found, next, masks);
+            out.found += found.len() as u64;
+            for &i in found.iter().filter(|_| keep > 0) {
+                keep_push(&mut out.keep, keep, o * row + i as u64);
+            }
+        }
+        out
+    }
 }
 
 /// The moves (indices into the index's move list) that take the position `from`, at `depth`, back to the

@@ -5,11 +5,12 @@
 
 use super::coords::PhaseCoords;
 use super::masks::MoveMasks;
-use crate::control::{Control, Progress};
+use crate::control::Control;
+use crate::coord::fill::{fill, Bytes, FillOptions, Packing, Space};
 use crate::error::Result;
 
 /// The distance byte of an entry no move sequence reaches.
-pub(crate) const UNREACHED: u8 = u8::MAX;
+pub(crate) const UNREACHED: u8 = Bytes::UNSEEN;
 
 /// Exact distances of one projection, one byte per entry.
 #[derive(Debug)]
@@ -30,9 +31,9 @@ impl ProjectionTable {
         coords.iter().try_fold(1u64, |p, &c| p.checked_mul(sizes[c]))
     }
 
-    /// Fills the table by breadth-first search from the goal; `costs[mv]` is each move's cost (1 in the
-    /// half-turn metric). With unit costs and moves closed under inverses (the graph is undirected), a
-    /// depth whose frontier outnumbers the entries not reached yet is found backwards: each unreached
+    /// Fills the table by breadth-first search from the goal (the crate's builder, [`fill`]); `costs[mv]`
+    /// is each move's cost (1 in the half-turn metric). With unit costs and moves closed under inverses
+    /// (the graph is undirected), a depth whose frontier is large is found backwards: each unreached
     /// entry looks for a neighbour on the frontier and stops at the first.
     pub(crate) fn build(pc: &PhaseCoords, coords: Vec<usize>, costs: &[u8], control: Control) -> Result<Self> {
         Self::fill(pc, coords, costs, pc.inverse_closed(), control)
@@ -52,34 +53,16 @@ impl ProjectionTable {
         for i in (0..coords.len().saturating_sub(1)).rev() {
             strides[i] = strides[i + 1] * sizes[coords[i + 1]];
         }
-        let mut dist = Vec::with_capacity(n);
-        crate::memory::advise_huge_pages(dist.as_ptr(), n);
-        dist.resize(n, UNREACHED);
-        let mut t = ProjectionTable { coords, strides, dist, max: 0 };
-        let goal = t.index(pc.goal());
-        t.dist[goal] = 0;
-        let unit = backward && costs.iter().all(|&c| c == 1);
-        // Entries per distance, so the search knows when nothing is left to expand.
-        let mut counts = vec![0u64; UNREACHED as usize];
-        counts[0] = 1;
-        let mut seen = 1u64;
-        let mut depth = 0u8;
-        loop {
-            control.check()?;
-            if unit && counts[depth as usize] > n as u64 - seen {
-                let found = t.sweep_backward(pc, depth);
-                counts[depth as usize + 1] += found;
-                seen += found;
-            } else {
-                t.sweep_forward(pc, depth, costs, &mut counts, &mut seen);
-            }
-            control.report(Progress { phase: "table", depth: depth as u32, done: seen, total: Some(n as u64) });
-            if depth == UNREACHED - 2 || counts[depth as usize + 1..].iter().all(|&c| c == 0) {
-                break;
-            }
-            depth += 1;
-        }
-        t.max = depth;
+        let mut t = ProjectionTable { coords, strides, dist: Vec::new(), max: 0 };
+        let goal = t.index(pc.goal()) as u64;
+        let (last, row_len) = (t.coords[t.coords.len() - 1], sizes[t.coords[t.coords.len() - 1]]);
+        let space = Projection { pc, table: &t, moves: pc.moves(), last, rows: n as u64 / row_len, row_len };
+        let options =
+            FillOptions { undirected: backward, costs: Some(costs), report: Some("table"), ..FillOptions::default() };
+        let (dist, counts) = fill::<_, Bytes>(&space, &[goal], &options, control)?;
+        debug_assert_eq!(dist.0.len(), n);
+        t.dist = dist.into_vec();
+        t.max = (counts.len() - 1) as u8;
         Ok(t)
     }
 
@@ -122,113 +105,6 @@ impl ProjectionTable {
     /// The largest distance.
     pub(crate) fn max(&self) -> u8 {
         self.max
-    }
-
-    /// Calls `visit(dist, i, v, part)` for every entry `i` whose distance is `want`: `v` is its value of
-    /// the last coordinate and `part[mv]` the other coordinates' share of the index of its neighbour by
-    /// move `mv`. Eight entries at a time are skipped when none is `want`; `visit` must not set any
-    /// entry to `want`.
-    fn walk(&mut self, pc: &PhaseCoords, want: u8, mut visit: impl FnMut(&mut [u8], usize, u32, &[u64])) {
-        const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
-        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-        let wanted = u64::from_ne_bytes([want; 8]);
-        let moves = pc.moves();
-        let k = self.coords.len() - 1;
-        let row = pc.sizes()[self.coords[k]] as usize;
-        let mut vals = vec![0u32; pc.len()];
-        let mut part = vec![0u64; moves];
-        let mut base = 0usize;
-        while base < self.dist.len() {
-            for (mv, p) in part.iter_mut().enumerate() {
-                *p = self.coords[..k]
-                    .iter()
-                    .zip(&self.strides)
-                    .map(|(&c, &stride)| pc.step(c, vals[c], mv) as u64 * stride)
-                    .sum();
-            }
-            let mut v = 0;
-            while v < row {
-                let end = (v + 8).min(row);
-                if end - v == 8 {
-                    let word = self.dist[base + v..base + end].try_into().map(u64::from_ne_bytes).unwrap_or(0);
-                    // A zero byte of `word ^ wanted` is an entry at `want`.
-                    let x = word ^ wanted;
-                    if x.wrapping_sub(LOW) & !x & HIGH == 0 {
-                        v = end;
-                        continue;
-                    }
-                }
-                for u in v..end {
-                    if self.dist[base + u] == want {
-                        visit(&mut self.dist, base + u, u as u32, &part);
-                    }
-                }
-                v = end;
-            }
-            base += row;
-            // The next row: count the other coordinates up, the one before the last fastest.
-            for j in (0..k).rev() {
-                let c = self.coords[j];
-                vals[c] += 1;
-                if (vals[c] as u64) < pc.sizes()[c] {
-                    break;
-                }
-                vals[c] = 0;
-            }
-        }
-    }
-
-    /// Expands every entry at `depth` by each move (any costs); `counts` and `seen` follow the entries
-    /// reached or brought closer.
-    fn sweep_forward(&mut self, pc: &PhaseCoords, depth: u8, costs: &[u8], counts: &mut [u64], seen: &mut u64) {
-        let last = *self.coords.last().expect("at least one coordinate");
-        if costs.iter().all(|&c| c == 1) {
-            // Unit costs: an entry reached is final.
-            let mut found = 0u64;
-            self.walk(pc, depth, |dist, _, v, part| {
-                for (mv, &p) in part.iter().enumerate() {
-                    let j = (p + pc.step(last, v, mv) as u64) as usize;
-                    if dist[j] == UNREACHED {
-                        dist[j] = depth + 1;
-                        found += 1;
-                    }
-                }
-            });
-            counts[depth as usize + 1] += found;
-            *seen += found;
-            return;
-        }
-        self.walk(pc, depth, |dist, _, v, part| {
-            for (mv, &cost) in costs.iter().enumerate() {
-                let j = (part[mv] + pc.step(last, v, mv) as u64) as usize;
-                let nd = depth.saturating_add(cost).min(UNREACHED - 1);
-                let old = dist[j];
-                if old == UNREACHED {
-                    *seen += 1;
-                } else if old <= nd {
-                    continue;
-                } else {
-                    counts[old as usize] -= 1;
-                }
-                dist[j] = nd;
-                counts[nd as usize] += 1;
-            }
-        });
-    }
-
-    /// Gives distance `depth + 1` to every unreached entry with a neighbour at `depth` (unit costs,
-    /// moves closed under inverses); returns how many.
-    fn sweep_backward(&mut self, pc: &PhaseCoords, depth: u8) -> u64 {
-        let last = *self.coords.last().expect("at least one coordinate");
-        let moves = pc.moves();
-        let mut found = 0u64;
-        self.walk(pc, UNREACHED, |dist, i, v, part| {
-            if (0..moves).any(|mv| dist[(part[mv] + pc.step(last, v, mv) as u64) as usize] == depth) {
-                dist[i] = depth + 1;
-                found += 1;
-            }
-        });
-        found
     }
 
     /// Writes the coordinate values of entry `i` (its own coordinates only) into `vals`.
@@ -326,6 +202,65 @@ impl ProjectionTable {
             d[k] += 1;
         }
         d
+    }
+}
+
+/// A projection's entries as a [`Space`] for the breadth-first builder: a row per value of all but the
+/// last coordinate (the largest, stride one), whose share of each neighbour's index is worked out once
+/// per row, so an entry costs one move-table read per move.
+struct Projection<'a> {
+    pc: &'a PhaseCoords,
+    /// The table being filled (its coordinates and strides).
+    table: &'a ProjectionTable,
+    moves: usize,
+    /// The last coordinate, its number of values (the row's length), and the rows.
+    last: usize,
+    row_len: u64,
+    rows: u64,
+}
+
+/// An entered row: every coordinate's value, and per move the other coordinates' share of the index of
+/// a neighbour.
+struct ProjectionRow {
+    vals: Vec<u32>,
+    part: Vec<u64>,
+}
+
+impl Space for Projection<'_> {
+    type Row = ProjectionRow;
+
+    fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    fn row_len(&self) -> u64 {
+        self.row_len
+    }
+
+    fn moves(&self) -> u64 {
+        self.moves as u64
+    }
+
+    fn row(&self) -> ProjectionRow {
+        ProjectionRow { vals: vec![0; self.pc.len()], part: vec![0; self.moves] }
+    }
+
+    fn enter(&self, row: u64, r: &mut ProjectionRow) {
+        let t = self.table;
+        let k = t.coords.len() - 1;
+        t.decode(row * self.row_len, &mut r.vals);
+        for (mv, p) in r.part.iter_mut().enumerate() {
+            *p = t.coords[..k]
+                .iter()
+                .zip(&t.strides)
+                .map(|(&c, &stride)| self.pc.step(c, r.vals[c], mv) as u64 * stride)
+                .sum();
+        }
+    }
+
+    #[inline(always)]
+    fn neighbours(&self, r: &ProjectionRow, v: u64, mut visit: impl FnMut(usize, u64) -> bool) -> bool {
+        r.part.iter().enumerate().any(|(mv, &p)| visit(mv, p + self.pc.step(self.last, v as u32, mv) as u64))
     }
 }
 

@@ -1,7 +1,10 @@
 //! Distance tables over a coordinate: breadth-first from a target set, one byte per value.
 
+use crate::control::Control;
+use crate::coord::fill::{fill, Bytes, DecodedSpace, FillOptions};
+
 /// Not reached.
-pub(super) const FAR: u8 = u8::MAX;
+pub(super) const FAR: u8 = <Bytes as crate::coord::fill::Packing>::UNSEEN;
 
 /// The values reachable from `start` by `moves` (the target set of a phase: what the next phase's
 /// moves make of the solved value), in the order found.
@@ -24,9 +27,9 @@ pub(super) fn closure(size: usize, start: usize, moves: &[usize], apply: impl Fn
     out
 }
 
-/// Distances from `targets` under `moves` (closed under inverses), [`FAR`] where unreachable. Scans
-/// forward from each depth's values, and backward (unreached values looking for a neighbour at the
-/// depth) once more than half the table is reached.
+/// Distances from `targets` under `moves` (closed under inverses), [`FAR`] where unreachable: the
+/// crate's breadth-first builder ([`fill`]), one byte per value, each depth swept forward from its
+/// values or backward (unreached values looking for a neighbour at the depth), whichever is less work.
 pub(super) fn distances(
     size: usize,
     targets: &[usize],
@@ -37,54 +40,18 @@ pub(super) fn distances(
 }
 
 /// [`distances`] where a value is decoded once (`decode`) before its moves (`step`) apply to it.
-pub(super) fn distances_decoded<D>(
+pub(super) fn distances_decoded<D: Default>(
     size: usize,
     targets: &[usize],
     moves: &[usize],
     decode: impl Fn(usize) -> D,
     step: impl Fn(&D, usize) -> usize,
 ) -> Vec<u8> {
-    let mut dist = vec![FAR; size];
-    for &t in targets {
-        dist[t] = 0;
-    }
-    let mut reached = targets.len();
-    let mut depth = 0u8;
-    loop {
-        let mut found = 0;
-        if reached < size / 2 {
-            for x in 0..size {
-                if dist[x] != depth {
-                    continue;
-                }
-                let d = decode(x);
-                for &m in moves {
-                    let y = step(&d, m);
-                    if dist[y] == FAR {
-                        dist[y] = depth + 1;
-                        found += 1;
-                    }
-                }
-            }
-        } else {
-            for x in 0..size {
-                if dist[x] != FAR {
-                    continue;
-                }
-                let d = decode(x);
-                if moves.iter().any(|&m| dist[step(&d, m)] == depth) {
-                    dist[x] = depth + 1;
-                    found += 1;
-                }
-            }
-        }
-        if found == 0 {
-            return dist;
-        }
-        reached += found;
-        depth += 1;
-        assert!(depth < FAR - 1, "distance table deeper than a byte");
-    }
+    let space = DecodedSpace::new(size, moves, decode, step);
+    let goals: Vec<u64> = targets.iter().map(|&t| t as u64).collect();
+    let (dist, _) = fill::<_, Bytes>(&space, &goals, &FillOptions::undirected(), Control::none())
+        .expect("an uncancellable fill of a table that fits");
+    dist.into_vec()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use super::model::{Model, CORNERS, LOCS};
 use crate::control::Control;
+use crate::coord::fill::{fill, Bytes, FillOptions, Packing, Space};
 use crate::error::Result;
 
 /// The locations a stage's moves reach from its goals, numbered: per kind (corner, edge).
@@ -55,7 +56,7 @@ impl Compact {
 }
 
 /// A joint location the moves do not reach.
-pub(super) const FAR: u8 = u8::MAX;
+pub(super) const FAR: u8 = Bytes::UNSEEN;
 
 /// The distance table of a few pieces under some moves.
 pub(super) struct PieceTable {
@@ -65,11 +66,6 @@ pub(super) struct PieceTable {
 }
 
 impl PieceTable {
-    /// Entries of a table of `pieces`.
-    pub(super) fn entries(compact: &Compact, pieces: &[u8]) -> usize {
-        pieces.iter().map(|&p| compact.radix_of(p)).product()
-    }
-
     /// The table of `pieces` under `moves`: distances to `goal` (per piece, in `pieces` order, a mask of
     /// the locations it may end at, all within `compact`).
     pub(super) fn build(
@@ -81,11 +77,8 @@ impl PieceTable {
         control: Control,
     ) -> Result<Self> {
         let k = pieces.len();
-        let n = Self::entries(compact, pieces);
         let kind: Vec<usize> = pieces.iter().map(|&p| usize::from(p as usize >= CORNERS)).collect();
         let radix: Vec<usize> = kind.iter().map(|&k| compact.radix[k]).collect();
-        let mut dist = vec![FAR; n];
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
         // Every joint goal location (two pieces of one kind in one slot too: a smaller bound, still one).
         let mut starts = vec![0usize];
         for (i, &g) in goal.iter().enumerate() {
@@ -93,10 +86,6 @@ impl PieceTable {
                 (0..LOCS).filter(|&l| g >> l & 1 == 1).map(|l| compact.index[kind[i]][l] as usize).collect();
             let r = radix[i];
             starts = starts.iter().flat_map(|&a| locs.iter().map(move |&l| a * r + l)).collect();
-        }
-        for x in starts {
-            dist[x] = 0;
-            queue.push(x as u32);
         }
         // Each kind's numbered locations after each move, and each piece's place value.
         let steps: [Vec<u32>; 2] = [0, 1].map(|kd| {
@@ -114,36 +103,69 @@ impl PieceTable {
         for i in (0..k.saturating_sub(1)).rev() {
             place[i] = place[i + 1] * radix[i + 1];
         }
-        let mut head = 0;
-        let mut digits = [0usize; 16];
-        while head < queue.len() {
-            if head % (1 << 16) == 0 {
-                control.check()?;
-            }
-            let x = queue[head] as usize;
-            head += 1;
-            let d = dist[x] + 1;
-            let mut rest = x;
-            for i in (0..k).rev() {
-                digits[i] = rest % radix[i];
-                rest /= radix[i];
-            }
-            for mi in 0..moves.len() {
-                let mut y = 0usize;
-                for i in 0..k {
-                    y += steps[kind[i]][mi * radix[i] + digits[i]] as usize * place[i];
-                }
-                if dist[y] == FAR {
-                    dist[y] = d;
-                    queue.push(y as u32);
-                }
-            }
-        }
-        Ok(PieceTable { dist })
+        let space = JointSpace { k, radix, kind, place, steps, moves: moves.len() };
+        let goals: Vec<u64> = starts.into_iter().map(|x| x as u64).collect();
+        // Each face turns by all four amounts, so the moves are closed under inverses.
+        let (dist, _) = fill::<_, Bytes>(&space, &goals, &FillOptions::undirected(), control)?;
+        Ok(PieceTable { dist: dist.into_vec() })
     }
 
     /// The table's bytes.
     pub(super) fn bytes(&self) -> usize {
         self.dist.len()
+    }
+}
+
+/// The joint locations of a table's pieces as a [`Space`]: an entry is the pieces' numbered locations in
+/// mixed radix, decoded into digits once per entry.
+struct JointSpace {
+    /// Pieces.
+    k: usize,
+    /// Per piece: its kind's number of locations, its kind, its place value.
+    radix: Vec<usize>,
+    kind: Vec<usize>,
+    place: Vec<usize>,
+    /// Per kind: the numbered location after each move (`steps[kind][move * radix + location]`).
+    steps: [Vec<u32>; 2],
+    moves: usize,
+}
+
+impl Space for JointSpace {
+    type Row = [usize; 16];
+
+    fn rows(&self) -> u64 {
+        self.radix.iter().product::<usize>() as u64
+    }
+
+    fn row_len(&self) -> u64 {
+        1
+    }
+
+    fn moves(&self) -> u64 {
+        self.moves as u64
+    }
+
+    fn row(&self) -> [usize; 16] {
+        [0; 16]
+    }
+
+    #[inline(always)]
+    fn enter(&self, x: u64, digits: &mut [usize; 16]) {
+        let mut rest = x as usize;
+        for i in (0..self.k).rev() {
+            digits[i] = rest % self.radix[i];
+            rest /= self.radix[i];
+        }
+    }
+
+    #[inline(always)]
+    fn neighbours(&self, digits: &[usize; 16], _: u64, mut visit: impl FnMut(usize, u64) -> bool) -> bool {
+        (0..self.moves).any(|mi| {
+            let mut y = 0usize;
+            for i in 0..self.k {
+                y += self.steps[self.kind[i]][mi * self.radix[i] + digits[i]] as usize * self.place[i];
+            }
+            visit(mi, y as u64)
+        })
     }
 }

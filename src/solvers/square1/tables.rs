@@ -17,6 +17,8 @@
 use rustc_hash::FxHashMap;
 
 use super::state::{rotate, slash_slots, sliceable, Kind, Square1};
+use crate::control::Control;
+use crate::coord::fill::{fill, Bytes, FillOptions, FlatSpace, Space};
 use crate::coord::perm::{perm_rank, perm_unrank_into};
 
 /// A phase 1 move: the turn `(top, bottom)` then a slash.
@@ -221,25 +223,41 @@ impl ShapeTable {
     /// Slashes from each `shape * 4 + parities` to the target (moves are reversible, so a search outward from
     /// the target gives them).
     fn bfs(&self, target: &[bool]) -> Vec<u8> {
-        let mut dist = vec![u8::MAX; target.len()];
-        let mut frontier: Vec<usize> = (0..target.len()).filter(|&i| target[i]).collect();
-        frontier.iter().for_each(|&i| dist[i] = 0);
-        let mut d = 0;
-        while !frontier.is_empty() {
-            d += 1;
-            let mut next = Vec::new();
-            for &x in &frontier {
-                for m in &self.moves[x / 4] {
-                    let y = m.next as usize * 4 + ((x % 4) ^ m.flip as usize);
-                    if dist[y] == u8::MAX {
-                        dist[y] = d;
-                        next.push(y);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        dist
+        let goals: Vec<u64> = (0..target.len() as u64).filter(|&i| target[i as usize]).collect();
+        let (dist, _) = fill::<_, Bytes>(self, &goals, &FillOptions::forward(), Control::none())
+            .expect("an uncancellable fill of a small table");
+        dist.into_vec()
+    }
+}
+
+/// Phase 1's entries: a row per shape, its four parities (`shape * 4 + parities`), moved by the shape's
+/// moves.
+impl Space for ShapeTable {
+    type Row = usize;
+
+    fn rows(&self) -> u64 {
+        self.moves.len() as u64
+    }
+
+    fn row_len(&self) -> u64 {
+        4
+    }
+
+    fn moves(&self) -> u64 {
+        (self.moves.iter().map(Vec::len).sum::<usize>() / self.moves.len().max(1)) as u64
+    }
+
+    fn row(&self) -> usize {
+        0
+    }
+
+    fn enter(&self, shape: u64, r: &mut usize) {
+        *r = shape as usize;
+    }
+
+    #[inline(always)]
+    fn neighbours(&self, &shape: &usize, parities: u64, mut visit: impl FnMut(usize, u64) -> bool) -> bool {
+        self.moves[shape].iter().enumerate().any(|(k, m)| visit(k, m.next as u64 * 4 + (parities ^ m.flip as u64)))
     }
 }
 
@@ -547,38 +565,13 @@ impl SplitTables {
     }
 
     /// Slashes from each entry to `start`, by a kind's frame moves. The moves of classes are their own
-    /// inverses up to turns (a slash undoes itself), so once the frontier is larger than what is left
-    /// the search goes the other way: each entry not reached yet looks for a neighbour in the frontier.
+    /// inverses up to turns (a slash undoes itself), so once the frontier is large the search goes the
+    /// other way: each entry not reached yet looks for a neighbour in the frontier.
     fn bfs(&self, start: usize, moves: &(Vec<u32>, Vec<u8>)) -> Vec<u8> {
-        let n = CLASSES * SPLITS * 2;
-        let mut dist = vec![u8::MAX; n];
-        dist[start] = 0;
-        let (mut frontier, mut reached, mut d) = (vec![start as u32], 1, 0u8);
-        while !frontier.is_empty() && reached < n {
-            d += 1;
-            let mut next = Vec::new();
-            if frontier.len() < n - reached {
-                for &x in &frontier {
-                    for k in 0..FRAME_MOVES {
-                        let y = self.neighbour(x as usize, k, moves);
-                        if dist[y] == u8::MAX {
-                            dist[y] = d;
-                            next.push(y as u32);
-                        }
-                    }
-                }
-            } else {
-                for y in 0..n {
-                    if dist[y] == u8::MAX && (0..FRAME_MOVES).any(|k| dist[self.neighbour(y, k, moves)] == d - 1) {
-                        dist[y] = d;
-                        next.push(y as u32);
-                    }
-                }
-            }
-            reached += next.len();
-            frontier = next;
-        }
-        dist
+        let space = FlatSpace::new(CLASSES * SPLITS * 2, FRAME_MOVES, |x, k| self.neighbour(x, k, moves));
+        let (dist, _) = fill::<_, Bytes>(&space, &[start as u64], &FillOptions::undirected(), Control::none())
+            .expect("an uncancellable fill of a small table");
+        dist.into_vec()
     }
 }
 
