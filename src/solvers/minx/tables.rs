@@ -162,8 +162,8 @@ impl Space for JointSpace {
     fn neighbours(&self, digits: &[usize; 16], _: u64, mut visit: impl FnMut(usize, u64) -> bool) -> bool {
         (0..self.moves).any(|mi| {
             let mut y = 0usize;
-            for i in 0..self.k {
-                y += self.steps[self.kind[i]][mi * self.radix[i] + digits[i]] as usize * self.place[i];
+            for (i, &d) in digits[..self.k].iter().enumerate() {
+                y += self.steps[self.kind[i]][mi * self.radix[i] + d] as usize * self.place[i];
             }
             visit(mi, y as u64)
         })
