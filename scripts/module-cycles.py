@@ -27,7 +27,7 @@ LAYERS = [
     ("formats", ["tws", "kpuzzle", ""]),  # "": the crate root (`load_puzzle`)
     ("structure", ["canon", "group", "coord", "ida"]),
     ("engine", ["prune", "search", "god", "phase"]),
-    ("solvers", ["solvers"]),
+    ("solvers", ["solvers", "seq"]),
     ("events", ["events"]),
     ("shells", ["wasm"]),
 ]
