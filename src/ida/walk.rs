@@ -210,12 +210,16 @@ impl<'a, S: Space> Ida<'a, S> {
         let mut child = space.blank();
         for k in 0..self.width {
             let Some((mv, next)) = space.child(node, order, k, &mut child) else { continue };
-            if !space.admits(&child, left - 1) {
+            let cost = space.cost(mv);
+            if cost > left || !space.admits(&child, left - cost) {
                 continue;
             }
             self.path.push(mv);
-            let flow =
-                if left == 1 { visit.leaf(&child, &self.path)? } else { self.descend(&child, next, left - 1, visit)? };
+            let flow = if left == cost {
+                visit.leaf(&child, &self.path)?
+            } else {
+                self.descend(&child, next, left - cost, visit)?
+            };
             self.path.pop();
             if flow == Flow::Stop {
                 return Ok(Flow::Stop);
@@ -232,11 +236,10 @@ impl<'a, S: Space> Ida<'a, S> {
             self.over_budget = true;
         }
         if self.nodes >> REPORT_SHIFT != self.reported >> REPORT_SHIFT && self.control.wants_progress() {
+            let add = (self.nodes - self.reported) * self.per_node;
             let done = match self.shared {
-                Some(total) => {
-                    total.fetch_add(self.nodes - self.reported, Ordering::Relaxed) + self.nodes - self.reported
-                }
-                None => self.nodes,
+                Some(total) => total.fetch_add(add, Ordering::Relaxed) + add,
+                None => self.nodes * self.per_node,
             };
             self.reported = self.nodes;
             self.control.report(Progress { phase: self.label, depth: self.depth, done, total: None });
