@@ -162,14 +162,7 @@ impl<'a, S: Space> Ida<'a, S> {
             c.step = space.child(parent, order, k, &mut c.node);
         }
         space.screen(parent, &self.path, children, left - 1);
-        self.nodes += 1;
-        if self.nodes & ((1 << CHECK_SHIFT) - 1) == 0 {
-            self.check()?;
-            if self.over_budget {
-                return Ok(Flow::Stop);
-            }
-        }
-        if visit.expanded(self.nodes) == Flow::Stop {
+        if self.count(visit)? == Flow::Stop {
             return Ok(Flow::Stop);
         }
         for k in 0..self.levels[level + 1].len() {
@@ -197,14 +190,7 @@ impl<'a, S: Space> Ida<'a, S> {
     /// into in turn, as a hand-written recursion would (no buffer: the nodes of such a space are small).
     fn descend(&mut self, node: &S::Node, order: S::Order, left: u32, visit: &mut impl Visit<S>) -> Result<Flow> {
         let space = self.space;
-        self.nodes += 1;
-        if self.nodes & ((1 << CHECK_SHIFT) - 1) == 0 {
-            self.check()?;
-            if self.over_budget {
-                return Ok(Flow::Stop);
-            }
-        }
-        if visit.expanded(self.nodes) == Flow::Stop {
+        if self.count(visit)? == Flow::Stop {
             return Ok(Flow::Stop);
         }
         let mut child = space.blank();
@@ -226,6 +212,19 @@ impl<'a, S: Space> Ida<'a, S> {
             }
         }
         Ok(Flow::Continue)
+    }
+
+    /// Counts a node expanded, with the periodic look (cancellation, budget, progress) and the visit's say.
+    #[inline(always)]
+    fn count(&mut self, visit: &mut impl Visit<S>) -> Result<Flow> {
+        self.nodes += 1;
+        if self.nodes & ((1 << CHECK_SHIFT) - 1) == 0 {
+            self.check()?;
+            if self.over_budget {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(visit.expanded(self.nodes))
     }
 
     /// The periodic look: cancellation, budget, progress.
