@@ -335,7 +335,7 @@ fn every_error_exits_one_usage_errors_included() {
     // No subcommand at all: the help, on stderr, as an error.
     let (code, out, err) = run(&[]);
     assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty() && err.contains("Usage: twistsearch <COMMAND>"), "{err}");
+    assert!(out.is_empty() && err.contains("Usage: twistsearch [OPTIONS] <COMMAND>"), "{err}");
     let (code, out, _) = run(&["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("Usage: twistsearch"), "{out}");
