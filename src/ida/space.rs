@@ -43,6 +43,21 @@ pub trait Space {
         out: &mut Self::Node,
     ) -> Option<(Self::Move, Self::Order)>;
 
+    /// Move slot `k` when it is the walk's last move (the child has no moves left): as
+    /// [`child`](Space::child), which it defaults to, but a space may return `None` here for a child that
+    /// cannot be a goal, found cheaply before the whole child is written (one coordinate that is not the
+    /// goal's). Most of a walk's children are its last, so this is where a goal test pays.
+    #[inline(always)]
+    fn last_child(
+        &self,
+        node: &Self::Node,
+        order: Self::Order,
+        k: usize,
+        out: &mut Self::Node,
+    ) -> Option<(Self::Move, Self::Order)> {
+        self.child(node, order, k, out)
+    }
+
     /// A lower bound on the moves from `node` to a goal (on their cost, where moves have costs).
     fn bound(&self, node: &Self::Node) -> u32;
 

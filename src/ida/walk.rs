@@ -158,8 +158,14 @@ impl<'a, S: Space> Ida<'a, S> {
         let (upper, lower) = self.levels.split_at_mut(level + 1);
         let parent = &upper[level][slot].node;
         let children = &mut lower[0];
-        for (k, c) in children.iter_mut().enumerate() {
-            c.step = space.child(parent, order, k, &mut c.node);
+        if left == 1 {
+            for (k, c) in children.iter_mut().enumerate() {
+                c.step = space.last_child(parent, order, k, &mut c.node);
+            }
+        } else {
+            for (k, c) in children.iter_mut().enumerate() {
+                c.step = space.child(parent, order, k, &mut c.node);
+            }
         }
         space.screen(parent, &self.path, children, left - 1);
         if self.count(visit)? == Flow::Stop {
@@ -195,7 +201,12 @@ impl<'a, S: Space> Ida<'a, S> {
         }
         let mut child = space.blank();
         for k in 0..self.width {
-            let Some((mv, next)) = space.child(node, order, k, &mut child) else { continue };
+            let step = if left == 1 {
+                space.last_child(node, order, k, &mut child)
+            } else {
+                space.child(node, order, k, &mut child)
+            };
+            let Some((mv, next)) = step else { continue };
             let cost = space.cost(mv);
             if cost > left || !space.admits(&child, left - cost) {
                 continue;

@@ -1,7 +1,10 @@
 //! The two-phase search (Kociemba's algorithm, as min2phase runs it): six searches — the position turned
 //! onto each of the three axes, and its inverse — take turns by phase-1 length; each phase-1 solution
 //! that does not end in a phase-2 move is continued by an optimal phase 2 within the best total so far.
-//! Coordinates move by table lookups and nothing is allocated per node.
+//! Both phases are spaces of the IDA* engine ([`crate::ida`]): coordinates move by table lookups and
+//! nothing is allocated per node. With the exact tables, phase 1 is screened in batches (every child's
+//! entry prefetched before any is read); with the small ones, which fit in the caches, it goes child by
+//! child, as phase 2 always does.
 
 use super::coords::{Coordinate, CornerPerm, Flip, Slice, SlicePerm, Twist, UdPerm};
 use super::cubie::Cubie;
@@ -11,21 +14,21 @@ use super::tables::Tables;
 use crate::control::Control;
 use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
+use crate::ida::{Child, Flow, Ida, Space, Visit};
 
 /// The longest solution searched for.
 const MAX_LENGTH: usize = 40;
-/// How often (nodes) cancellation and the budgets are checked.
+/// How often (nodes) the budgets are looked at.
 const CHECK_EVERY: u64 = 1 << 12;
+/// The order state before any move (no face to avoid).
+const NO_MOVE: u8 = MOVES as u8;
 
 /// One of the six searches.
 struct Start {
     cubie: Cubie,
     axis: usize,
     inverse: bool,
-    twist: u16,
-    flip: u16,
-    slice: u16,
-    bound: u32,
+    node: Phase1Node,
 }
 
 /// What a solve asks for.
@@ -43,6 +46,360 @@ pub(super) struct Goal {
     pub max_nodes: u64,
 }
 
+/// A phase-1 node: twist, flip and slice, and its distance to phase 1's goal (exact with the full
+/// tables, else the small tables' bound), with the full table's index of the node while it is screened.
+#[derive(Clone, Copy, Default)]
+struct Phase1Node {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+    distance: u32,
+    index: usize,
+}
+
+/// Phase 1: the moves to the subgroup `<U, D, R2, F2, L2, B2>`. `FULL`: with the exact tables (and
+/// batches).
+struct Phase1<'a, const FULL: bool> {
+    t: &'a Tables,
+    full: Option<&'a FullTables>,
+}
+
+impl<const FULL: bool> Phase1<'_, FULL> {
+    #[inline(always)]
+    fn is_goal(&self, n: &Phase1Node) -> bool {
+        n.twist == 0 && n.flip == 0 && n.slice == self.t.slice_goal
+    }
+}
+
+impl<const FULL: bool> Space for Phase1<'_, FULL> {
+    type Node = Phase1Node;
+    type Move = u8;
+    /// The last move.
+    type Order = u8;
+    const BATCH: bool = FULL;
+
+    fn branching(&self) -> usize {
+        MOVES
+    }
+
+    fn blank(&self) -> Phase1Node {
+        Phase1Node::default()
+    }
+
+    #[inline(always)]
+    fn child(&self, n: &Phase1Node, last: u8, k: usize, out: &mut Phase1Node) -> Option<(u8, u8)> {
+        let m = k as u8;
+        if !may_follow(last, m) {
+            return None;
+        }
+        let t = self.t;
+        out.twist = t.twist_move[n.twist as usize * MOVES + k];
+        out.flip = t.flip_move[n.flip as usize * MOVES + k];
+        out.slice = t.slice_move[n.slice as usize * MOVES + k];
+        Some((m, m))
+    }
+
+    /// The last phase-1 move must reach the goal, and not be a phase-2 move (that solution is found
+    /// one move shorter): compared coordinate by coordinate, nothing written until all match.
+    #[inline(always)]
+    fn last_child(&self, n: &Phase1Node, last: u8, k: usize, out: &mut Phase1Node) -> Option<(u8, u8)> {
+        let m = k as u8;
+        let t = self.t;
+        if !may_follow(last, m)
+            || PHASE2_MOVES.contains(&m)
+            || t.twist_move[n.twist as usize * MOVES + k] != 0
+            || t.flip_move[n.flip as usize * MOVES + k] != 0
+            || t.slice_move[n.slice as usize * MOVES + k] != t.slice_goal
+        {
+            return None;
+        }
+        (out.twist, out.flip, out.slice) = (0, 0, t.slice_goal);
+        Some((m, m))
+    }
+
+    #[inline(always)]
+    fn bound(&self, n: &Phase1Node) -> u32 {
+        if FULL {
+            n.distance
+        } else {
+            self.t.phase1_bound(n.twist, n.flip, n.slice) as u32
+        }
+    }
+
+    /// With no moves left the node must be the goal: compared, not looked up.
+    #[inline(always)]
+    fn admits(&self, n: &Phase1Node, left: u32) -> bool {
+        if left == 0 {
+            self.is_goal(n)
+        } else {
+            self.bound(n) <= left
+        }
+    }
+
+    /// The small tables first (in cache): what they prune needs no lookup in the full table. Then two
+    /// rounds of prefetches, the class maps' words and the table's, and the exact distances from the
+    /// parent's (the residues of neighbours differ by one at most).
+    fn screen(&self, parent: &Phase1Node, _: &[u8], children: &mut [Child<Self>], left: u32) {
+        let t = self.t;
+        if left == 0 {
+            // Only goals were made ([`Space::last_child`]).
+            for c in children.iter_mut() {
+                c.live = c.step.is_some();
+            }
+            return;
+        }
+        let f = self.full.expect("phase 1 in batches has the full tables");
+        // The slots the small tables keep (a few of the eighteen): only those are looked at again.
+        let mut kept = [0u8; MOVES];
+        let mut n = 0;
+        for (k, c) in children.iter_mut().enumerate() {
+            c.live = false;
+            if c.step.is_some() && t.phase1_bound(c.node.twist, c.node.flip, c.node.slice) as u32 <= left {
+                f.prefetch_class(c.node.flip, c.node.slice);
+                kept[n] = k as u8;
+                n += 1;
+            }
+        }
+        for &k in &kept[..n] {
+            let c = &mut children[k as usize].node;
+            c.index = f.phase1_index(c.flip, c.slice, c.twist);
+            f.prefetch(c.index);
+        }
+        for &k in &kept[..n] {
+            let c = &mut children[k as usize];
+            c.node.distance = neighbour_distance(parent.distance, f.phase1_value(c.node.index) as u32);
+            c.live = c.node.distance <= left;
+        }
+    }
+}
+
+/// A phase-2 node: corner, U/D edge and slice edge permutations.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Phase2Node {
+    cperm: u16,
+    udperm: u16,
+    mperm: u16,
+}
+
+/// Phase 2: the moves of the subgroup to the solved cube (small tables: child by child).
+struct Phase2<'a> {
+    t: &'a Tables,
+}
+
+impl Space for Phase2<'_> {
+    type Node = Phase2Node;
+    type Move = u8;
+    /// The last move, and whether it was phase 1's.
+    type Order = (u8, bool);
+    const BATCH: bool = false;
+
+    fn branching(&self) -> usize {
+        PHASE2_MOVES.len()
+    }
+
+    fn blank(&self) -> Phase2Node {
+        Phase2Node::default()
+    }
+
+    #[inline(always)]
+    fn child(
+        &self,
+        n: &Phase2Node,
+        (last, seam): (u8, bool),
+        j: usize,
+        out: &mut Phase2Node,
+    ) -> Option<(u8, (u8, bool))> {
+        let m = PHASE2_MOVES[j];
+        // At the seam only the same face is barred: a phase-1 solution never ends in a phase-2 move, so
+        // the commuting order is not found otherwise.
+        let ok = if seam { last >= NO_MOVE || face(m) != face(last) } else { may_follow(last, m) };
+        if !ok {
+            return None;
+        }
+        let t = self.t;
+        out.cperm = t.cperm_move[n.cperm as usize * 10 + j];
+        out.udperm = t.udperm_move[n.udperm as usize * 10 + j];
+        out.mperm = t.mperm_move[n.mperm as usize * 10 + j];
+        Some((m, (m, false)))
+    }
+
+    /// The last move must solve the cube: compared coordinate by coordinate.
+    #[inline(always)]
+    fn last_child(
+        &self,
+        n: &Phase2Node,
+        order: (u8, bool),
+        j: usize,
+        out: &mut Phase2Node,
+    ) -> Option<(u8, (u8, bool))> {
+        let t = self.t;
+        if t.cperm_move[n.cperm as usize * 10 + j] != 0
+            || t.udperm_move[n.udperm as usize * 10 + j] != 0
+            || t.mperm_move[n.mperm as usize * 10 + j] != 0
+        {
+            return None;
+        }
+        self.child(n, order, j, out)
+    }
+
+    #[inline(always)]
+    fn bound(&self, n: &Phase2Node) -> u32 {
+        self.t.phase2_bound(n.cperm, n.udperm, n.mperm) as u32
+    }
+
+    /// With no moves left the node must be solved: compared, not looked up.
+    #[inline(always)]
+    fn admits(&self, n: &Phase2Node, left: u32) -> bool {
+        if left == 0 {
+            *n == Phase2Node::default()
+        } else {
+            self.bound(n) <= left
+        }
+    }
+}
+
+/// What both phases' walks share: the node count and the budgets, the longest total still wanted and
+/// the best solution so far (its moves and the search it came from).
+struct Tally {
+    goal: Goal,
+    nodes: u64,
+    next_soft: u64,
+    limit: u32,
+    best: Option<(Vec<u8>, usize)>,
+    /// Stop: a solution short enough, or the soft budget spent with one in hand.
+    done: bool,
+    /// The node limit passed.
+    failed: bool,
+}
+
+impl Tally {
+    /// Counts a node; every [`CHECK_EVERY`] looks at the budgets.
+    #[inline(always)]
+    fn count(&mut self) {
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            self.check();
+        }
+    }
+
+    #[cold]
+    fn check(&mut self) {
+        if self.nodes >= self.goal.max_nodes {
+            self.failed = true;
+        } else if self.nodes >= self.next_soft {
+            self.next_soft += self.goal.soft_nodes;
+            if self.best.is_some() {
+                self.done = true;
+            } else if (self.limit as usize) < MAX_LENGTH - 1 {
+                // The first solution within the longer limit is taken: another budget spent looking for a
+                // shorter one would double the slowest solves.
+                self.limit += 1;
+                self.goal.target = self.goal.target.max(self.limit);
+            }
+        }
+    }
+}
+
+/// Phase 2's visit: a solved cube is a solution (both phases' moves), left for [`Finish`] to take.
+struct Solved<'t> {
+    tally: &'t mut Tally,
+    found: Option<Vec<u8>>,
+}
+
+impl Visit<Phase2<'_>> for Solved<'_> {
+    fn leaf(&mut self, n: &Phase2Node, path: &[u8]) -> Result<Flow> {
+        if *n != Phase2Node::default() {
+            return Ok(Flow::Continue);
+        }
+        self.found = Some(path.to_vec());
+        Ok(Flow::Stop)
+    }
+
+    #[inline(always)]
+    fn expanded(&mut self, _: u64) -> Flow {
+        self.tally.count();
+        if self.tally.failed {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// Phase 1's visit: each phase-1 solution of search `start` is continued by the shortest phase 2 within
+/// the limit.
+struct Finish<'a, 's> {
+    model: &'a Model,
+    t: &'a Tables,
+    full: Option<&'a FullTables>,
+    starts: &'s [Start],
+    start: usize,
+    phase2: Ida<'a, Phase2<'a>>,
+    tally: Tally,
+}
+
+impl<const FULL: bool> Visit<Phase1<'_, FULL>> for Finish<'_, '_> {
+    fn leaf(&mut self, n: &Phase1Node, path: &[u8]) -> Result<Flow> {
+        let ends_in_phase2 = path.last().is_some_and(|m| PHASE2_MOVES.contains(m));
+        if n.twist == 0 && n.flip == 0 && n.slice == self.t.slice_goal && !ends_in_phase2 {
+            self.phase2_from(path)?;
+        }
+        let t = &self.tally;
+        Ok(if t.done || t.failed || path.len() as u32 > t.limit { Flow::Stop } else { Flow::Continue })
+    }
+
+    #[inline(always)]
+    fn expanded(&mut self, _: u64) -> Flow {
+        self.tally.count();
+        if self.tally.done || self.tally.failed {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+impl Finish<'_, '_> {
+    /// Phase 2 from the end of a phase-1 solution (`path`): the shortest within the limit.
+    fn phase2_from(&mut self, path: &[u8]) -> Result<()> {
+        let d1 = path.len() as u32;
+        if d1 > self.tally.limit {
+            return Ok(());
+        }
+        let c = path.iter().fold(self.starts[self.start].cubie, |c, &m| c.then(&self.model.moves[m as usize]));
+        let node = Phase2Node {
+            cperm: CornerPerm.get(&c) as u16,
+            udperm: UdPerm(self.model).get(&c) as u16,
+            mperm: SlicePerm(self.model).get(&c) as u16,
+        };
+        let mut d2 = self.t.phase2_bound(node.cperm, node.udperm, node.mperm) as u32;
+        if let Some(f) = self.full {
+            d2 = d2.max(f.phase2_bound(node.cperm, node.udperm) as u32);
+        }
+        let last = path.last().copied().unwrap_or(NO_MOVE);
+        while d1 + d2 <= self.tally.limit {
+            let mut solved = Solved { tally: &mut self.tally, found: None };
+            self.phase2.walk(&node, (last, true), path, d2, &mut solved)?;
+            if let Some(moves) = solved.found {
+                let total = d1 + d2;
+                let t = &mut self.tally;
+                t.best = Some((moves, self.start));
+                // Only shorter ones from now on (and none is shorter than nothing).
+                t.limit = total.saturating_sub(1);
+                if total == 0 || total <= t.goal.target {
+                    t.done = true;
+                }
+                return Ok(());
+            }
+            if self.tally.failed {
+                return Ok(());
+            }
+            d2 += 1;
+        }
+        Ok(())
+    }
+}
+
 pub(super) struct Search<'a> {
     model: &'a Model,
     t: &'a Tables,
@@ -51,13 +408,7 @@ pub(super) struct Search<'a> {
     control: Control<'a>,
     goal: Goal,
     starts: Vec<Start>,
-    path: [u8; MAX_LENGTH],
-    /// The longest total still wanted.
-    limit: u32,
-    best: Option<(Vec<u8>, usize)>,
-    done: bool,
     pub nodes: u64,
-    next_soft: u64,
 }
 
 impl<'a> Search<'a> {
@@ -77,56 +428,23 @@ impl<'a> Search<'a> {
                 let cubie = c.conj(r, ri);
                 let (twist, flip, slice) =
                     (Twist.get(&cubie) as u16, Flip.get(&cubie) as u16, slice.get(&cubie) as u16);
-                let bound = match full {
+                let distance = match full {
                     Some(f) => f.distance(t, flip, slice, twist),
                     None => t.phase1_bound(twist, flip, slice) as u32,
                 };
-                starts.push(Start { cubie, axis, inverse, twist, flip, slice, bound });
+                let node = Phase1Node { twist, flip, slice, distance, index: 0 };
+                starts.push(Start { cubie, axis, inverse, node });
             }
         }
-        Search {
-            model,
-            t,
-            full,
-            control,
-            goal,
-            starts,
-            path: [0; MAX_LENGTH],
-            limit: goal.cap.min(MAX_LENGTH as u32 - 1),
-            best: None,
-            done: false,
-            nodes: 0,
-            next_soft: goal.soft_nodes,
-        }
+        Search { model, t, full, control, goal, starts, nodes: 0 }
     }
 
     /// Runs the search: the best solution's moves (indices of [`Model::moves`]) in the position's own
     /// frame, verified on the cubie.
     pub(super) fn run(&mut self, cube: &Cubie) -> Result<Vec<u8>> {
-        loop {
-            let mut d1 = 0;
-            while !self.done && d1 <= self.limit {
-                for i in 0..self.starts.len() {
-                    if self.starts[i].bound <= d1 && d1 <= self.limit {
-                        let s = &self.starts[i];
-                        let (tw, fl, sl, d) = (s.twist, s.flip, s.slice, s.bound);
-                        self.phase1(i, [tw, fl, sl], d, 0, d1, MOVES as u8)?;
-                        if self.done {
-                            break;
-                        }
-                    }
-                }
-                d1 += 1;
-            }
-            // Nothing within a cap below the position's distance (a target shorter than any solution):
-            // again, one move longer.
-            if self.best.is_some() || self.limit as usize >= MAX_LENGTH - 1 {
-                break;
-            }
-            self.limit += 1;
-        }
-        let Some((path, i)) = self.best.take() else {
-            return Err(Error::internal("3x3x3: the two-phase search ended without a solution"));
+        let (path, i) = match self.full {
+            Some(_) => self.run_phases::<true>()?,
+            None => self.run_phases::<false>()?,
         };
         let s = &self.starts[i];
         let back = &self.model.axes[s.axis].2;
@@ -141,181 +459,59 @@ impl<'a> Search<'a> {
         Ok(moves)
     }
 
-    /// Counts a node; every [`CHECK_EVERY`] checks cancellation and the budgets.
-    #[inline(always)]
-    fn count(&mut self) -> Result<()> {
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
-            self.control.check()?;
-            if self.nodes >= self.goal.max_nodes {
-                return Err(Error::new(format!(
-                    "3x3x3: the two-phase search passed its node limit ({} nodes)",
-                    self.goal.max_nodes
-                )));
-            }
-            if self.nodes >= self.next_soft {
-                self.next_soft += self.goal.soft_nodes;
-                if self.best.is_some() {
-                    self.done = true;
-                } else if (self.limit as usize) < MAX_LENGTH - 1 {
-                    // The first solution within the longer limit is taken: another budget spent looking
-                    // for a shorter one would double the slowest solves.
-                    self.limit += 1;
-                    self.goal.target = self.goal.target.max(self.limit);
+    /// The six searches by phase-1 length, each phase-1 walk of that length in turn: the best solution
+    /// and the search it came from.
+    fn run_phases<const FULL: bool>(&mut self) -> Result<(Vec<u8>, usize)> {
+        let phase1 = Phase1::<FULL> { t: self.t, full: self.full };
+        let phase2 = Phase2 { t: self.t };
+        let mut walker = Ida::new(&phase1, self.control);
+        let mut finish = Finish {
+            model: self.model,
+            t: self.t,
+            full: self.full,
+            starts: &self.starts,
+            start: 0,
+            phase2: Ida::new(&phase2, self.control),
+            tally: Tally {
+                goal: self.goal,
+                nodes: 0,
+                next_soft: self.goal.soft_nodes,
+                limit: self.goal.cap.min(MAX_LENGTH as u32 - 1),
+                best: None,
+                done: false,
+                failed: false,
+            },
+        };
+        loop {
+            let mut d1 = 0;
+            while !finish.tally.done && d1 <= finish.tally.limit {
+                for (i, s) in self.starts.iter().enumerate() {
+                    if s.node.distance > d1 || d1 > finish.tally.limit {
+                        continue;
+                    }
+                    finish.start = i;
+                    let flow = walker.walk(&s.node, NO_MOVE, &[], d1, &mut finish);
+                    self.nodes = finish.tally.nodes;
+                    flow?;
+                    if finish.tally.failed {
+                        return Err(Error::new(format!(
+                            "3x3x3: the two-phase search passed its node limit ({} nodes)",
+                            self.goal.max_nodes
+                        )));
+                    }
+                    if finish.tally.done {
+                        break;
+                    }
                 }
+                d1 += 1;
             }
+            // Nothing within a cap below the position's distance (a target shorter than any solution):
+            // again, one move longer.
+            if finish.tally.best.is_some() || finish.tally.limit as usize >= MAX_LENGTH - 1 {
+                break;
+            }
+            finish.tally.limit += 1;
         }
-        Ok(())
-    }
-
-    /// Phase-1 solutions of exactly `togo` more moves from the coordinates (twist, flip, slice) at
-    /// `depth`, whose exact distance is `d` where there is a full table.
-    fn phase1(&mut self, i: usize, [tw, fl, sl]: [u16; 3], d: u32, depth: usize, togo: u32, last: u8) -> Result<()> {
-        if togo == 0 {
-            let ends_in_phase2 = depth > 0 && PHASE2_MOVES.contains(&last);
-            if tw == 0 && fl == 0 && sl == self.t.slice_goal && !ends_in_phase2 {
-                self.phase2_from(i, depth)?;
-            }
-            return Ok(());
-        }
-        let t = self.t;
-        if togo == 1 {
-            // The last move must reach the goal itself: compared, not looked up.
-            for m in 0..MOVES as u8 {
-                let j = m as usize;
-                if !may_follow(last, m)
-                    || PHASE2_MOVES.contains(&m)
-                    || t.twist_move[tw as usize * MOVES + j] != 0
-                    || t.flip_move[fl as usize * MOVES + j] != 0
-                    || t.slice_move[sl as usize * MOVES + j] != t.slice_goal
-                {
-                    continue;
-                }
-                self.count()?;
-                self.path[depth] = m;
-                self.phase2_from(i, depth + 1)?;
-                if self.done || depth as u32 + togo > self.limit {
-                    return Ok(());
-                }
-            }
-            return Ok(());
-        }
-        // The children that may follow, and with a full table their entries (prefetched together, so
-        // their cache misses overlap).
-        let mut children = [(0u8, [0u16; 3], 0usize); MOVES];
-        let mut n = 0;
-        for m in 0..MOVES as u8 {
-            if !may_follow(last, m) {
-                continue;
-            }
-            let j = m as usize;
-            let c = [
-                t.twist_move[tw as usize * MOVES + j],
-                t.flip_move[fl as usize * MOVES + j],
-                t.slice_move[sl as usize * MOVES + j],
-            ];
-            // The small tables first (in cache): what they prune needs no lookup in the full table.
-            let bound = t.phase1_bound(c[0], c[1], c[2]) as u32;
-            if bound >= togo {
-                continue;
-            }
-            if let Some(f) = self.full {
-                f.prefetch_class(c[1], c[2]);
-            }
-            children[n] = (m, c, bound as usize);
-            n += 1;
-        }
-        // Two rounds of prefetches: the class maps' entries, then the table's words.
-        if let Some(f) = self.full {
-            for (_, c, idx) in &mut children[..n] {
-                *idx = f.phase1_index(c[1], c[2], c[0]);
-                f.prefetch(*idx);
-            }
-        }
-        for &(m, c, idx) in &children[..n] {
-            let d2 = match self.full {
-                // The residues of neighbours differ by one at most: which way it went.
-                Some(f) => neighbour_distance(d, f.phase1_value(idx) as u32),
-                None => idx as u32,
-            };
-            if d2 >= togo {
-                continue;
-            }
-            self.count()?;
-            self.path[depth] = m;
-            self.phase1(i, c, d2, depth + 1, togo - 1, m)?;
-            if self.done || depth as u32 + togo > self.limit {
-                return Ok(());
-            }
-        }
-        Ok(())
-    }
-
-    /// Phase 2 from the end of a phase-1 solution of `d1` moves: the shortest within the limit.
-    fn phase2_from(&mut self, i: usize, d1: usize) -> Result<()> {
-        if d1 as u32 > self.limit {
-            return Ok(());
-        }
-        let mut c = self.starts[i].cubie;
-        for &m in &self.path[..d1] {
-            c = c.then(&self.model.moves[m as usize]);
-        }
-        let (cp, ud, mp) =
-            (CornerPerm.get(&c) as u16, UdPerm(self.model).get(&c) as u16, SlicePerm(self.model).get(&c) as u16);
-        let mut h = self.t.phase2_bound(cp, ud, mp) as u32;
-        if let Some(f) = self.full {
-            h = h.max(f.phase2_bound(cp, ud) as u32);
-        }
-        let last = if d1 == 0 { MOVES as u8 } else { self.path[d1 - 1] };
-        let mut d2 = h;
-        while d1 as u32 + d2 <= self.limit {
-            if self.phase2(cp, ud, mp, d1, d2, last, true)? {
-                let total = d1 + d2 as usize;
-                self.best = Some((self.path[..total].to_vec(), i));
-                // Only shorter ones from now on (and none is shorter than nothing).
-                self.limit = (total as u32).saturating_sub(1);
-                if total == 0 || total as u32 <= self.goal.target {
-                    self.done = true;
-                }
-                return Ok(());
-            }
-            d2 += 1;
-        }
-        Ok(())
-    }
-
-    /// A phase-2 solution of exactly `togo` more moves; true when found (left in `path`).
-    #[allow(clippy::too_many_arguments)]
-    fn phase2(&mut self, cp: u16, ud: u16, mp: u16, depth: usize, togo: u32, last: u8, first: bool) -> Result<bool> {
-        if togo == 0 {
-            return Ok(cp == 0 && ud == 0 && mp == 0);
-        }
-        let t = self.t;
-        let last_move = togo == 1;
-        for (j, &m) in PHASE2_MOVES.iter().enumerate() {
-            // At the seam only the same face is barred: a phase-1 solution never ends in a phase-2 move,
-            // so the commuting order is not found otherwise.
-            let ok = if first { last as usize >= MOVES || face(m) != face(last) } else { may_follow(last, m) };
-            if !ok {
-                continue;
-            }
-            let (cp2, ud2, mp2) = (
-                t.cperm_move[cp as usize * 10 + j],
-                t.udperm_move[ud as usize * 10 + j],
-                t.mperm_move[mp as usize * 10 + j],
-            );
-            // The last move must solve the cube: compared, not looked up.
-            let pruned =
-                if last_move { cp2 != 0 || ud2 != 0 || mp2 != 0 } else { t.phase2_bound(cp2, ud2, mp2) as u32 >= togo };
-            if pruned {
-                continue;
-            }
-            self.count()?;
-            self.path[depth] = m;
-            if self.phase2(cp2, ud2, mp2, depth + 1, togo - 1, m, false)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        finish.tally.best.take().ok_or_else(|| Error::internal("3x3x3: the two-phase search ended without a solution"))
     }
 }
