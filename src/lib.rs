@@ -125,6 +125,8 @@ pub(crate) mod saved;
 pub mod search;
 pub mod seq;
 pub mod solvers;
+#[cfg(test)]
+mod test_puzzles;
 pub mod text;
 pub mod tws;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]

@@ -29,7 +29,7 @@ pub(crate) const CHUNK_BYTES: usize = 4 << 20;
 /// Chunks read and decompressed together by [`Container::words_in_order`] (64 MiB uncompressed).
 const BATCH_CHUNKS: usize = 16;
 
-/// First bytes of a container that hold any header [`Container::open_head`] reads (the header of a
+/// First bytes of a container that hold any header [`Container::open_explained`] reads (the header of a
 /// 3.3 GB table is under 7 KB).
 pub(crate) const HEAD_BYTES: usize = 1 << 20;
 
@@ -265,25 +265,14 @@ impl<'a> Container<'a> {
         version: u32,
         key: &[(&str, u64)],
     ) -> Result<Self> {
-        Self::open_head(data, data.len() as u64, what, magic, version, key)
+        Self::open_explained(data, data.len() as u64, what, magic, version, key, &|_, _, _| None)
     }
 
-    /// As [`Container::open`], from the first bytes `head` of a container of `total` bytes (at least its
+    /// As [`Container::open`], from the first bytes `data` of a container of `total` bytes (at least its
     /// header; [`HEAD_BYTES`] hold any header): its sections are then read with
     /// [`Container::words_in_order`], so a large table loads without its file's bytes held beside it.
-    pub(crate) fn open_head(
-        data: &'a [u8],
-        total: u64,
-        what: &'a str,
-        magic: &[u8; 8],
-        version: u32,
-        key: &[(&str, u64)],
-    ) -> Result<Self> {
-        Self::open_explained(data, total, what, magic, version, key, &|_, _, _| None)
-    }
-
-    /// As [`Container::open_head`], with `explain(i, found, expected)` saying what a key part `i` that
-    /// differs means (`None`: "was built for another {name}", as the others say).
+    /// `explain(i, found, expected)` says what a key part `i` that differs means (`None`: "was built for
+    /// another {name}", as [`Container::open`] says).
     pub(crate) fn open_explained(
         data: &'a [u8],
         total: u64,
@@ -527,7 +516,7 @@ mod tests {
         .unwrap();
         assert!(file == whole);
         let head = &file[..HEAD_BYTES];
-        let c = Container::open_head(head, file.len() as u64, "tests", &MAGIC, 3, &key).unwrap();
+        let c = Container::open_explained(head, file.len() as u64, "tests", &MAGIC, 3, &key, &|_, _, _| None).unwrap();
         let read = |at: u64, buf: &mut [u8]| {
             buf.copy_from_slice(&file[at as usize..at as usize + buf.len()]);
             Ok(())
@@ -537,14 +526,18 @@ mod tests {
         let mut bad = file.clone();
         let at = bad.len() - 10;
         bad[at] ^= 1;
-        let c = Container::open_head(&bad[..HEAD_BYTES], bad.len() as u64, "tests", &MAGIC, 3, &key).unwrap();
+        let c =
+            Container::open_explained(&bad[..HEAD_BYTES], bad.len() as u64, "tests", &MAGIC, 3, &key, &|_, _, _| None)
+                .unwrap();
         let read = |at: u64, buf: &mut [u8]| {
             buf.copy_from_slice(&bad[at as usize..at as usize + buf.len()]);
             Ok(())
         };
         assert!(c.words_in_order(0, u64::MAX, read).is_err());
         // A file shorter or longer than its header says is refused before any chunk is read.
-        assert!(Container::open_head(head, file.len() as u64 - 1, "tests", &MAGIC, 3, &key).is_err());
+        assert!(
+            Container::open_explained(head, file.len() as u64 - 1, "tests", &MAGIC, 3, &key, &|_, _, _| None).is_err()
+        );
     }
 
     #[test]

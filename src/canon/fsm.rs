@@ -216,11 +216,11 @@ pub(crate) fn too_large(moves: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
+    use crate::test_puzzles::cube3;
 
     #[test]
     fn cube_refuses_repeats_and_the_second_of_commuting_pairs() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let set = MoveSet::all(&p).unwrap();
         let fsm = CanonFsm::new(&p, &set, Metric::Htm).unwrap();
         assert_eq!(fsm.states(), 7);
@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn quarter_turns_allow_u_uu_and_u_prime_only() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let set = MoveSet::parse(&p, "U").unwrap();
         let fsm = CanonFsm::new(&p, &set, Metric::Qtm).unwrap();
         let (u, u2, up) = (0, 1, 2);

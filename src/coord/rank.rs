@@ -82,28 +82,24 @@ pub(crate) fn unrank_mask(mut rank: u32, k: u32) -> u32 {
 
 /// The bits of `x` at the positions of `m`, packed (`pext`).
 #[inline]
-pub(crate) fn compress(x: u32, mut m: u32) -> u32 {
-    let (mut out, mut bit) = (0, 0);
-    while m != 0 {
-        let p = m.trailing_zeros();
-        out |= (x >> p & 1) << bit;
-        bit += 1;
-        m &= m - 1;
-    }
-    out
+pub(crate) fn compress(x: u32, m: u32) -> u32 {
+    set_bits(m).enumerate().fold(0, |out, (bit, p)| out | (x >> p & 1) << bit)
 }
 
 /// The low bits of `y` spread onto the positions of `m` (`pdep`).
 #[inline]
-pub(crate) fn expand(y: u32, mut m: u32) -> u32 {
-    let (mut out, mut bit) = (0, 0);
-    while m != 0 {
-        let p = m.trailing_zeros();
-        out |= (y >> bit & 1) << p;
-        bit += 1;
-        m &= m - 1;
-    }
-    out
+pub(crate) fn expand(y: u32, m: u32) -> u32 {
+    set_bits(m).enumerate().fold(0, |out, (bit, p)| out | (y >> bit & 1) << p)
+}
+
+/// The positions of the set bits of `m`, lowest first.
+#[inline]
+fn set_bits(mut m: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let p = (m != 0).then(|| m.trailing_zeros());
+        m &= m.wrapping_sub(1);
+        p
+    })
 }
 
 /// A map of 24-bit masks that acts on each bit on its own (a bit's image does not depend on the others),
@@ -198,6 +194,7 @@ mod tests {
         let m = 0b1010_0000_1111_0000_0000_0110;
         for x in [0, 0xff_ffff, 0x12_3456, 0b1000_0000_0001_0000_0000_0100] {
             assert_eq!(Pext::new(m).apply(x), compress(x, m));
+            assert_eq!(expand(compress(x, m), m), x & m);
         }
         let t: Vec<u8> = (0..24).map(|i| (i + 1) % 24).collect();
         assert_eq!(BitPerm::new(&t).apply(0b10), 0b1);

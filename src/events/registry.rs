@@ -103,6 +103,9 @@ impl Event {
 
 const CUBE_333: ScrambleKind = ScrambleKind::Cube3 { min_length: 2, target_length: 20 };
 
+/// The 5x5x5's random-move scramble (its event and the blindfolded one).
+const CUBE_555: ScrambleKind = ScrambleKind::BigCube { moves: 60, layers: 2 };
+
 /// The FTO's center triangles by face (cubing.js 0.63.4's `fto`, by the colour its SVG gives each).
 pub(crate) const FTO_CENTERS: &[&[u8]] =
     &[&[3, 16, 19], &[6, 8, 17], &[2, 4, 15], &[10, 12, 13], &[5, 7, 11], &[0, 1, 14], &[9, 18, 21], &[20, 22, 23]];
@@ -135,7 +138,7 @@ pub const EVENTS: &[Event] = &[
     ev("333", "3x3x3 Cube", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
     ev("222", "2x2x2 Cube", "2x2x2", optimal("U,F,R", 4), Suffix::None, &[]),
     ev("444", "4x4x4 Cube", "4x4x4", ScrambleKind::Cube4, Suffix::None, &[]),
-    ev("555", "5x5x5 Cube", "5x5x5", ScrambleKind::BigCube { moves: 60, layers: 2 }, Suffix::None, WIDE_555),
+    ev("555", "5x5x5 Cube", "5x5x5", CUBE_555, Suffix::None, WIDE_555),
     ev("666", "6x6x6 Cube", "6x6x6", ScrambleKind::BigCube { moves: 80, layers: 3 }, Suffix::None, WIDE_666),
     ev("777", "7x7x7 Cube", "7x7x7", ScrambleKind::BigCube { moves: 100, layers: 3 }, Suffix::None, WIDE_666),
     ev("333bf", "3x3x3 Blindfolded", "3x3x3", CUBE_333, Suffix::Orientation, WIDE_333),
@@ -163,14 +166,7 @@ pub const EVENTS: &[Event] = &[
     ev("skewb", "Skewb", "skewb", optimal("U,L,R,B", 7), Suffix::None, &[]),
     ev("sq1", "Square-1", "square1", ScrambleKind::Square1, Suffix::None, &[]),
     ev("444bf", "4x4x4 Blindfolded", "4x4x4", ScrambleKind::Cube4, Suffix::Orientation, &[]),
-    ev(
-        "555bf",
-        "5x5x5 Blindfolded",
-        "5x5x5",
-        ScrambleKind::BigCube { moves: 60, layers: 2 },
-        Suffix::Orientation,
-        WIDE_555,
-    ),
+    ev("555bf", "5x5x5 Blindfolded", "5x5x5", CUBE_555, Suffix::Orientation, WIDE_555),
     ev("333mbf", "3x3x3 Multi-Blind", "3x3x3", CUBE_333, Suffix::Orientation, WIDE_333),
     ev("333ft", "3x3x3 With Feet", "3x3x3", CUBE_333, Suffix::None, WIDE_333),
     // The FTO: its eight face turns, solved up to the identical center triangles (three per face: the

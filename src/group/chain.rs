@@ -201,11 +201,8 @@ impl Level {
         loop {
             let mut grew = false;
             for g in 0..self.gens.len() {
-                while self.closed[g] < self.orbit.len() {
-                    let i = self.closed[g];
-                    self.closed[g] += 1;
+                while let Some((i, y)) = next_image(&mut self.closed[g], &self.orbit, &self.gens[g], b) {
                     let gen = &self.gens[g];
-                    let y = gen[self.orbit[i] as usize - b] as usize;
                     if self.index[y - b] != NONE {
                         continue;
                     }
@@ -239,6 +236,17 @@ impl Level {
     fn pending(&self) -> bool {
         self.checked.iter().any(|&c| c < self.orbit.len())
     }
+}
+
+/// The next orbit point (index `i`) that `cursor` (how many of `orbit` a generator has been applied to)
+/// has not passed, and its image `y` under the generator `gen` (a suffix from base point `b`); moves the
+/// cursor past it.
+#[inline]
+fn next_image(cursor: &mut usize, orbit: &[u16], gen: &[u16], b: usize) -> Option<(usize, usize)> {
+    let i = *cursor;
+    let &x = orbit.get(i)?;
+    *cursor += 1;
+    Some((i, gen[x as usize - b] as usize))
 }
 
 /// Sifts `h` (a permutation of all points, meaningful from `lo` on, fixing everything below `lo`) through
@@ -531,11 +539,8 @@ impl StabilizerChain {
         let lv = &mut head[l];
         let (b, w) = (lv.base, lv.width);
         for g in 0..lv.gens.len() {
-            while lv.checked[g] < lv.orbit.len() {
-                let i = lv.checked[g];
-                lv.checked[g] += 1;
+            while let Some((i, y)) = next_image(&mut lv.checked[g], &lv.orbit, &lv.gens[g], b) {
                 let gen = &lv.gens[g];
-                let y = gen[lv.orbit[i] as usize - b] as usize;
                 let j = lv.index[y - b] as usize;
                 if lv.tree[j] == (i as u16, g as u32) {
                     continue; // u_i · g = u_j: a trivial Schreier generator

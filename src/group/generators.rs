@@ -181,14 +181,26 @@ mod tests {
 
     use super::*;
     use crate::group::StabilizerChain;
-    use crate::{load_puzzle, MoveSet};
+    use crate::test_puzzles::cube3;
+    use crate::MoveSet;
+
+    /// The 3x3x3's stabilizer chain for a move set (`None`: every move) and the moves' generators as
+    /// its points.
+    fn chain_and_generators(moves: Option<&str>) -> (StabilizerChain, Vec<Vec<u16>>) {
+        let p = cube3();
+        let set = match moves {
+            None => MoveSet::all(&p),
+            Some(moves) => MoveSet::parse(&p, moves),
+        }
+        .unwrap();
+        let chain = StabilizerChain::new(p.layout(), &set.generator_transforms(&p)).unwrap();
+        let gens = set.generator_transforms(&p).iter().map(|t| chain.to_points(t).unwrap()).collect();
+        (chain, gens)
+    }
 
     #[test]
     fn parities_and_their_span() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
-        let set = MoveSet::all(&p).unwrap();
-        let chain = StabilizerChain::new(p.layout(), &set.generator_transforms(&p)).unwrap();
-        let gens: Vec<Vec<u16>> = set.generator_transforms(&p).iter().map(|t| chain.to_points(t).unwrap()).collect();
+        let (chain, gens) = chain_and_generators(None);
         let parities = Parities::new(chain.point_map(), &gens);
         assert_eq!(parities.classes, 2); // edges, corners
         let turn = parities.signature(&gens[0]);
@@ -205,10 +217,7 @@ mod tests {
 
     #[test]
     fn product_replacement_stays_in_the_group() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
-        let set = MoveSet::parse(&p, "R2,U2").unwrap();
-        let chain = StabilizerChain::new(p.layout(), &set.generator_transforms(&p)).unwrap();
-        let gens: Vec<Vec<u16>> = set.generator_transforms(&p).iter().map(|t| chain.to_points(t).unwrap()).collect();
+        let (chain, gens) = chain_and_generators(Some("R2,U2"));
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut walk = ProductReplacement::new(&gens, 0, &mut rng);
         for _ in 0..10 {

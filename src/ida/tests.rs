@@ -13,9 +13,43 @@ use crate::error::Result;
 struct Perms {
     /// Exact distances to the identity (rank 0), or all zero for the trivial bound.
     dist: Vec<u32>,
+    /// What the 5-cycle costs (each transposition costs 1): with 2, a walk's depth is the cost of its
+    /// moves.
+    cycle_cost: u32,
+}
+
+impl Perms {
+    /// Every move costing 1.
+    fn new(dist: Vec<u32>) -> Self {
+        Perms { dist, cycle_cost: 1 }
+    }
+
+    /// The 5-cycle costing 2.
+    fn weighted(dist: Vec<u32>) -> Self {
+        Perms { dist, cycle_cost: 2 }
+    }
 }
 
 const MOVES: usize = 4;
+
+/// What move `m` costs where the 5-cycle costs `cycle_cost`.
+fn move_cost(m: usize, cycle_cost: u32) -> u32 {
+    if m == 3 {
+        cycle_cost
+    } else {
+        1
+    }
+}
+
+/// Every sequence of `len` moves, in slot order.
+fn sequences(len: u32) -> impl Iterator<Item = Vec<u8>> {
+    (0..MOVES.pow(len)).map(move |code| (0..len).map(|i| (code / MOVES.pow(len - 1 - i) % MOVES) as u8).collect())
+}
+
+/// Whether a sequence keeps the canonical order (no transposition twice in a row).
+fn canonical(seq: &[u8]) -> bool {
+    seq.windows(2).all(|w| w[0] != w[1] || w[0] == 3)
+}
 
 fn rank(p: [u8; 5]) -> usize {
     let mut r = 0;
@@ -86,6 +120,9 @@ impl Space for Perms {
     fn bound(&self, x: &usize) -> u32 {
         self.dist[*x]
     }
+    fn cost(&self, m: u8) -> u32 {
+        move_cost(m as usize, self.cycle_cost)
+    }
 }
 
 /// Takes the first solution, or collects all of them.
@@ -110,8 +147,8 @@ fn run(x: usize, path: &[u8]) -> usize {
 
 #[test]
 fn deepening_finds_optimal_solutions_with_either_bound() {
-    let exact = Perms { dist: distances() };
-    let trivial = Perms { dist: vec![0; 120] };
+    let exact = Perms::new(distances());
+    let trivial = Perms::new(vec![0; 120]);
     for x in 0..120 {
         let mut depths = Vec::new();
         let mut nodes = Vec::new();
@@ -132,27 +169,21 @@ fn deepening_finds_optimal_solutions_with_either_bound() {
 
 #[test]
 fn a_walk_lists_every_canonical_solution_of_its_depth() {
-    let space = Perms { dist: vec![0; 120] };
+    let space = Perms::new(vec![0; 120]);
     let x = 77;
     let depth = distances()[x] + 2;
     let mut visit = Solutions { all: true, found: Vec::new() };
     let flow = Ida::new(&space, Control::none()).walk(&x, None, &[], depth, &mut visit).expect("walk");
     assert_eq!(flow, Flow::Continue);
     // By brute force: every sequence of `depth` moves with no transposition twice in a row.
-    let mut expected = Vec::new();
-    for code in 0..MOVES.pow(depth) {
-        let seq: Vec<u8> = (0..depth).map(|i| (code / MOVES.pow(depth - 1 - i) % MOVES) as u8).collect();
-        if seq.windows(2).all(|w| w[0] != w[1] || w[0] == 3) && run(x, &seq) == 0 {
-            expected.push(seq);
-        }
-    }
+    let expected: Vec<Vec<u8>> = sequences(depth).filter(|seq| canonical(seq) && run(x, seq) == 0).collect();
     assert!(!expected.is_empty());
     assert_eq!(visit.found, expected, "in slot order");
 }
 
 #[test]
 fn the_prefix_begins_every_path() {
-    let space = Perms { dist: distances() };
+    let space = Perms::new(distances());
     let x = apply(0, 3);
     let mut visit = Solutions { all: false, found: Vec::new() };
     let mut ida = Ida::new(&space, Control::none());
@@ -166,7 +197,7 @@ fn the_prefix_begins_every_path() {
 
 #[test]
 fn the_budget_stops_a_walk_and_says_so() {
-    let space = Perms { dist: vec![0; 120] };
+    let space = Perms::new(vec![0; 120]);
     let mut ida = Ida::new(&space, Control::none()).with_budget(10_000);
     let mut visit = Solutions { all: true, found: Vec::new() };
     let flow = ida.walk(&5, None, &[], 14, &mut visit).expect("walk");
@@ -177,40 +208,12 @@ fn the_budget_stops_a_walk_and_says_so() {
 
 #[test]
 fn cancellation_is_an_error() {
-    let space = Perms { dist: vec![0; 120] };
+    let space = Perms::new(vec![0; 120]);
     let flag = AtomicBool::new(true);
     let mut ida = Ida::new(&space, Control::none().with_cancel(&flag));
     let mut visit = Solutions { all: true, found: Vec::new() };
     let err = ida.walk(&5, None, &[], 14, &mut visit).expect_err("cancelled");
     assert!(err.is_cancelled());
-}
-
-/// [`Perms`] with the 5-cycle costing 2: a walk's depth is the cost of its moves.
-struct Weighted(Perms);
-
-impl Space for Weighted {
-    type Node = usize;
-    type Move = u8;
-    type Order = Option<u8>;
-    fn branching(&self) -> usize {
-        MOVES
-    }
-    fn blank(&self) -> usize {
-        0
-    }
-    fn child(&self, x: &usize, last: Option<u8>, k: usize, out: &mut usize) -> Option<(u8, Option<u8>)> {
-        self.0.child(x, last, k, out)
-    }
-    fn bound(&self, x: &usize) -> u32 {
-        self.0.bound(x)
-    }
-    fn cost(&self, m: u8) -> u32 {
-        if m == 3 {
-            2
-        } else {
-            1
-        }
-    }
 }
 
 /// The cheapest cost from each position to the identity with the 5-cycle costing 2 (relaxed to a fixed
@@ -223,7 +226,7 @@ fn weighted_distances() -> Vec<u32> {
         changed = false;
         for x in 0..120 {
             for m in 0..MOVES {
-                let d = dist[apply(x, m)].saturating_add(if m == 3 { 2 } else { 1 });
+                let d = dist[apply(x, m)].saturating_add(move_cost(m, 2));
                 if d < dist[x] {
                     dist[x] = d;
                     changed = true;
@@ -237,7 +240,7 @@ fn weighted_distances() -> Vec<u32> {
 #[test]
 fn costs_make_the_depth_a_cost() {
     let exact = weighted_distances();
-    let spaces = [Weighted(Perms { dist: exact.clone() }), Weighted(Perms { dist: vec![0; 120] })];
+    let spaces = [Perms::weighted(exact.clone()), Perms::weighted(vec![0; 120])];
     let mut used_the_cycle = false;
     for (x, &want) in exact.iter().enumerate() {
         for space in &spaces {
@@ -252,21 +255,14 @@ fn costs_make_the_depth_a_cost() {
     }
     assert!(used_the_cycle);
     // From each position, every path of cost exactly 4 (and none other), by brute force.
-    let space = Weighted(Perms { dist: vec![0; 120] });
+    let space = Perms::weighted(vec![0; 120]);
     let mut some = false;
     for x in 0..120 {
         let mut visit = Solutions { all: true, found: Vec::new() };
         Ida::new(&space, Control::none()).walk(&x, None, &[], 4, &mut visit).expect("walk");
-        let mut expected = Vec::new();
-        for len in 2..=4u32 {
-            for code in 0..MOVES.pow(len) {
-                let seq: Vec<u8> = (0..len).map(|i| (code / MOVES.pow(len - 1 - i) % MOVES) as u8).collect();
-                let cost: u32 = seq.iter().map(|&m| space.cost(m)).sum();
-                if cost == 4 && seq.windows(2).all(|w| w[0] != w[1] || w[0] == 3) && run(x, &seq) == 0 {
-                    expected.push(seq);
-                }
-            }
-        }
+        let cost = |seq: &[u8]| seq.iter().map(|&m| space.cost(m)).sum::<u32>();
+        let mut expected: Vec<Vec<u8>> =
+            (2..=4).flat_map(sequences).filter(|seq| cost(seq) == 4 && canonical(seq) && run(x, seq) == 0).collect();
         let mut found = visit.found;
         found.sort();
         expected.sort();

@@ -168,12 +168,6 @@ impl SearchBound for PhaseBound {
         best
     }
 
-    #[inline]
-    fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
-        self.prepare(parent, m, child);
-        self.finish(parent, m, child)
-    }
-
     /// Each axis's coordinates after the move, and a prefetch of its full-table word.
     #[inline]
     fn prepare(&self, parent: &[u32], m: usize, child: &mut [u32]) {

@@ -93,16 +93,16 @@ pub(crate) fn conjugates(p: &Puzzle, groups: &[MoveSet]) -> Vec<Conjugate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
+    use crate::test_puzzles::{cube3, cube3_with_rotations};
 
     /// The 3x3x3 with rotations has three axes for `U,D,F2,B2,R2,L2`: two turned chains, each a
     /// solution of the turned position read back solving the position.
     #[test]
     fn three_axes_of_the_cube() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/symm/3x3x3.tws")).unwrap();
-        let g = MoveSet::parse(&p, "U,D,F,B,R,L").unwrap();
-        let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
-        let cs = conjugates(&p, &[g.clone(), h]);
+        // The face turns and Kociemba's subgroup.
+        let groups = |p: &Puzzle| ["U,D,F,B,R,L", "U,D,F2,B2,R2,L2"].map(|moves| MoveSet::parse(p, moves).unwrap());
+        let p = cube3_with_rotations();
+        let cs = conjugates(&p, &groups(&p));
         assert_eq!(cs.len(), 2);
         let alg = crate::alg::Alg::parse("R U2 F' L D B2").unwrap();
         let moves = alg.expand(&p).unwrap();
@@ -118,9 +118,7 @@ mod tests {
             assert_eq!(p.apply_moves(&x, &back), *p.solved());
         }
         // Without rotations in the definition: none.
-        let plain = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
-        let g = MoveSet::parse(&plain, "U,D,F,B,R,L").unwrap();
-        let h = MoveSet::parse(&plain, "U,D,F2,B2,R2,L2").unwrap();
-        assert!(conjugates(&plain, &[g, h]).is_empty());
+        let plain = cube3();
+        assert!(conjugates(&plain, &groups(&plain)).is_empty());
     }
 }

@@ -160,11 +160,12 @@ fn slot_classes(n: usize, h_blocks: &[Vec<usize>], key: impl Fn(usize) -> usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{load_puzzle, MoveSet};
+    use crate::test_puzzles::cube3;
+    use crate::MoveSet;
 
     #[test]
     fn kociemba_subgroup_keeps_orientations_and_the_slice() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let h = MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap();
         let g = MoveSet::all(&p).unwrap();
         let ht: Vec<&[u8]> = h.moves().iter().map(|m| p.transform(m.mv)).collect();

@@ -506,13 +506,13 @@ fn follow_rules(p: &Puzzle) -> Vec<Vec<bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
+    use crate::test_puzzles::cube3;
 
     /// The inverse of a position is its group inverse; orbits whose orientation the target ignores stay
     /// ignored; a target with pieces away from home has no inverse position.
     #[test]
     fn inverse_positions() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let layout = p.layout();
         let id = layout.identity();
         let alg = crate::alg::Alg::parse("R U F' D2 L B'").unwrap();
@@ -545,7 +545,7 @@ mod tests {
     /// and they visit fewer nodes.
     #[test]
     fn move_masks_keep_the_best_solutions() {
-        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap());
+        let p = Arc::new(cube3());
         let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
         let options =
             PhaseSolverOptions { phases, projection_entries: Some(1 << 21), move_masks: true, ..Default::default() };
@@ -572,7 +572,7 @@ mod tests {
     /// the same direction or not at all (which the 4-bit-per-face move masks rely on).
     #[test]
     fn powers_of_a_face_differ_by_at_most_one() {
-        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap());
+        let p = Arc::new(cube3());
         let phases = vec![MoveSet::parse(&p, "U,D,F2,B2,R2,L2").unwrap()];
         let options = PhaseSolverOptions { phases, ..Default::default() };
         let s = PhaseSolver::new(p.clone(), options, Control::none()).unwrap();

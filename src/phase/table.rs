@@ -322,15 +322,15 @@ pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
     use crate::model::moveset::MoveSet;
     use crate::phase::relabel::Relabel;
+    use crate::test_puzzles::cube3;
 
     /// Backward sweeps give the same distances as forward ones, on the 3x3x3's two Kociemba phases
     /// (every pair of coordinates) in both metrics.
     #[test]
     fn backward_sweeps_agree_with_forward_ones() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let chain = ["U,D,F,B,R,L", "U,D,F2,B2,R2,L2", ""];
         for w in chain.windows(2) {
             for qtm in [false, true] {

@@ -11,8 +11,13 @@ pub trait SearchBound: Send + Sync + std::fmt::Debug {
     /// Fills `node` (`node_len` words) for a position and returns its bound (`u32::MAX`: unsolvable).
     fn start(&self, state: &[u8], node: &mut [u32]) -> u32;
 
-    /// Fills `child` from `parent` after move `m` and returns the child's bound.
-    fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32;
+    /// Fills `child` from `parent` after move `m` and returns the child's bound. Default: the two halves,
+    /// [`SearchBound::prepare`] then [`SearchBound::finish`].
+    #[inline]
+    fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
+        self.prepare(parent, m, child);
+        self.finish(parent, m, child)
+    }
 
     /// The first half of [`SearchBound::step`], for the search to call on every child of a node before
     /// it looks any up: fills what needs no table reads and prefetches what [`SearchBound::finish`] will
@@ -23,9 +28,7 @@ pub trait SearchBound: Send + Sync + std::fmt::Debug {
     }
 
     /// The second half of [`SearchBound::step`], after [`SearchBound::prepare`] with the same arguments:
-    /// completes `child` and returns its bound. Default: the whole step.
-    #[inline]
-    fn finish(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
-        self.step(parent, m, child)
-    }
+    /// completes `child` and returns its bound (without a `prepare` of its own, a bound does the whole
+    /// step here).
+    fn finish(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32;
 }

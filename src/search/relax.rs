@@ -58,11 +58,11 @@ pub fn relaxed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
+    use crate::test_puzzles::cube3;
 
     #[test]
     fn open_pieces_share_a_label_and_open_orientations_are_wild() {
-        let p = load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap();
+        let p = cube3();
         let start = p.position(&crate::Alg::parse("R").unwrap()).unwrap();
         let corner = p.layout().orbit_index("CORNER").unwrap();
         let (target, begin) = relaxed(&p, &start, &[(corner, 0), (corner, 1)], &[(corner, 2)]).unwrap();

@@ -9,9 +9,11 @@
 //! - [`minx`] — the megaminx: a staged search (a face at a time, the last layer in steps);
 //! - [`bounds`] — the optimal solver's second bound as the shells ask for it: a phase bound or the
 //!   3x3x3's own, checked, built or read from saved bytes, reported and saved in one place;
+//! - corners — the eight corners' composition, which the 3x3x3's and the 4x4x4's models share;
 //! - identical — pieces a real puzzle cannot tell apart (the FTO's centers), and orbits found by name.
 
 pub mod bounds;
+pub(crate) mod corners;
 pub mod cube3;
 pub mod cube4;
 pub(crate) mod identical;

@@ -240,9 +240,34 @@ impl Walk<'_, '_> {
         self.composed = tau;
     }
 
-    /// The remaining digits of the one product `τ · σ` from step `l`.
+    /// The remaining digits of the one product `τ · σ` from step `l`, from `τ` composed where it is
+    /// ([`Walk::zp`]: one load per digit), else from the two words.
     #[inline(always)]
-    fn finish<R: Unplaced>(
+    fn finish<R: Unplaced>(&mut self, from: usize, sigma: usize, tau: usize, node: u64, unplaced: R, block: u64) {
+        let (s, t, len) = (self.s, self.t, self.len);
+        let s = &s[sigma * len..];
+        if tau as u32 == self.composed {
+            return self.finish_by(from, sigma, tau, node, unplaced, block, |w, st, unplaced| {
+                let at = 256 * st.block + s[st.letter] as usize;
+                if st.twist {
+                    (w.zt[at] as u64, unplaced)
+                } else {
+                    unplaced.place(w.zp[at] as u64)
+                }
+            });
+        }
+        let t = &t[tau * len..];
+        self.finish_by(from, sigma, tau, node, unplaced, block, |w, st, unplaced| {
+            let sl = s[st.letter];
+            let v = t[st.base + w.letters.piece[st.m as usize][sl as usize] as usize];
+            w.digit(st, sl, v, unplaced)
+        })
+    }
+
+    /// [`Walk::finish`] with each step's digit (and the pieces unplaced after it) from `digit`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn finish_by<R: Unplaced>(
         &mut self,
         from: usize,
         sigma: usize,
@@ -250,57 +275,16 @@ impl Walk<'_, '_> {
         mut node: u64,
         mut unplaced: R,
         mut block: u64,
+        digit: impl Fn(&Self, &Step, R) -> (u64, R),
     ) {
-        if tau as u32 == self.composed {
-            return self.finish_composed(from, sigma, tau, node, unplaced, block);
-        }
-        let (s, t) = (&self.s[sigma * self.len..], &self.t[tau * self.len..]);
         let deepest = self.cover.deepest;
         for (l, st) in self.steps.iter().enumerate().skip(from) {
             if st.reset {
                 unplaced = R::from_used(0);
             }
-            let sl = s[st.letter];
-            let v = t[st.base + self.letters.piece[st.m as usize][sl as usize] as usize];
-            let (digit, u) = self.digit(st, sl, v, unplaced);
+            let (d, u) = digit(self, st, unplaced);
             unplaced = u;
-            node = node * st.radix + digit;
-            if l + 1 == deepest {
-                block = node;
-            }
-            if self.cover.done(l + 1, node) {
-                return;
-            }
-        }
-        self.leaf(node, block, sigma, tau);
-    }
-
-    /// [`Walk::finish`] with `τ` composed.
-    #[inline(always)]
-    fn finish_composed<R: Unplaced>(
-        &mut self,
-        from: usize,
-        sigma: usize,
-        tau: usize,
-        mut node: u64,
-        mut unplaced: R,
-        mut block: u64,
-    ) {
-        let s = &self.s[sigma * self.len..];
-        let deepest = self.cover.deepest;
-        for (l, st) in self.steps.iter().enumerate().skip(from) {
-            let at = 256 * st.block + s[st.letter] as usize;
-            let digit = if st.twist {
-                self.zt[at] as u64
-            } else {
-                if st.reset {
-                    unplaced = R::from_used(0);
-                }
-                let (digit, u) = unplaced.place(self.zp[at] as u64);
-                unplaced = u;
-                digit
-            };
-            node = node * st.radix + digit;
+            node = node * st.radix + d;
             if l + 1 == deepest {
                 block = node;
             }
@@ -344,7 +328,7 @@ impl Walk<'_, '_> {
                     if self.left == 0 {
                         return;
                     }
-                    self.finish_composed(l, sigma, tau as usize, node, unplaced, block);
+                    self.finish(l, sigma, tau as usize, node, unplaced, block);
                 }
                 return;
             }

@@ -32,30 +32,6 @@ pub(super) trait Coordinate {
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie;
 }
 
-/// `c.then(m)` on the corners only.
-#[inline]
-fn corners_then(c: &Cubie, m: &Cubie) -> Cubie {
-    let mut out = *c;
-    for i in 0..8 {
-        let j = m.cp[i] as usize;
-        out.cp[i] = c.cp[j];
-        out.co[i] = (c.co[j] + m.co[i]) % 3;
-    }
-    out
-}
-
-/// `c.then(m)` on the edges only.
-#[inline]
-fn edges_then(c: &Cubie, m: &Cubie) -> Cubie {
-    let mut out = *c;
-    for i in 0..12 {
-        let j = m.ep[i] as usize;
-        out.ep[i] = c.ep[j];
-        out.eo[i] = c.eo[j] ^ m.eo[i];
-    }
-    out
-}
-
 pub(super) struct Twist;
 pub(super) struct Flip;
 /// The edges' flip with a coordinate of where the E slice's edges are (`flip * C::SIZE + slice`): the
@@ -109,7 +85,7 @@ impl Coordinate for Twist {
         digits_unrank(x as u64, 3, Some(0), &mut c.co);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        corners_then(c, m)
+        c.then_corners(m)
     }
 }
 
@@ -123,7 +99,7 @@ impl Coordinate for Flip {
         digits_unrank(x as u64, 2, Some(0), &mut c.eo);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 
@@ -149,7 +125,7 @@ impl Coordinate for Slice<'_> {
         }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 
@@ -182,7 +158,7 @@ impl Coordinate for SliceSorted<'_> {
         }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 
@@ -196,7 +172,7 @@ impl<C: Coordinate> Coordinate for FlipWith<C> {
         self.0.set(c, x % C::SIZE as u32);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 
@@ -210,7 +186,7 @@ impl Coordinate for CornerPerm {
         perm_unrank_into(x as usize, &mut c.cp);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        corners_then(c, m)
+        c.then_corners(m)
     }
 }
 
@@ -241,7 +217,7 @@ impl Coordinate for Layers<'_> {
         }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        corners_then(c, m)
+        c.then_corners(m)
     }
 }
 
@@ -266,7 +242,7 @@ impl Coordinate for LayersParity<'_> {
         }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        corners_then(c, m)
+        c.then_corners(m)
     }
 }
 
@@ -290,7 +266,7 @@ impl Coordinate for Parity {
         }
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        corners_then(c, m)
+        c.then_corners(m)
     }
 }
 
@@ -321,7 +297,7 @@ impl Coordinate for UdPerm<'_> {
         set_slots_perm(&self.0.ud_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 
@@ -335,7 +311,7 @@ impl Coordinate for SlicePerm<'_> {
         set_slots_perm(&self.0.e_slots, c, x);
     }
     fn then(&self, c: &Cubie, m: &Cubie) -> Cubie {
-        edges_then(c, m)
+        c.then_edges(m)
     }
 }
 

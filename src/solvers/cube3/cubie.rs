@@ -1,6 +1,8 @@
 //! Cubies: a 3x3x3 position as its corners and edges, each a permutation (passive, as the crate's
 //! states: the piece in each slot) and the pieces' orientations.
 
+use crate::solvers::corners::corners_then;
+
 /// A 3x3x3 position (or move, or rotation) on the corners and edges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Cubie {
@@ -18,13 +20,20 @@ impl Cubie {
     /// This position followed by `m` (the composition of `Puzzle::apply`).
     #[inline]
     pub(super) fn then(&self, m: &Cubie) -> Cubie {
+        self.then_corners(m).then_edges(m)
+    }
+
+    /// [`Cubie::then`] on the corners only (the edges left as they are).
+    #[inline]
+    pub(super) fn then_corners(&self, m: &Cubie) -> Cubie {
+        let (cp, co) = corners_then(&self.cp, &self.co, &m.cp, &m.co);
+        Cubie { cp, co, ..*self }
+    }
+
+    /// [`Cubie::then`] on the edges only (the corners left as they are).
+    #[inline]
+    pub(super) fn then_edges(&self, m: &Cubie) -> Cubie {
         let mut out = *self;
-        for i in 0..8 {
-            let j = m.cp[i] as usize;
-            out.cp[i] = self.cp[j];
-            let o = self.co[j] + m.co[i];
-            out.co[i] = if o >= 3 { o - 3 } else { o };
-        }
         for i in 0..12 {
             let j = m.ep[i] as usize;
             out.ep[i] = self.ep[j];

@@ -484,7 +484,7 @@ impl CubeBound {
     ) -> Result<Self> {
         kind.check_budget(memory_bytes)?;
         let mut b = Data::empty(puzzle, kind, kind.entry_bits())?;
-        let c = Container::open_head(head, total, WHAT, &MAGIC, VERSION, &b.key())?;
+        let c = Container::open_explained(head, total, WHAT, &MAGIC, VERSION, &b.key(), &|_, _, _| None)?;
         let words = b.table.word_count();
         if c.sections() != 1 || c.len(0) != words as u64 * 8 {
             return Err(Error::new(format!("not a valid saved {WHAT}: not the table's size")));
@@ -797,12 +797,6 @@ impl SearchBound for CubeBound {
             best = best.max(d);
         }
         best
-    }
-
-    #[inline]
-    fn step(&self, parent: &[u32], m: usize, child: &mut [u32]) -> u32 {
-        self.prepare(parent, m, child);
-        self.finish(parent, m, child)
     }
 
     /// Each axis's coordinates after the move, and a prefetch of its class map's word.

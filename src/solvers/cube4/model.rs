@@ -7,6 +7,7 @@ use crate::coord::rank::BitPerm;
 use crate::error::{Error, Result};
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::model::state::State;
+use crate::solvers::corners::corners_then;
 use crate::solvers::identical::registry_orbit;
 
 /// The base moves, in the order move indices use (`3 * base + amount - 1`, amounts 1, 2, 3).
@@ -66,11 +67,7 @@ impl Cube4 {
     #[inline]
     pub(super) fn then(&self, m: &Cube4) -> Cube4 {
         let mut out = *self;
-        for i in 0..8 {
-            let j = m.cp[i] as usize;
-            out.cp[i] = self.cp[j];
-            out.co[i] = (self.co[j] + m.co[i]) % 3;
-        }
+        (out.cp, out.co) = corners_then(&self.cp, &self.co, &m.cp, &m.co);
         for i in 0..24 {
             out.wp[i] = self.wp[m.wp[i] as usize];
             out.ce[i] = self.ce[m.ce[i] as usize];

@@ -110,19 +110,21 @@ impl Tables {
         let pu_move = |x: usize, k: usize| co.ud_pairing_move(x / 70, k) * 70 + co.axis_move(0, x % 70, co.g3[k]);
         let p4_pairing_ud = distances(40320 * 70, &[pairing / 48 * 70 + start_centers / 4900], &g3_moves, pu_move);
         step(5)?;
-        Ok(Tables {
+        let [t0, t1] = p3_twist;
+        let tables = [
             p1,
             p2_centers,
             p2_wings,
             p3_middle,
-            p3_twist,
+            t0,
+            t1,
             p3_centers,
             p4_centers,
             p4_pairing,
             p4_centers_middle,
             p4_pairing_ud,
-            compact_centers,
-        })
+        ];
+        Ok(Self::in_order(tables, compact_centers))
     }
 
     /// The length of each of [`Tables::named`]'s tables, then of the compact center index in bytes.
@@ -145,14 +147,21 @@ impl Tables {
     }
 
     /// Tables from their parts, in [`Tables::sizes`]'s order (checked there).
-    pub(super) fn from_parts(parts: Vec<Vec<u8>>) -> Result<Self> {
-        let [p1, p2_centers, p2_wings, p3_middle, t0, t1, p3_centers, p4_centers, p4_pairing, p4_centers_middle, p4_pairing_ud, compact]: [Vec<u8>; 12] =
-            parts.try_into().map_err(|_| Error::internal("4x4x4: table parts"))?;
+    pub(super) fn from_parts(mut parts: Vec<Vec<u8>>) -> Result<Self> {
+        let compact = parts.pop().unwrap_or_default();
+        let tables: [Vec<u8>; 11] = parts.try_into().map_err(|_| Error::internal("4x4x4: table parts"))?;
         let compact_centers: Vec<u16> = compact.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
         if compact_centers.iter().filter(|&&c| c != u16::MAX).count() != coords::G3_CENTERS {
             return Err(Error::new("not a valid saved 4x4x4 table file: the center index is damaged"));
         }
-        Ok(Tables {
+        Ok(Self::in_order(tables, compact_centers))
+    }
+
+    /// Tables from the distance tables in [`Tables::sizes`]'s order and the compact center index.
+    fn in_order(tables: [Vec<u8>; 11], compact_centers: Vec<u16>) -> Self {
+        let [p1, p2_centers, p2_wings, p3_middle, t0, t1, p3_centers, p4_centers, p4_pairing, p4_centers_middle, p4_pairing_ud] =
+            tables;
+        Tables {
             p1,
             p2_centers,
             p2_wings,
@@ -164,7 +173,7 @@ impl Tables {
             p4_centers_middle,
             p4_pairing_ud,
             compact_centers,
-        })
+        }
     }
 
     /// The tables by name (for reports and tests).
