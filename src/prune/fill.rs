@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::kernel::Kernel;
 use super::persist::Fingerprint;
 use super::sym::Reduction;
-use super::table::{Nibbles, MAX_DEPTH};
+use super::table::{Cells, MAX_DEPTH};
 use crate::canon::fsm::REFUSED;
 use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
@@ -238,7 +238,7 @@ impl Walk {
     /// Fills `depth` (every shallower depth must be filled already): visits every legal canonical
     /// sequence of exactly that length and writes `depth` into the unset entries of the states reached.
     /// Returns the counts and whether the fill was cancelled (the table stays admissible either way).
-    pub(crate) fn fill(&self, table: &Nibbles, depth: u32, control: Control) -> (FillCounts, Result<()>) {
+    pub(crate) fn fill(&self, table: &Cells, depth: u32, control: Control) -> (FillCounts, Result<()>) {
         if depth > MAX_DEPTH {
             let e = Error::new(format!("a pruning table holds depths up to {MAX_DEPTH}, not {depth}"));
             return (FillCounts::default(), Err(e));
@@ -360,7 +360,7 @@ fn thread_count() -> usize {
 /// One fill of one depth: the tasks and the shared totals.
 struct Job<'a> {
     walk: &'a Walk,
-    table: &'a Nibbles,
+    table: &'a Cells,
     /// The entry value written: depth + 1.
     value: u8,
     /// Moves left after a task's prefix.
@@ -545,7 +545,7 @@ impl<'a, const SHARED: bool> Walker<'a, SHARED> {
 
 /// Where leaves go: a batch of slots written all at once when full, and the counts.
 struct Sink<'a, const SHARED: bool> {
-    table: &'a Nibbles,
+    table: &'a Cells,
     /// The entry value written: depth + 1.
     value: u8,
     /// Slots waiting to be written (`BATCH` of them).
@@ -555,7 +555,7 @@ struct Sink<'a, const SHARED: bool> {
 }
 
 impl<'a, const SHARED: bool> Sink<'a, SHARED> {
-    fn new(table: &'a Nibbles, value: u8) -> Self {
+    fn new(table: &'a Cells, value: u8) -> Self {
         Sink { table, value, batch: Vec::with_capacity(BATCH), leaves: 0, added: 0 }
     }
 

@@ -1,12 +1,18 @@
 //! The pruning table of the IDA* solver: for any state, a lower bound on the number of moves needed to
 //! reach a target state.
 //!
-//! The table is hash-based: each state hashes to one 4-bit entry (two per byte). Filling depth `d` walks
-//! every canonical move sequence of exactly `d` moves from the target (the move set is closed under
-//! inverses, so these reach every state `d` moves from the target, and some closer ones) and writes `d`
-//! into the unset entries of the states reached. Depths are filled in increasing order, so each entry holds the smallest depth of the
-//! states hashing to it, and an unset entry means no state within the filled depth hashes there: a lookup
-//! returns the entry's depth, or `filled_depth + 1` when unset — never more than the true distance.
+//! The table is hash-based: each state hashes to one entry. Filling depth `d` walks every canonical move
+//! sequence of exactly `d` moves from the target (the move set is closed under inverses, so these reach
+//! every state `d` moves from the target, and some closer ones) and writes `d` into the unset entries of
+//! the states reached. Depths are filled in increasing order, so each entry holds the smallest depth of
+//! the states hashing to it, and an unset entry means no state within the filled depth hashes there: a
+//! lookup returns the entry's depth, or `filled_depth + 1` when unset — never more than the true distance.
+//!
+//! Entries are 4-bit (two a byte), or in big tables whose size the memory limits 2-bit (four a byte,
+//! [`Packing::Crumbs`]): the last two depths filled exactly, shallower ones as the smallest depth of their
+//! 64-byte line. Twice the entries halve the collisions that let states beyond the filled depth read
+//! less than `filled_depth + 1`, which is most of what a deep search looks up; the shallow depths they
+//! blur are met only near the end of a search path.
 //!
 //! [`PruneTable::new`] fills depths while they are cheap compared to the table size; [`PruneTable::extend`]
 //! fills one more when that is still worthwhile, for a search that has done many lookups since. Fills run
@@ -14,7 +20,7 @@
 //! threads.
 //!
 //! - [`crate::hash`]: the state hash and the slot of a hash.
-//! - `table`: the nibble storage and the table's sizing.
+//! - `table`: the packed storage and the table's sizing.
 //! - `kernel`: applying moves during a fill (only the slots a move changes).
 //! - `fill`: the walk that fills one depth.
 //! - `sym`: the symmetry reduction ([`TableOptions::symmetry`]): conjugate states share one entry, the
@@ -35,11 +41,11 @@ use crate::model::moveset::MoveSet;
 use crate::model::puzzle::Puzzle;
 use fill::Walk;
 use persist::Fingerprint;
-use table::Nibbles;
+use table::Cells;
 
 pub use sym::MAX_TABLE_SYMMETRIES;
 pub(crate) use table::entries_for;
-pub use table::{MAX_DEPTH, MIN_MEMORY_BYTES};
+pub use table::{Packing, CRUMBS_MIN_BYTES, MAX_DEPTH, MIN_MEMORY_BYTES};
 
 /// The default memory budget of a pruning table (and of the solvers built on them): 256 MiB, sensible
 /// for a browser tab.
@@ -56,7 +62,8 @@ pub const EXTEND_FILL_FACTOR: f64 = 2.0;
 /// How big a table to build and how deep to fill it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TableOptions {
-    /// The memory budget in bytes (two entries per byte); at least [`MIN_MEMORY_BYTES`].
+    /// The memory budget in bytes (two entries per byte, or four from [`CRUMBS_MIN_BYTES`] when
+    /// `state_count_hint` does not limit the table: see [`Packing`]); at least [`MIN_MEMORY_BYTES`].
     pub memory_bytes: usize,
     /// An upper bound on the number of states the search can meet (the group order, say): the table then
     /// takes no more than four entries per state, however large the budget.
@@ -102,12 +109,15 @@ pub struct DepthStats {
 /// automaton, the illegal placements and the target), so [`PruneTable::extend`] takes only a
 /// [`Control`]. Lookups take `&self` and may run on many threads at once.
 pub struct PruneTable {
-    nibbles: Nibbles,
+    cells: Cells,
     walk: Walk,
     /// Every state within this many moves has been written.
     filled: u32,
     /// What a lookup of an unset entry returns: `filled + 1`.
     unset: u8,
+    /// [`Packing::Crumbs`]: the depth an entry holding 1 stands for (the deepest depth written:
+    /// `filled`, or `filled + 1` after a cancelled fill).
+    top: u8,
     /// One entry per filled depth, then possibly one for a cancelled fill of the next depth.
     depths: Vec<DepthStats>,
     /// Leaves visited by every fill so far.
@@ -134,13 +144,13 @@ impl PruneTable {
         control: Control,
     ) -> Result<PruneTable> {
         control.check()?;
-        let entries = table::entries_for(options.memory_bytes, options.state_count_hint)?;
+        let (packing, entries) = table::layout_for(options.memory_bytes, options.state_count_hint)?;
         let walk = Walk::new(puzzle, moves, fsm, target, options.symmetry)?;
-        let nibbles = Nibbles::zeroed(entries)?;
-        let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
+        let cells = Cells::zeroed(entries, packing)?;
+        let mut t = PruneTable::empty(cells, walk);
         // Depth 0: the target itself.
         let root = crate::hash::slot(t.hash(t.walk.target()), entries);
-        t.nibbles.set_if_unset::<false>(root, 1);
+        t.cells.set_if_unset::<false>(root, 1);
         t.depths.push(DepthStats { depth: 0, leaves: 1, entries_set: 1 });
         t.work = 1;
         loop {
@@ -183,10 +193,14 @@ impl PruneTable {
         symmetry: bool,
     ) -> Result<PruneTable> {
         let walk = Walk::new(puzzle, moves, fsm, target, symmetry)?;
-        let nibbles = Nibbles::zeroed(64)?;
-        let mut t = PruneTable { nibbles, walk, filled: 0, unset: 1, depths: Vec::new(), work: 0, prefaulted: false };
+        let mut t = PruneTable::empty(Cells::zeroed(64, Packing::Nibbles)?, walk);
         persist::load_into(&mut t, bytes, max_bytes)?;
         Ok(t)
+    }
+
+    /// A table of `cells` with nothing written yet.
+    fn empty(cells: Cells, walk: Walk) -> PruneTable {
+        PruneTable { cells, walk, filled: 0, unset: 1, top: 0, depths: Vec::new(), work: 0, prefaulted: false }
     }
 
     /// The table as bytes: a versioned header with the fingerprint of what it was built for, the fill's
@@ -206,7 +220,7 @@ impl PruneTable {
     /// its lookups far outnumber [`PruneTable::fill_work`]. Cancelled, it returns the cancellation error
     /// and the table stays as it was for lookups (admissible, same filled depth).
     pub fn extend(&mut self, control: Control) -> Result<bool> {
-        if !self.worthwhile(self.nibbles.entries() as f64 * EXTEND_FILL_FACTOR) {
+        if !self.worthwhile(self.cells.entries() as f64 * EXTEND_FILL_FACTOR) {
             return Ok(false);
         }
         self.fill_next(control)?;
@@ -217,7 +231,7 @@ impl PruneTable {
     /// for a new table, the entry count divided by [`NEW_FILL_DIVISOR`], allows it). A solver uses this
     /// to keep its first table build short; its searches deepen the table when that pays.
     pub fn fill_while(&mut self, limit: f64, control: Control) -> Result<()> {
-        let limit = limit.min(self.nibbles.entries() as f64 / NEW_FILL_DIVISOR);
+        let limit = limit.min(self.cells.entries() as f64 / NEW_FILL_DIVISOR);
         while self.worthwhile(limit) {
             self.fill_next(control)?;
         }
@@ -261,11 +275,17 @@ impl PruneTable {
     fn fill_next(&mut self, control: Control) -> Result<()> {
         let depth = self.filled + 1;
         // A fill that touches most pages is faster with every page mapped for writing first.
-        if !self.prefaulted && self.predicted_leaves() * 4.0 >= self.nibbles.pages() as f64 {
-            self.nibbles.prefault();
+        if !self.prefaulted && self.predicted_leaves() * 4.0 >= self.cells.pages() as f64 {
+            self.cells.prefault();
             self.prefaulted = true;
         }
-        let (counts, result) = self.walk.fill(&self.nibbles, depth, control);
+        // Crumbs hold the top depth as 1: the old top and the depth above it move down first (once:
+        // a fill taken up again after a cancellation finds the top already there).
+        if depth > u32::from(self.top) {
+            self.cells.demote();
+            self.top = depth as u8;
+        }
+        let (counts, result) = self.walk.fill(&self.cells, depth, control);
         self.work += counts.leaves;
         // A cancelled earlier attempt at this depth left its entries (and counts) behind.
         let stats = match self.depths.get_mut(depth as usize) {
@@ -313,11 +333,14 @@ impl PruneTable {
     /// The lower bound for the state with hash `h`.
     #[inline]
     pub fn lookup_hash(&self, h: u64) -> u8 {
-        let v = self.nibbles.get(crate::hash::slot(h, self.nibbles.entries()));
-        if v == 0 {
-            self.unset
-        } else {
-            v - 1
+        let slot = crate::hash::slot(h, self.cells.entries());
+        let v = self.cells.get(slot);
+        match (self.cells.packing(), v) {
+            (_, 0) => self.unset,
+            (Packing::Nibbles, v) => v - 1,
+            (Packing::Crumbs, 1) => self.top,
+            (Packing::Crumbs, 2) => self.top.saturating_sub(1),
+            (Packing::Crumbs, _) => self.cells.line_min(slot).saturating_sub(1),
         }
     }
 
@@ -325,15 +348,22 @@ impl PruneTable {
     /// x86-64).
     #[inline]
     pub fn prefetch(&self, h: u64) {
-        self.nibbles.prefetch(crate::hash::slot(h, self.nibbles.entries()));
+        self.cells.prefetch(crate::hash::slot(h, self.cells.entries()));
     }
 
     /// A lower bound on the moves from `state` to the target: 0 for the target, at most the true distance
     /// for every state, and exact for a state within [`PruneTable::filled_depth`] moves unless a closer
-    /// state shares its entry.
+    /// state shares its entry (with [`Packing::Crumbs`], for the last two depths filled only).
     #[inline]
     pub fn lookup(&self, state: &[u8]) -> u8 {
         self.lookup_hash(self.hash(state))
+    }
+
+    /// The largest bound a lookup can return: `filled_depth + 1` (an unset entry). A search with at least
+    /// this many moves left learns nothing from looking a position up.
+    #[inline]
+    pub fn max_lookup(&self) -> u8 {
+        self.unset
     }
 
     /// Every state within this many moves of the target has been written.
@@ -341,14 +371,19 @@ impl PruneTable {
         self.filled
     }
 
+    /// How the entries are packed.
+    pub fn packing(&self) -> Packing {
+        self.cells.packing()
+    }
+
     /// The number of entries.
     pub fn entries(&self) -> usize {
-        self.nibbles.entries()
+        self.cells.entries()
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.nibbles.bytes()
+        self.cells.bytes()
     }
 
     /// Leaves visited by every fill so far: the work the table cost, to compare with a search's lookups.

@@ -9,8 +9,8 @@
 //! | --- | --- |
 //! | magic, version | `TWSPRUNE`, [`FORMAT_VERSION`] |
 //! | key | the [`Fingerprint`]: puzzle, move set, canonical automaton (metric), target, symmetry reduction |
-//! | meta numbers | entries, filled depth, depth records, fill work, then per depth record: depth, leaves, entries set |
-//! | one section | the entry bytes (two 4-bit entries a byte), [`CHUNK_BYTES`] a chunk |
+//! | meta numbers | entries, filled depth, depth records, fill work, packing (0 nibbles, 1 crumbs), top depth, then per depth record: depth, leaves, entries set |
+//! | one section | the entry bytes (two 4-bit or four 2-bit entries a byte: [`Packing`]), [`CHUNK_BYTES`] a chunk |
 //!
 //! A file is refused, never trusted, unless everything checks: magic, version, header checksum, the
 //! fingerprint of what the reader is building a table for (so a table of another puzzle, move set,
@@ -20,7 +20,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::table::{Nibbles, MAX_DEPTH};
+use super::table::{Cells, Packing, MAX_DEPTH};
 use super::{DepthStats, PruneTable};
 use crate::bytes::describe_bytes;
 use crate::error::{Error, Result};
@@ -31,15 +31,16 @@ use crate::saved::{Container, Section};
 pub const MAGIC: [u8; 8] = *b"TWSPRUNE";
 
 /// The version of the layout (and of the state hash and slot mapping the entries were written with):
-/// any change to either makes old files refused. Version 3: the shared saved-table container.
-pub const FORMAT_VERSION: u32 = 3;
+/// any change to either makes old files refused. Version 3: the shared saved-table container; 4: the
+/// packing and top depth in the meta numbers.
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Uncompressed bytes per chunk.
 pub const CHUNK_BYTES: usize = crate::saved::CHUNK_BYTES;
 
 const WHAT: &str = "pruning table";
 /// Meta numbers before the depth records, and per depth record.
-const META_FIXED: usize = 4;
+const META_FIXED: usize = 6;
 const META_DEPTH: usize = 3;
 
 /// What a table was built for, as hashes: a table is only valid for the same five.
@@ -77,16 +78,27 @@ impl Fingerprint {
 
 /// The table as bytes (see the module documentation).
 pub(crate) fn to_bytes(table: &PruneTable) -> Vec<u8> {
-    let mut meta = vec![table.nibbles.entries() as u64, u64::from(table.filled), table.depths.len() as u64, table.work];
+    let packing = match table.cells.packing() {
+        Packing::Nibbles => 0,
+        Packing::Crumbs => 1,
+    };
+    let mut meta = vec![
+        table.cells.entries() as u64,
+        u64::from(table.filled),
+        table.depths.len() as u64,
+        table.work,
+        packing,
+        u64::from(table.top),
+    ];
     for d in &table.depths {
         meta.extend([u64::from(d.depth), d.leaves, d.entries_set]);
     }
-    let cells = table.nibbles.cells();
+    let cells = table.cells.cells();
     let section = Section::new(cells.len(), |r| cells[r].iter().map(|c| c.load(Ordering::Relaxed)).collect());
     Container::write(&MAGIC, FORMAT_VERSION, &table.walk.fingerprint().key(), &meta, vec![section])
 }
 
-/// A table from bytes made by [`to_bytes`] for the same fingerprint: the nibbles and counts are taken
+/// A table from bytes made by [`to_bytes`] for the same fingerprint: the entries and counts are taken
 /// over into `table` (a table just made for the same puzzle, move set, automaton and target, whose
 /// entries are replaced). `max_bytes`: the most memory the entries may take.
 pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -> Result<()> {
@@ -100,15 +112,21 @@ pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -
     if meta.len() < META_FIXED || c.sections() != 1 {
         return Err(corrupt("impossible record counts in the header"));
     }
-    let (entries, filled, ndepths, work) = (meta[0], meta[1], meta[2], meta[3]);
+    let (entries, filled, ndepths, work, packing, top) = (meta[0], meta[1], meta[2], meta[3], meta[4], meta[5]);
+    let (packing, per_byte) = match packing {
+        0 => (Packing::Nibbles, 2),
+        1 => (Packing::Crumbs, 4),
+        _ => return Err(corrupt("unknown packing")),
+    };
     if ndepths > u64::from(MAX_DEPTH) + 2 || meta.len() as u64 != META_FIXED as u64 + ndepths * META_DEPTH as u64 {
         return Err(corrupt("impossible record counts in the header"));
     }
     let entries = usize::try_from(entries).map_err(|_| corrupt("more entries than this machine can address"))?;
-    if entries == 0 || entries % 2 != 0 || c.len(0) != entries as u64 / 2 {
+    let whole = if packing == Packing::Crumbs { 4 * 64 } else { per_byte };
+    if entries == 0 || entries % whole != 0 || c.len(0) != (entries / per_byte) as u64 {
         return Err(corrupt("inconsistent table size"));
     }
-    if filled > u64::from(MAX_DEPTH) || ndepths < filled + 1 {
+    if filled > u64::from(MAX_DEPTH) || ndepths < filled + 1 || top < filled || top > filled + 1 {
         return Err(corrupt("inconsistent filled depth"));
     }
     let mut depths = Vec::with_capacity(ndepths as usize);
@@ -118,7 +136,7 @@ pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -
         }
         depths.push(DepthStats { depth: d[0] as u32, leaves: d[1], entries_set: d[2] });
     }
-    let bytes = entries / 2;
+    let bytes = entries / per_byte;
     if bytes > max_bytes {
         return Err(Error::limit(format!(
             "the saved pruning table takes {}, more than the memory budget of {}",
@@ -126,11 +144,12 @@ pub(crate) fn load_into(table: &mut PruneTable, data: &[u8], max_bytes: usize) -
             describe_bytes(max_bytes as u64)
         )));
     }
-    let mut nibbles = Nibbles::zeroed(entries)?;
-    c.read_into(0, nibbles.bytes_mut())?;
-    table.nibbles = nibbles;
+    let mut cells = Cells::zeroed(entries, packing)?;
+    c.read_into(0, cells.bytes_mut())?;
+    table.cells = cells;
     table.filled = filled as u32;
     table.unset = filled as u8 + 1;
+    table.top = top as u8;
     table.depths = depths;
     table.work = work;
     table.prefaulted = true;

@@ -288,7 +288,7 @@ fn cancellation_before_and_during_fills() {
     assert!(t.deepen(Control::none()).unwrap());
     assert_eq!(t.filled_depth(), 5);
     let whole = PruneTable::new(&p, &moves, &fsm, solved, &options(1 << 20, Some(5)), Control::none()).unwrap();
-    assert!(t.nibbles.snapshot() == whole.nibbles.snapshot());
+    assert!(t.cells.snapshot() == whole.cells.snapshot());
     assert_eq!(t.stats(), whole.stats());
 }
 
@@ -346,7 +346,7 @@ fn one_thread_and_many_threads_give_the_same_table() {
     };
     let one = build(1);
     let many = build(4);
-    assert!(one.nibbles.snapshot() == many.nibbles.snapshot());
+    assert!(one.cells.snapshot() == many.cells.snapshot());
     assert_eq!(one.stats(), many.stats());
     assert!(one.stats()[5].entries_set < one.stats()[5].leaves);
 }
@@ -384,4 +384,48 @@ fn symmetry_reduced_tables_are_admissible_and_smaller() {
     assert_eq!(symmetries_of(&q, &qmoves, q.solved().as_bytes()), 1);
     let t = table(&q, &qmoves, Metric::Htm, &TableOptions { symmetry: true, ..options(1 << 20, Some(3)) });
     assert_eq!(t.symmetries(), 1);
+}
+
+/// A big table whose size the memory limits packs 2-bit entries: twice the entries of the same budget,
+/// admissible, exact at the last two depths filled but for collisions, the same from one thread and
+/// many, and the same after saving and loading.
+#[cfg(feature = "parallel")]
+#[test]
+fn crumb_tables_are_admissible_and_exact_at_the_top() {
+    let p = cube3();
+    let moves = MoveSet::all(&p).unwrap();
+    let fsm = CanonFsm::new(&p, &moves, Metric::Htm).unwrap();
+    let opts = options(CRUMBS_MIN_BYTES, Some(3));
+    let build = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| PruneTable::new(&p, &moves, &fsm, p.solved().as_bytes(), &opts, Control::none()).unwrap())
+    };
+    let mut t = build(2);
+    assert_eq!(t.packing(), Packing::Crumbs);
+    assert_eq!((t.entries(), t.bytes()), (4 * CRUMBS_MIN_BYTES, CRUMBS_MIN_BYTES));
+    assert_eq!(t.filled_depth(), 3);
+    assert!(build(1).cells.snapshot() == t.cells.snapshot());
+    assert!(t.deepen(Control::none()).unwrap());
+    let dist = distances(&p, &moves, 5);
+    let mut exact_top = [0usize; 6];
+    let mut count = [0usize; 6];
+    for (s, &d) in &dist {
+        let v = t.lookup(s);
+        assert!(v <= d, "lookup {v} above the distance {d}");
+        count[d as usize] += 1;
+        exact_top[d as usize] += usize::from(v == d);
+    }
+    // Depths 3 and 4 (the top two) and 5 (unset: one past the filled depth) are exact but for the rare
+    // collisions with a closer state; shallower ones read their line's smallest depth.
+    for d in 3..=5 {
+        assert!(exact_top[d] as f64 > 0.99 * count[d] as f64, "depth {d}: {exact_top:?} of {count:?}");
+    }
+    assert_eq!(t.lookup(p.solved().as_bytes()), 0);
+    check_random_walks(&p, &moves, &t, 25, 4);
+    let bytes = t.to_bytes();
+    let u = PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES).unwrap();
+    assert_eq!(u.packing(), Packing::Crumbs);
+    assert_eq!((u.filled_depth(), u.stats()), (4, t.stats()));
+    assert!(u.cells.snapshot() == t.cells.snapshot());
+    assert!(PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES - 1).is_err());
 }

@@ -190,9 +190,11 @@ impl Space for Shared<'_> {
     /// second bound's words (where there is one) and its verdict; the children it keeps hashed (the
     /// table's representatives cost more than the bound) and prefetched; with the inverse lookup, the
     /// inverses of the children the table keeps, hashed and prefetched; then the last verdicts, legality
-    /// and the move rules.
+    /// and the move rules. With at least [`PruneTable::max_lookup`] moves left no lookup can prune, so
+    /// none is made and no child is hashed (the inverses are still made, for the children's children).
     #[inline(always)]
     fn screen(&self, parent: &Node, path: &[u16], children: &mut [Child<Self>], rest: u32) {
+        let blind = rest >= u32::from(self.table.max_lookup());
         if let Some(b) = self.bound {
             for (m, c) in children.iter_mut().enumerate() {
                 if c.step.is_some() {
@@ -201,7 +203,7 @@ impl Space for Shared<'_> {
             }
             for (m, c) in children.iter_mut().enumerate() {
                 c.live = c.step.is_some() && b.finish(&parent.words, m, &mut c.node.words) <= rest;
-                if c.live {
+                if c.live && !blind {
                     let n = &mut c.node;
                     n.hash = self.table.hash_with(&n.state, &mut n.rep);
                     self.table.prefetch(n.hash);
@@ -210,7 +212,7 @@ impl Space for Shared<'_> {
         } else {
             for c in children.iter_mut() {
                 c.live = c.step.is_some();
-                if c.live {
+                if c.live && !blind {
                     let n = &mut c.node;
                     n.hash = self.table.hash_with(&n.state, &mut n.rep);
                     self.table.prefetch(n.hash);
@@ -219,10 +221,13 @@ impl Space for Shared<'_> {
         }
         if let Some(inv) = self.inverse {
             for (m, c) in children.iter_mut().enumerate() {
-                c.live = c.live && self.table.lookup_hash(c.node.hash) as u32 <= rest;
+                c.live = c.live && (blind || self.table.lookup_hash(c.node.hash) as u32 <= rest);
                 if c.live {
                     let n = &mut c.node;
                     inv.step(m, &parent.inv, &mut n.inv);
+                    if blind {
+                        continue;
+                    }
                     n.inv_hash = self.table.hash_with(&n.inv, &mut n.rep);
                     self.table.prefetch(n.inv_hash);
                 }
@@ -231,7 +236,7 @@ impl Space for Shared<'_> {
         for (m, c) in children.iter_mut().enumerate() {
             let h = if self.inverse.is_some() { c.node.inv_hash } else { c.node.hash };
             c.live = c.live
-                && self.table.lookup_hash(h) as u32 <= rest
+                && (blind || self.table.lookup_hash(h) as u32 <= rest)
                 && (!self.check_legal || self.puzzle.is_legal_bytes(&c.node.state))
                 && self.rules.is_none_or(|r| r.allows(path, m));
         }
