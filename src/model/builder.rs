@@ -171,6 +171,7 @@ impl PuzzleBuilder {
             swizzle_sets: self.swizzle_sets,
             symmetries: Vec::new(),
             commutes: OnceLock::new(),
+            spelled: HashMap::new(),
         };
         let symmetry_at: Vec<(String, Location)> =
             self.symmetries.iter().map(|m| (m.name.clone(), m.at.clone())).collect();
@@ -205,6 +206,7 @@ impl PuzzleBuilder {
             m.rotation = self.rotation_names.is_rotation(&m.name);
             m.notation = self.notation.contains(&m.name);
         }
+        puzzle.spelled = crate::model::spelling::spellings(&puzzle)?;
         Ok(puzzle)
     }
 
