@@ -10,8 +10,9 @@
 //!   move `M12` only as one of its other powers (`M12'`, `M122`). It reads no brackets.
 //! - cubing.js: a move family is letters and `_` only (after an optional layer prefix such as `2` or
 //!   `3-4`); trailing digits are the amount. It applies `M12` as the KPuzzle move `M` turned 12 times
-//!   when `M` is a move, else as the KPuzzle move named `M12`; it cannot read a move named `M1` at all
-//!   (`M1` is `M` turned once, printed `M`).
+//!   when `M` is a move, else as the KPuzzle move named `M12`, and `M12'` as nothing (its lookup of the
+//!   inverse never matches); it cannot read a move named `M1` at all (`M1` is `M` turned once, printed
+//!   `M`), nor `M122`. It reads `(M12)2`, which twsearch does not.
 //!
 //! A move is printed as one power token when no reader reads that token as another move, else as the
 //! fewest repetitions of one power token that no reader misreads (`M1 M1`, `M12' M12' M12'`): every
@@ -20,7 +21,8 @@
 
 use std::collections::HashMap;
 
-use crate::error::{Error, Result};
+use crate::alg::Alg;
+use crate::error::{Error, Location, Result};
 use crate::model::move_names::{canonical_amount, power_name};
 use crate::model::move_ref::MoveRef;
 use crate::model::puzzle::Puzzle;
@@ -106,14 +108,7 @@ fn misreader(
     token: &str,
     m: MoveRef,
 ) -> Option<(&'static str, String)> {
-    let describe = |r: MoveRef| {
-        let b = &puzzle.base_moves[r.base];
-        if r.amount == 1 {
-            format!("the move {}", b.name)
-        } else {
-            format!("{} turned {} times", b.name, r.amount)
-        }
-    };
+    let describe = |r: MoveRef| describe(puzzle, r);
     match puzzle.resolve_name(token) {
         Some(r) if r == m => {}
         Some(r) => return Some(("twistsearch", describe(r))),
@@ -126,6 +121,48 @@ fn misreader(
         return Some(("cubing.js", describe(r)));
     }
     None
+}
+
+/// A move in words: `the move M12`, `M1 turned 2 times`.
+fn describe(puzzle: &Puzzle, r: MoveRef) -> String {
+    let b = &puzzle.base_moves[r.base];
+    if r.amount == 1 {
+        format!("the move {}", b.name)
+    } else {
+        format!("{} turned {} times", b.name, r.amount)
+    }
+}
+
+/// Refuses a move sequence or alias (`name`, its alg, where it is defined) with a token that the
+/// definition format's own reader (cubing.js for KPuzzle definitions, else the C++ twsearch) reads as
+/// another move than twistsearch does (`U5` beside the moves `U` and `U5`: cubing.js turns `U` five
+/// times): the definition would describe another puzzle there. The error names both moves.
+pub(super) fn check_sequence_tokens(puzzle: &Puzzle, cubing: bool, uses: &[(&str, &str, &Location)]) -> Result<()> {
+    let twsearch = TwsearchNames::new(puzzle);
+    for &(name, alg, at) in uses {
+        let Ok(alg) = Alg::parse(alg) else { continue };
+        let mut found = None;
+        alg.for_each_move(&mut |token, _| {
+            if found.is_some() {
+                return;
+            }
+            let Some(ours) = puzzle.resolve_name(token) else { return };
+            let (reader, theirs) =
+                if cubing { ("cubing.js", cubing_reading(puzzle, token)) } else { ("twsearch", twsearch.read(token)) };
+            if let Some(theirs) = theirs.filter(|&t| t != ours) {
+                let reason = format!(
+                    "in {name}, {token} is {} (a move's exact name first) but {reader} reads it as {}: rename one of them",
+                    describe(puzzle, ours),
+                    describe(puzzle, theirs)
+                );
+                found = Some((token.to_string(), reason));
+            }
+        });
+        if let Some((token, reason)) = found {
+            return Err(Error::input_at(at.clone(), Some(token), reason));
+        }
+    }
+    Ok(())
 }
 
 /// The C++ twsearch's reading of a token: the first move, in its order, with that name.
@@ -205,12 +242,9 @@ fn cubing_reading(puzzle: &Puzzle, token: &str) -> Option<MoveRef> {
     if !rest.is_empty() {
         return None;
     }
-    // The move as cubing.js prints it, then its inverse, as KPuzzle move names.
-    let printed = |a: i64| format!("{quantum}{}", crate::alg::amount_suffix(a));
-    if let Some(base) = base_named(&printed(amount)) {
-        return Some(puzzle.move_ref(base, 1));
-    }
-    base_named(&printed(-amount)).map(|base| puzzle.move_ref(base, -1))
+    // Then the move as cubing.js prints it, as a KPuzzle move name (cubing.js 0.63.4 also means to try
+    // its inverse, but passes the method `invert` rather than the inverted move, so that never matches).
+    base_named(&format!("{quantum}{}", crate::alg::amount_suffix(amount))).map(|base| puzzle.move_ref(base, 1))
 }
 
 #[cfg(test)]
@@ -261,7 +295,7 @@ mod tests {
         let p = puzzle(&["M12", "M3"]).unwrap();
         let read = |t: &str| cubing_reading(&p, t);
         assert_eq!(read("M12"), Some(MoveRef { base: 0, amount: 1 }));
-        assert_eq!(read("M12'"), Some(MoveRef { base: 0, amount: -1 }));
+        assert_eq!(read("M12'"), None);
         assert_eq!(read("M122"), None);
         assert_eq!(read("M1"), None);
     }
