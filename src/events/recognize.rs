@@ -21,8 +21,10 @@ const WORDS: usize = 48;
 /// The longest of them.
 const WORD_LENGTH: usize = 24;
 
-/// The first event (in cubing.js's order) whose puzzle `puzzle` is, by the fingerprint above; `None`
-/// when none is, or the definition has no moves besides rotations.
+/// The event whose puzzle `puzzle` is, by the fingerprint above: of those that match, the one whose
+/// puzzle has the fewest orbits left over (a 2x2x2 is the 2x2x2's, not the 3x3x3's corners), then the
+/// first in cubing.js's order; `None` when none matches, or the definition has no moves besides
+/// rotations.
 pub fn event_for_puzzle(puzzle: &Puzzle) -> Option<&'static Event> {
     let moves: Vec<(&str, MoveRef)> = (puzzle.base_moves().iter().enumerate())
         .filter(|(_, b)| !b.rotation && !b.notation && b.order > 1)
@@ -34,6 +36,7 @@ pub fn event_for_puzzle(puzzle: &Puzzle) -> Option<&'static Event> {
     let words = words(moves.len());
     let ours = signatures(puzzle, &words, |i| moves[i].1);
     let mut tried: Vec<&str> = Vec::new();
+    let mut best: Option<(usize, &'static Event)> = None;
     for event in EVENTS {
         if tried.contains(&event.puzzle) {
             continue;
@@ -50,10 +53,13 @@ pub fn event_for_puzzle(puzzle: &Puzzle) -> Option<&'static Event> {
         };
         let their_signatures = signatures(&theirs, &words, |i| refs[i]);
         if orbits_match(puzzle, &ours, &theirs, &their_signatures) {
-            return Some(event);
+            let left_over = theirs.orbits().len() - puzzle.orbits().len();
+            if best.is_none_or(|(b, _)| left_over < b) {
+                best = Some((left_over, event));
+            }
         }
     }
-    None
+    best.map(|(_, e)| e)
 }
 
 /// Each move alone, then [`WORDS`] pseudo-random words (a fixed generator: the same words every run).
