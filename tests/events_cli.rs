@@ -85,3 +85,34 @@ fn threads_and_the_333_phase1_table_in_a_cache_dir() {
     assert!(same >= 20, "the exact table finds the same first solutions (but where the budget ran out): {same}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 43: `scramble PUZZLE` on a definition too large to solve optimally in seconds that is an
+/// event's puzzle (here the `.tws` 3x3x3, recognised by its structure, not its file name) uses that
+/// event's scrambler and says so; each scramble reads on the definition. A small puzzle is still
+/// scrambled optimally, with nothing said.
+#[test]
+fn scramble_of_a_large_event_puzzle_uses_the_event_scrambler() {
+    let p = "tests/data/puzzles/main/3x3x3.tws";
+    let (code, out, err) = run(&["scramble", p, "--count", "3", "--seed", "7"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("too many to solve optimally in seconds; its structure is the 3x3x3 of event 333"), "{err}");
+    assert_eq!(out, run(&["scramble", "--event", "333", "--count", "3", "--seed", "7"]).1);
+    for scramble in out.lines() {
+        let (code, _, err) = run(&["position", p, scramble]);
+        assert_eq!(code, 0, "{scramble}: {err}");
+        assert!((16..=30).contains(&scramble.split(' ').count()), "{scramble}");
+    }
+    // The same definition, its file, puzzle and orbits renamed.
+    let text = std::fs::read_to_string(p).unwrap();
+    let renamed = text.replace("EDGE", "WING").replace("CORNER", "TIP").replace("PuzzleGeometryPuzzle", "Cube");
+    let dir = std::env::temp_dir().join(format!("twistsearch-recognise-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let q = dir.join("renamed.tws");
+    std::fs::write(&q, renamed).unwrap();
+    let (code, _, err) = run(&["scramble", q.to_str().unwrap(), "--seed", "1"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("Cube has 43252003274489856000 positions") && err.contains("event 333"), "{err}");
+    let (code, out, err) = run(&["scramble", "tests/data/puzzles/main/2x2x2.tws", "--seed", "1"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+}

@@ -7,5 +7,6 @@ mod ast;
 mod length;
 mod parse;
 
+pub(crate) use ast::amount_suffix;
 pub use ast::{Alg, Node};
 pub use length::MAX_EXPANDED_MOVES;

@@ -171,6 +171,7 @@ impl PuzzleBuilder {
             swizzle_sets: self.swizzle_sets,
             symmetries: Vec::new(),
             commutes: OnceLock::new(),
+            spelled: HashMap::new(),
         };
         let symmetry_at: Vec<(String, Location)> =
             self.symmetries.iter().map(|m| (m.name.clone(), m.at.clone())).collect();
@@ -180,6 +181,13 @@ impl PuzzleBuilder {
         for m in self.moves {
             puzzle.push_base(m.name, m.transform, MoveSource::Defined, &m.at)?;
         }
+        let uses: Vec<(String, String, Location)> = self
+            .sequences
+            .iter()
+            .filter(|s| !self.notation.contains(&s.name))
+            .map(|s| (s.name.clone(), s.alg.clone(), s.at.clone()))
+            .chain(self.aliases.iter().map(|(new, old, at)| (new.clone(), old.clone(), at.clone())))
+            .collect();
         puzzle.add_sequences(self.sequences)?;
         for (new, old, at) in self.aliases {
             let Some(r) = puzzle.resolve_name(&old) else {
@@ -205,6 +213,10 @@ impl PuzzleBuilder {
             m.rotation = self.rotation_names.is_rotation(&m.name);
             m.notation = self.notation.contains(&m.name);
         }
+        let uses: Vec<(&str, &str, &Location)> = uses.iter().map(|(n, a, at)| (n.as_str(), a.as_str(), at)).collect();
+        let cubing = self.rotation_names == RotationNames::Cubing;
+        crate::model::spelling::check_sequence_tokens(&puzzle, cubing, &uses)?;
+        puzzle.spelled = crate::model::spelling::spellings(&puzzle)?;
         Ok(puzzle)
     }
 

@@ -16,4 +16,5 @@ pub mod moveset;
 mod names;
 pub mod omit;
 pub mod puzzle;
+mod spelling;
 pub mod state;

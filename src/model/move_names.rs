@@ -2,10 +2,11 @@
 //! named (`F2`, `F'`, on the megaminx `U2'`), and which sets of names a definition may use.
 //!
 //! The rule for names ([`check_move_names`]), the same for `.tws` and KPuzzle definitions: a move name is
-//! one alg token of letters, digits, `_` and `-` (with a letter or `_`), and no name may be spelled like a
-//! power of another move: not `F2`, `F12` or `F2'` beside `F`, not `UR2-` beside the cubing.js clock move
-//! `UR_PLUS_`. Then every printed move (`F2`, `UR3+`) parses back as the same move, and an alg means the
-//! same whatever order the moves were defined in.
+//! one alg token of letters, digits, `_` and `-` (with a letter or `_`), and no name may be spelled like
+//! cubing.js clock notation of another move: not `UR2-` beside the clock move `UR_PLUS_`. Names spelled
+//! like a power of another move (`M12` beside `M1`, as generated definitions number their moves) are
+//! loaded as the C++ twsearch loads them: a token that is exactly a move's name is that move, otherwise a
+//! name followed by a power; such moves are printed so that every reader reads them back (`model::spelling`).
 
 use std::collections::HashMap;
 
@@ -106,14 +107,10 @@ fn digit_splits(s: &str) -> impl Iterator<Item = (&str, &str)> {
     (s.len() - digits..s.len()).rev().filter(|&i| i > 0 && i < s.len()).map(move |i| s.split_at(i))
 }
 
-/// If `name` is spelled like a power of another name that `is_name` accepts, that other name and the
-/// reading in words (`F turned 2 times`, `the clock move UR_PLUS_ turned -2 times`).
+/// If `name` is spelled like cubing.js clock notation of another name that `is_name` accepts, that other
+/// name and the reading in words (`the clock move UR_PLUS_ turned -2 times`). A name spelled like a plain
+/// power of another (`F2` beside `F`) is no such reading: the exact name wins.
 pub fn power_reading(name: &str, is_name: impl Fn(&str) -> bool) -> Option<(String, String)> {
-    for (head, amount) in digit_splits(name) {
-        if is_name(head) {
-            return Some((head.to_string(), format!("{head} turned {amount} times")));
-        }
-    }
     if let Some(body) = name.strip_suffix('-') {
         for (dial, amount) in digit_splits(body) {
             let clock = format!("{dial}{CLOCK_SUFFIX}");
@@ -157,8 +154,8 @@ pub fn power_family(token: &str, is_name: impl Fn(&str) -> bool) -> Option<Strin
 }
 
 /// Checks every move name a definition gives (base moves, sequences, aliases, each with where it is
-/// defined): each is used once, is a valid alg token ([`name_syntax_problem`]) and is not spelled like a
-/// power of another ([`power_reading`]). The error is at the offending name and names the other move.
+/// defined): each is used once, is a valid alg token ([`name_syntax_problem`]) and is not spelled like
+/// clock notation of another ([`power_reading`]). The error is at the offending name and names the other move.
 pub fn check_move_names(names: &[(&str, &Location)]) -> Result<()> {
     let mut first_seen: HashMap<&str, &Location> = HashMap::with_capacity(names.len());
     for &(name, at) in names {
@@ -223,9 +220,14 @@ mod tests {
     }
 
     #[test]
-    fn names_spelled_like_powers_of_others_are_refused() {
+    fn names_spelled_like_clock_powers_of_others_are_refused() {
         for ok in [
             &["R", "U", "F2x", "2R", "Rw", "R-", "x", "x2y"][..],
+            &["F", "F2"],
+            &["A12", "A1"],
+            &["A", "A1"],
+            &["x", "x2"],
+            &["R-", "R-2"],
             &["R2", "L2", "U"],
             &["UR_PLUS_", "UR", "DR_PLUS_"],
             &["A1_PLUS_", "B_PLUS_"],
@@ -237,11 +239,6 @@ mod tests {
             assert_eq!(e.token.as_deref(), Some(token), "{names:?}: {e}");
             assert!(e.reason.contains(reason), "{names:?}: {e}");
         };
-        refused(&["F", "F2"], "F2", "move F2 could be read as F turned 2 times (move F is defined at line 1)");
-        refused(&["A12", "A1"], "A12", "could be read as A1 turned 2 times (move A1 is defined at line 2)");
-        refused(&["A", "A1"], "A1", "could be read as A turned 1 times");
-        refused(&["x", "x2"], "x2", "could be read as x turned 2 times");
-        refused(&["R-", "R-2"], "R-2", "could be read as R- turned 2 times");
         refused(&["UR_PLUS_", "UR2-"], "UR2-", "the clock move UR_PLUS_ turned -2 times");
         refused(&["A1_PLUS_", "A_PLUS_"], "A1_PLUS_", "the clock move A_PLUS_ (A11+ is also A_PLUS_ turned 11 times)");
         refused(&["R", "R'"], "R'", "must not contain '");
@@ -274,9 +271,9 @@ mod tests {
     #[test]
     fn the_place_pointed_back_to_is_the_line() {
         let (a, b) = (Location::Line { line: 3, column: Some(6) }, Location::Line { line: 9, column: Some(6) });
-        let e = check_move_names(&[("F", &a), ("F2", &b)]).unwrap_err();
+        let e = check_move_names(&[("UR_PLUS_", &a), ("UR2-", &b)]).unwrap_err();
         assert_eq!(e.location, b);
-        assert!(e.reason.contains("(move F is defined at line 3)"), "{e}");
+        assert!(e.reason.contains("(move UR_PLUS_ is defined at line 3)"), "{e}");
     }
 
     #[test]

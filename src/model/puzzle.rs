@@ -98,6 +98,9 @@ pub struct Puzzle {
     pub(super) swizzle_sets: Vec<Vec<String>>,
     pub(super) symmetries: Vec<DeclaredSymmetry>,
     pub(super) commutes: OnceLock<Vec<Vec<bool>>>,
+    /// Moves printed otherwise than as one power token, so every reader reads them back
+    /// (`model::spelling`; empty unless move names end in digits that make tokens ambiguous).
+    pub(super) spelled: HashMap<MoveRef, String>,
 }
 
 impl Puzzle {
@@ -196,8 +199,20 @@ impl Puzzle {
         moves.iter().rev().map(|&m| self.invert_move(m)).collect()
     }
 
-    /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`).
+    /// The canonical name of a move (`R2`, `U2'`; cubing.js clock moves as `UR3+` / `UR2-`). Where that
+    /// token would read as another move (names ending in digits: `M12` beside `M1`), the move is written
+    /// as repeated tokens every reader reads back (`M1 M1`; see `model::spelling`).
     pub fn move_name(&self, m: MoveRef) -> String {
+        if !self.spelled.is_empty() {
+            if let Some(s) = self.spelled.get(&m) {
+                return s.clone();
+            }
+        }
+        self.default_move_name(m)
+    }
+
+    /// The move as one token: its power name, or clock and Pochmann notation.
+    pub(super) fn default_move_name(&self, m: MoveRef) -> String {
         let base = &self.base_moves[m.base].name;
         match (base.strip_suffix(CLOCK_SUFFIX), base.strip_suffix(POCHMANN_SUFFIX)) {
             (Some(dial), _) if !dial.is_empty() => {

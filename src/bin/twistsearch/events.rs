@@ -11,15 +11,75 @@ use serde_json::json;
 use crate::progress::Bar;
 use crate::shell::{emit, fail, json_text, too_many_for_json, Failure, MAX_BUFFERED};
 use crate::tables::TableCache;
+use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use twistsearch::control::Control;
-use twistsearch::events::EventScrambler;
+use twistsearch::events::{Event, EventScrambler};
 use twistsearch::group::random::rng_from_seed;
 use twistsearch::solvers::cube3::TwoPhase;
+use twistsearch::{MoveSet, Puzzle};
 
 /// From this many 3x3x3 scrambles on, the exact two-phase tables are built even without a cache directory
 /// (its seconds are won back by scrambles several milliseconds faster).
 pub const FULL_TABLES_COUNT: usize = 5000;
+
+/// Above this many positions a puzzle is too large to scramble by solving random states optimally in
+/// seconds (the 2x2x2 has 3.7 million, the 3x3x3 4.3 * 10^19; an optimal random-state solve of a group
+/// of 10^12 already takes minutes).
+pub const OPTIMAL_SCRAMBLE_POSITIONS: u64 = 1 << 36;
+
+/// For `scramble PUZZLE` on a puzzle too large to solve optimally in seconds
+/// ([`OPTIMAL_SCRAMBLE_POSITIONS`]): the event whose puzzle it is, recognised by its structure
+/// ([`event_for_puzzle`](twistsearch::events::event_for_puzzle)), whose scrambler then scrambles it. Says
+/// on stderr which path it chose; `None` (and an optimal search) for a small puzzle or one no event has.
+pub fn event_for_large_puzzle(p: &Puzzle) -> Result<Option<&'static Event>, Failure> {
+    let moves = MoveSet::all(p).map_err(|e| fail("scramble", e))?;
+    let positions = twistsearch::group::positions(p, &moves).map_err(|e| fail("scramble", e))?.positions;
+    if positions <= BigUint::from(OPTIMAL_SCRAMBLE_POSITIONS) {
+        return Ok(None);
+    }
+    let name = p.name();
+    // The event's scrambles must read on the definition: one made with a fixed seed is tried.
+    let usable = |e: &&'static Event| {
+        let Ok(scrambler) = EventScrambler::for_event(e.id) else { return false };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        scrambler.scramble(&mut rng, Control::none()).is_ok_and(|s| readable(p, &s.alg).is_ok())
+    };
+    let advice = "searching optimally anyway (this may take long; solve --phases gives near-optimal solutions of \
+                  a random-state position)";
+    match twistsearch::events::event_for_puzzle(p) {
+        Some(e) if usable(&e) => {
+            eprintln!(
+                "scramble: {name} has {positions} positions, too many to solve optimally in seconds; its structure is \
+                 the {} of event {}: scrambling with that event's random-state scrambler (as scramble --event {})",
+                e.puzzle, e.id, e.id
+            );
+            Ok(Some(e))
+        }
+        Some(e) => {
+            eprintln!(
+                "scramble: {name} has {positions} positions, too many to solve optimally in seconds; its structure is \
+                 the {} of event {}, but its moves cannot write that event's scrambles: {advice}",
+                e.puzzle, e.id
+            );
+            Ok(None)
+        }
+        None => {
+            eprintln!(
+                "scramble: {name} has {positions} positions, too many to solve optimally in seconds, and its \
+                 structure is no event's puzzle: {advice}"
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// An error unless `alg` reads on `p` (every move known).
+fn readable(p: &Puzzle, alg: &str) -> Result<(), Failure> {
+    let read = twistsearch::Alg::parse(alg).and_then(|a| a.expand(p));
+    read.map(|_| ())
+        .map_err(|e| fail("scramble", format!("the event's scramble {alg} does not read on {}: {e}", p.name())))
+}
 
 /// What `scramble --event` is asked for.
 pub struct EventArgs<'a> {
@@ -30,6 +90,9 @@ pub struct EventArgs<'a> {
     /// `--memory` in MiB: the exact tables are used only within it.
     pub memory_mb: usize,
     pub cache: Option<&'a TableCache>,
+    /// `scramble PUZZLE` on a definition recognised as the event's puzzle: each scramble is read on it
+    /// before it is written (an error, not a scramble it would misread, if it could not be).
+    pub check: Option<&'a Puzzle>,
 }
 
 /// How the 3x3x3's exact tables were had.
@@ -74,6 +137,9 @@ pub fn scramble(a: &EventArgs) -> Result<String, Failure> {
         bar.clear();
         for r in done {
             let (s, ms) = r.map_err(|e| fail("scramble", e))?;
+            if let Some(p) = a.check {
+                readable(p, &s.alg)?;
+            }
             if a.json {
                 rows.push(json!({ "alg": s.alg, "length": s.length, "ms": ms }));
             } else if !emit(&format!("{}\n", s.alg)) {

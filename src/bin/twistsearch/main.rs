@@ -150,7 +150,9 @@ enum Command {
         #[command(flatten)]
         search: SearchFlags,
     },
-    /// Random-state scrambles: uniformly random positions, solved optimally, printed as the inverse.
+    /// Random-state scrambles: uniformly random positions, solved optimally, printed as the inverse. A
+    /// puzzle too large to solve optimally in seconds that is an event's puzzle (by its structure) is
+    /// scrambled by that event's scrambler instead (said on stderr).
     Scramble {
         #[arg(required_unless_present = "event")]
         puzzle: Option<String>,
@@ -464,12 +466,27 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 json: a.json,
                 memory_mb: a.memory_mb,
                 cache: a.cache.as_ref(),
+                check: None,
             };
             out = events::scramble(&args)?;
         }
         Command::Scramble { puzzle, count, seed, search, .. } => {
             let puzzle = puzzle.ok_or_else(|| fail("scramble", "give a puzzle or --event"))?;
-            out = solve::scramble(&Arc::new(load(&puzzle)?), &search.args()?, count, seed)?;
+            let p = Arc::new(load(&puzzle)?);
+            let a = search.args()?;
+            let plain = a.moves.is_none() && a.target.is_none() && !a.qtm;
+            out = match plain.then(|| events::event_for_large_puzzle(&p)).transpose()?.flatten() {
+                Some(event) => events::scramble(&events::EventArgs {
+                    id: event.id,
+                    count,
+                    seed,
+                    json: a.json,
+                    memory_mb: a.memory_mb,
+                    cache: a.cache.as_ref(),
+                    check: Some(&p),
+                })?,
+                None => solve::scramble(&p, &a, count, seed)?,
+            };
         }
         Command::God { puzzle, args } => out = god::god(&load(&puzzle)?, &args)?,
         Command::GodMerge { files, json } => out = cosets::merge(&files, json)?,
