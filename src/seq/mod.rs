@@ -8,6 +8,7 @@
 
 pub mod cancel;
 pub mod conjugacy;
+pub mod find_algs;
 pub mod move_def;
 pub mod self_test;
 pub mod shorten;
