@@ -67,6 +67,50 @@ fn the_2x2x2_basic_algs_are_twsearchs() {
     assert_eq!(as_twsearch_lines(&ours), oracle("tw-A1-222-URF-len8.txt"));
 }
 
+/// `signature length count` per group of our `--json` results.
+fn groups(json: &str) -> Vec<(String, u64, u64)> {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    let run = &v["runs"][0];
+    let groups = run["groups"].as_array().unwrap();
+    groups
+        .iter()
+        .map(|g| {
+            (g["signature"].as_str().unwrap().to_string(), g["length"].as_u64().unwrap(), g["count"].as_u64().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_3x3x3_repeated_and_basic_algs_are_as_short_as_twsearchs() {
+    // twsearch -A2 -t 1 3x3x3.tws, lines with a repeated sequence of at most 4 moves: per signature the
+    // shortest total and how many lines it printed at that total.
+    let twsearch = [
+        ("EDGE 2 twisted", 72, 112),
+        ("EDGE 3 moved", 8, 24),
+        ("CORNER 3 twisted", 48, 48),
+        ("CORNER 3 moved", 8, 24),
+        ("EDGE 2 moved, CORNER 2 moved", 20, 96),
+        ("EDGE 4 twisted", 48, 64),
+        ("EDGE 4 moved", 6, 12),
+        ("CORNER 4 moved", 12, 24),
+    ];
+    let ours = groups(&ok(&["find-algs", CUBE, "--mode", "repeated", "--depth", "4", "--strict", "--json"]));
+    assert_eq!(ours.len(), twsearch.len(), "{ours:?}");
+    // The same shortest lengths. twsearch lists a sequence once per prenecklace, which on the 3x3x3 (opposite
+    // faces commute) lists some conjugates twice; we count a class of conjugates by rotation and commuting
+    // swaps once: never more lines than twsearch, and as many where no such duplicates arise.
+    for ((name, length, count), (tw_name, tw_length, tw_count)) in ours.iter().zip(twsearch) {
+        assert_eq!((name.as_str(), *length), (tw_name, tw_length));
+        assert!(*count <= tw_count && *count > 0, "{name}: {count} algs, twsearch {tw_count}");
+    }
+    assert_eq!(ours[1].2, 24);
+    assert_eq!(ours[4].2, 96);
+    // twsearch -A1 -t 1 3x3x3.tws through depth 6: EDGE/3p 6 (16 lines, the first F B' D2 F' B R2), EDGE/4p
+    // 6 (30 lines).
+    let ours = groups(&ok(&["find-algs", CUBE, "--depth", "6", "--strict", "--json"]));
+    assert_eq!(ours, [("EDGE 3 moved".to_string(), 6, 12), ("EDGE 4 moved".to_string(), 6, 30)]);
+}
+
 #[test]
 fn text_output_groups_by_signature() {
     let text = ok(&["find-algs", CUBE, "--mode", "commutator", "--depth", "4", "--strict", "--threads", "2"]);

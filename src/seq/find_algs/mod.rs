@@ -12,10 +12,10 @@
 //!
 //! For each signature the finder keeps the shortest length found and up to
 //! [`FindAlgsOptions::keep`] algs of that length (1: twsearch's strict `s`), the first in move order,
-//! and counts them all. In the first two modes the rotations of a sequence (its last moves brought to
-//! the front: a conjugate, with the same signature) count once: only the first in move order among the
-//! canonical ones is kept, unless [`FindAlgsOptions::all_rotations`]. The walk is shared out to threads
-//! by prefix (feature `parallel`); results do not depend on the thread count.
+//! and counts them all. In the first two modes a sequence counts once with its conjugates by rotation
+//! (its first moves taken to the end) and by swaps of commuting neighbours: of such a class only the
+//! canonical sequence first in move order is kept, unless [`FindAlgsOptions::all_rotations`]. The walk
+//! is shared out to threads by prefix (feature `parallel`); results do not depend on the thread count.
 
 mod signature;
 mod walk;
@@ -81,7 +81,8 @@ pub struct FindAlgsOptions {
     pub metric: Metric,
     /// Algs kept per signature (the count covers them all); 1 is twsearch's strict mode.
     pub keep: usize,
-    /// Keep every rotation of a sequence rather than one (basic and repeated modes).
+    /// Keep every rotation (and reordering of commuting moves) of a sequence rather than one (basic and
+    /// repeated modes).
     pub all_rotations: bool,
 }
 
@@ -165,7 +166,8 @@ pub struct AlgGroup {
     pub signature: Signature,
     /// The shortest length found ([`FoundAlg::length`]).
     pub length: u64,
-    /// How many algs of that length were found (rotations counted once unless asked otherwise).
+    /// How many algs of that length were found (conjugates by rotation counted once unless asked
+    /// otherwise).
     pub count: u64,
     /// The first [`FindAlgsOptions::keep`] of them, in move order.
     pub algs: Vec<FoundAlg>,
@@ -372,7 +374,7 @@ impl Visitor for Basic<'_> {
     fn visit(&mut self, walk: &Walk, seq: &[u16], _: u32, state: &[u8], _: &mut Ticker) -> Result<()> {
         if let Some(signature) = self.judge.of_state(state) {
             let length = seq.len() as u64;
-            if self.found.wants(&signature, length) && (self.all_rotations || walk.least_rotation(seq)) {
+            if self.found.wants(&signature, length) && (self.all_rotations || walk.first_of_class(seq)) {
                 let c = Candidate { length, a: seq.to_vec(), b: Vec::new(), times: 1 };
                 self.found.offer(signature, c);
             }
@@ -403,7 +405,7 @@ impl Visitor for Repeated<'_> {
                 continue;
             };
             let length = (seq.len() as u64).saturating_mul(times);
-            if self.found.wants(&signature, length) && (self.all_rotations || walk.least_rotation(seq)) {
+            if self.found.wants(&signature, length) && (self.all_rotations || walk.first_of_class(seq)) {
                 self.found.offer(signature, Candidate { length, a: seq.to_vec(), b: Vec::new(), times });
             }
         }

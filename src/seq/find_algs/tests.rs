@@ -57,7 +57,8 @@ fn basic_mode_on_the_two_generator_free_2x2x2_matches_twsearch() {
     assert_eq!(lengths, ["CORNER 3 twisted 8", "CORNER 3 moved 7", "CORNER 4 twisted 6", "CORNER 4 moved 1"]);
     check_algs(&p, &r);
     // twsearch printed 30, 30, 6 and 9 lines for these signatures (every sequence of the shortest length,
-    // one per prenecklace: the rotations of a sequence once); we count rotations once too.
+    // one per prenecklace: the rotations of a sequence once); we count conjugates by rotation once too
+    // (no two of these moves commute, so no other swaps).
     let counts: Vec<u64> = r.groups.iter().map(|g| g.count).collect();
     assert_eq!(counts, [30, 30, 6, 9]);
 }

@@ -2,6 +2,7 @@
 //! the subtrees below short prefixes shared out to threads; cancellation checked and nodes counted for
 //! progress as it goes.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::canon::fsm::REFUSED;
@@ -16,6 +17,8 @@ const FLUSH: u64 = 1 << 14;
 /// At least this many tasks when the tree is deep enough: several per thread, so that threads finishing
 /// early find work left.
 const MIN_TASKS: usize = 64;
+/// The most sequences [`Walk::first_of_class`] looks through.
+const MAX_CLASS: usize = 100_000;
 
 /// The canonical sequences over a move set.
 pub(super) struct Walk<'a> {
@@ -100,20 +103,42 @@ impl Walk<'_> {
         true
     }
 
-    /// Whether no rotation of `seq` (its last moves brought to the front) that is itself canonical comes
-    /// before it, move indices compared in order: of the rotations of a sequence — conjugates, with the
-    /// same signature — the walk keeps one.
-    pub(super) fn least_rotation(&self, seq: &[u16]) -> bool {
-        let mut rot = Vec::with_capacity(seq.len());
-        for r in 1..seq.len() {
-            rot.clear();
-            rot.extend_from_slice(&seq[r..]);
-            rot.extend_from_slice(&seq[..r]);
-            if rot.as_slice() < seq && self.accepts(&rot) {
+    /// Whether `seq` comes first, in move order, among the canonical sequences it can be turned into by
+    /// rotating it (its first move taken to the end) and swapping neighbours that commute, again and again:
+    /// all conjugates of it, with its signature, of which the walk keeps one. (A class larger than
+    /// [`MAX_CLASS`] sequences is kept whole.)
+    pub(super) fn first_of_class(&self, seq: &[u16]) -> bool {
+        let mut seen: HashSet<Vec<u16>> = HashSet::from([seq.to_vec()]);
+        let mut queue = vec![seq.to_vec()];
+        while let Some(w) = queue.pop() {
+            if w.as_slice() < seq && self.accepts(&w) {
                 return false;
+            }
+            if seen.len() > MAX_CLASS {
+                return true;
+            }
+            let mut rotated = w[1..].to_vec();
+            rotated.push(w[0]);
+            if seen.insert(rotated.clone()) {
+                queue.push(rotated);
+            }
+            for i in 1..w.len() {
+                if self.commute(w[i - 1], w[i]) {
+                    let mut swapped = w.clone();
+                    swapped.swap(i - 1, i);
+                    if seen.insert(swapped.clone()) {
+                        queue.push(swapped);
+                    }
+                }
             }
         }
         true
+    }
+
+    /// Whether two moves (indices) of different grips commute.
+    fn commute(&self, a: u16, b: u16) -> bool {
+        let (x, y) = (self.moves[a as usize].base, self.moves[b as usize].base);
+        x != y && self.puzzle.commutes(x, y)
     }
 
     /// Visits every canonical extension of `seq` by 1 to `more` moves, depth first, moves in index order.
