@@ -18,7 +18,7 @@
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
 //! | structure | [`canon`], [`group`], `coord`, [`ida`] | canonical-sequence automata and counts; the group (Schreier–Sims, membership, random elements, the symmetry engine); coordinates (ranks, dense indexing, depth bits, the breadth-first table builder); the IDA* engine every solver runs on |
 //! | engine | [`prune`], [`search`], [`god`], [`phase`] | pruning tables, optimal solving and its jobs, God's algorithm, multi-phase solving |
-//! | tools | [`seq`] | twsearch's tools on move sequences: unique (up to symmetry), cancel, unrotate, shorten, conjugacy and symmetry classes, move definitions, wrong pieces; total variation and self-test solves |
+//! | tools | [`seq`] | twsearch's tools on move sequences: unique (up to symmetry), cancel, unrotate, shorten, conjugacy and symmetry classes, move definitions, wrong pieces; total variation and self-test solves; the algorithm finder (twsearch's `-A`) |
 //! | solvers | [`solvers`], [`seq`] | twsearch's sequence tools (unique, cancel, shorten…); the puzzles' own solvers as plug-ins: the 3x3x3 (two-phase and optimal), 4x4x4, Square-1, megaminx; the optimal solver's second bound as the shells ask for it (a phase bound or the 3x3x3's own) |
 //! | events | [`events`] | cubing.js events: the registry, scramble rules, random-move scrambles |
 //! | shells | `wasm` (feature `wasm`), the `twistsearch` CLI | convert and delegate only |

@@ -1,13 +1,15 @@
 //! Tools on move sequences, one alg a line as twsearch reads them: only the unique ones (up to the
 //! puzzle's symmetry too), moves cancelled, rotations moved to the end, sequences shortened by optimal
 //! solves of their windows, the symmetry and conjugacy class of each, each as a move definition, the
-//! pieces each leaves wrong; and of a puzzle: the total variation of random walks, self-test solves.
+//! pieces each leaves wrong; and of a puzzle: the total variation of random walks, self-test solves, and
+//! the short algs that leave few pieces wrong ([`find_algs`], twsearch's `-A`).
 //!
 //! Each tool is a function or a small value over a [`Puzzle`]; reading lines and printing belong to the
 //! shells. [`read_moves`] reads a line, [`moves_text`] writes moves back as twsearch prints them.
 
 pub mod cancel;
 pub mod conjugacy;
+pub mod find_algs;
 pub mod move_def;
 pub mod self_test;
 pub mod shorten;

@@ -12,6 +12,7 @@ mod cosets;
 mod events;
 #[path = "../common/failure.rs"]
 mod failure;
+mod find_algs;
 mod god;
 mod god_args;
 mod group;
@@ -289,6 +290,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Short algs that leave at most K pieces wrong, grouped by signature (which sets, how many
+    /// pieces, moved or only twisted), shortest first (twsearch `-A`).
+    FindAlgs {
+        puzzle: String,
+        #[command(flatten)]
+        args: find_algs::FindArgs,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -521,6 +529,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::SelfTest { puzzle, step, rounds, seed, memory, json } => {
             out = seqs::self_test(&Arc::new(load(&puzzle)?), step, rounds, seed, memory, json)?;
         }
+        Command::FindAlgs { puzzle, args } => out = find_algs::run(&load(&puzzle)?, &args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
         }

@@ -103,6 +103,7 @@ fn describe(p: &Progress, rate: Option<f64>) -> String {
         "table" => ("filling pruning table", "sequences"),
         "search" => ("searching", "nodes"),
         "god" => ("enumerating", "positions"),
+        "find-algs" => ("finding algs", "sequences"),
         other => (other, "done"),
     };
     let mut s = format!("{what}: depth {}, {} {unit}", p.depth, p.done);
