@@ -241,16 +241,12 @@ impl Layout {
         out
     }
 
-    /// The order of a transformation: the least `k >= 1` with `t^k` the identity, from its cycles (a cycle
-    /// of length `L` whose twists sum to `s` contributes `L · m / gcd(s, m)`).
-    pub fn order(&self, t: &[u8]) -> BigUint {
-        // Machine integers while the order fits (every move of every puzzle so far), else big ones.
-        let mut small = 1u64;
-        let mut order = BigUint::one();
+    /// Calls `f` with the order of each cycle of transformation `t` (its length times the order of its
+    /// twist: a cycle of length `L` whose twists sum to `s` in an orbit of `m` orientations has order
+    /// `L · m / gcd(s, m)`), fixed pieces included (order 1).
+    pub fn for_each_cycle(&self, t: &[u8], mut f: impl FnMut(u64)) {
         for orbit in &self.orbits {
-            let n = orbit.size;
-            let off = orbit.offset;
-            let m = orbit.orientations as u64;
+            let (n, off, m) = (orbit.size, orbit.offset, orbit.orientations as u64);
             let mut seen = [false; 256];
             for start in 0..n {
                 if seen[start] {
@@ -263,19 +259,29 @@ impl Layout {
                     twist += t[off + n + i] as u64;
                     i = t[off + i] as usize;
                 }
-                let cycle = len * (m / twist.gcd(&m));
-                if cycle == 1 {
-                    continue;
-                }
-                match small.checked_mul(cycle / small.gcd(&cycle)) {
-                    Some(l) => small = l,
-                    None => {
-                        order = order.lcm(&BigUint::from(small)).lcm(&BigUint::from(cycle));
-                        small = 1;
-                    }
-                }
+                f(len * (m / twist.gcd(&m)));
             }
         }
+    }
+
+    /// The order of a transformation: the least `k >= 1` with `t^k` the identity, from its cycles (a cycle
+    /// of length `L` whose twists sum to `s` contributes `L · m / gcd(s, m)`).
+    pub fn order(&self, t: &[u8]) -> BigUint {
+        // Machine integers while the order fits (every move of every puzzle so far), else big ones.
+        let mut small = 1u64;
+        let mut order = BigUint::one();
+        self.for_each_cycle(t, |cycle| {
+            if cycle == 1 {
+                return;
+            }
+            match small.checked_mul(cycle / small.gcd(&cycle)) {
+                Some(l) => small = l,
+                None => {
+                    order = order.lcm(&BigUint::from(small)).lcm(&BigUint::from(cycle));
+                    small = 1;
+                }
+            }
+        });
         order.lcm(&BigUint::from(small))
     }
 }

@@ -193,11 +193,8 @@ fn empty_name(quoted: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
 
-    fn cube() -> Puzzle {
-        load_puzzle(include_str!("../../tests/data/puzzles/main/3x3x3.tws")).unwrap()
-    }
+    use crate::test_puzzles::cube3 as cube;
 
     #[test]
     fn default_set_is_every_face_with_all_powers() {

@@ -131,26 +131,11 @@ pub(super) fn invert_into(puzzle: &Puzzle, t: &[u8], out: &mut [u8]) {
 
 /// The order of a transformation (the least k ≥ 1 with tᵏ the identity), or `None` past `u64`.
 pub(super) fn order(puzzle: &Puzzle, t: &[u8]) -> Option<u64> {
-    let mut order = 1u64;
-    for o in puzzle.orbits() {
-        let (off, n, m) = (o.offset, o.size, o.orientations as u64);
-        let mut seen = [false; 256];
-        for start in 0..n {
-            if seen[start] {
-                continue;
-            }
-            let (mut len, mut twist, mut i) = (0u64, 0u64, start);
-            while !seen[i] {
-                seen[i] = true;
-                len += 1;
-                twist += t[off + n + i] as u64;
-                i = t[off + i] as usize;
-            }
-            let cycle = len * (m / twist.gcd(&m));
-            order = order.checked_mul(cycle / order.gcd(&cycle))?;
-        }
-    }
-    Some(order)
+    let mut order = Some(1u64);
+    puzzle.layout().for_each_cycle(t, |cycle| {
+        order = order.and_then(|o| o.checked_mul(cycle / o.gcd(&cycle)));
+    });
+    order
 }
 
 /// `out = tᵏ`, cycle by cycle: a slot's content comes from k steps along its cycle and gathers the
@@ -191,12 +176,9 @@ pub(super) fn power_into(puzzle: &Puzzle, t: &[u8], k: u64, out: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_puzzle;
     use crate::seq::read_moves;
 
-    fn cube() -> Puzzle {
-        load_puzzle(include_str!("../../../tests/data/puzzles/main/3x3x3.tws")).unwrap()
-    }
+    use crate::test_puzzles::cube3 as cube;
 
     #[test]
     fn powers_and_orders_agree_with_repeated_composition() {
