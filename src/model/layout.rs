@@ -142,6 +142,29 @@ impl Layout {
         self.compose_impl::<false>(a, b, out);
     }
 
+    /// How many slots of `a` followed by `b` (a transformation) differ from `target`, in the piece they
+    /// hold or its twist, counted no further than `limit + 1`: whether a product is within `limit` of a
+    /// state, found without writing the product (most products differ in many slots, and the count stops
+    /// at the first past `limit`).
+    pub fn differences_after(&self, a: &[u8], b: &[u8], target: &[u8], limit: usize) -> usize {
+        assert!(a.len() == self.size && b.len() == self.size && target.len() == self.size);
+        let mut wrong = 0;
+        for orbit in &self.orbits {
+            let (n, off) = (orbit.size, orbit.offset);
+            for i in off..off + n {
+                let j = off + b[i] as usize;
+                let twist = if orbit.orientations == 1 { 0 } else { orbit.add[(a[j + n] + b[i + n]) as usize] };
+                if a[j] != target[i] || twist != target[i + n] {
+                    wrong += 1;
+                    if wrong > limit {
+                        return wrong;
+                    }
+                }
+            }
+        }
+        wrong
+    }
+
     #[inline(always)]
     fn compose_impl<const CHECKED: bool>(&self, a: &[u8], b: &[u8], out: &mut [u8]) {
         assert!(a.len() == self.size && b.len() == self.size && out.len() == self.size);

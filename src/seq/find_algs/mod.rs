@@ -370,6 +370,13 @@ struct Basic<'j> {
 }
 
 impl Visitor for Basic<'_> {
+    /// The last level's children (most of the walk) are judged from their parent and move, and only
+    /// those within the pieces asked for are made.
+    #[inline]
+    fn wants_last(&self, walk: &Walk, state: &[u8], m: MoveRef) -> bool {
+        self.judge.may_judge(walk.puzzle, state, walk.puzzle.transform(m))
+    }
+
     #[inline]
     fn visit(&mut self, walk: &Walk, seq: &[u16], _: u32, state: &[u8], _: &mut Ticker) -> Result<()> {
         if let Some(signature) = self.judge.of_state(state) {

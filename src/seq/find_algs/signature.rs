@@ -105,6 +105,13 @@ impl Judge {
         Some(Signature { sets })
     }
 
+    /// Whether the position `state` followed by move transformation `t` reaches can have a signature
+    /// (one to `max` pieces wrong), judged without making it.
+    #[inline]
+    pub(super) fn may_judge(&self, puzzle: &Puzzle, state: &[u8], t: &[u8]) -> bool {
+        (1..=self.max).contains(&puzzle.layout().differences_after(state, t, &self.solved, self.max))
+    }
+
     /// [`Judge::of_state`] of the position a transformation reaches from solved (`scratch`: a state-sized
     /// buffer, used when the solved state is not the identity).
     #[inline]

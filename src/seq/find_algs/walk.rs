@@ -32,6 +32,14 @@ pub(super) struct Walk<'a> {
 /// state it reaches.
 pub(super) trait Visitor {
     fn visit(&mut self, walk: &Walk, seq: &[u16], fsm_state: u32, state: &[u8], ticker: &mut Ticker) -> Result<()>;
+
+    /// Whether the child by move `m` of a node in state `state`, at the walk's last level, needs a visit:
+    /// a visitor that can tell from the parent's state and the move (without the child's state being made)
+    /// that the visit would do nothing says `false`. By default every child is visited.
+    #[inline]
+    fn wants_last(&self, _walk: &Walk, _state: &[u8], _m: MoveRef) -> bool {
+        true
+    }
 }
 
 /// The progress of one run: nodes walked by all threads.
@@ -160,6 +168,10 @@ impl Walk<'_> {
         let (cur, rest) = states.split_at_mut(size);
         for (m, &next) in self.fsm.row(fsm_state).iter().enumerate() {
             if next == REFUSED {
+                continue;
+            }
+            if more == 1 && !v.wants_last(self, cur, self.moves[m]) {
+                ticker.tick()?;
                 continue;
             }
             self.puzzle.apply_into(cur, self.moves[m], &mut rest[..size]);
