@@ -343,6 +343,30 @@ mod tests {
     }
 
     #[test]
+    fn differences_after_count_the_product_against_a_target() {
+        let l = tiny();
+        let t = vec![1, 2, 0, 1, 0, 0, 1, 0, 0, 0];
+        let u = vec![0, 2, 1, 0, 2, 1, 0, 1, 0, 0];
+        let mut states = vec![l.identity()];
+        for _ in 0..20 {
+            let last = states.last().unwrap();
+            states.push(l.compose(&l.compose(last, &t), &u));
+        }
+        for a in &states {
+            for b in [&t, &u] {
+                for target in &states {
+                    let product = l.compose(a, b);
+                    let wrong = (0..3).filter(|&i| product[i] != target[i] || product[i + 3] != target[i + 3]).count()
+                        + (6..8).filter(|&i| product[i] != target[i]).count();
+                    for limit in 0..6 {
+                        assert_eq!(l.differences_after(a, b, target, limit), wrong.min(limit + 1));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn wildcards_survive_addition() {
         let l = tiny();
         let mut s = l.identity();
