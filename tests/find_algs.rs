@@ -1,21 +1,15 @@
 //! `find-algs` end to end, against the C++ twsearch's `-A` output on the same definitions
 //! (`tests/data/find_algs/`, see its README).
 
+mod common;
+
+use common::cli_ok as ok;
+
 use std::collections::BTreeSet;
 use std::process::Command;
 
 const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
 const POCKET: &str = "tests/data/puzzles/main/2x2x2.tws";
-
-fn ok(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn oracle(name: &str) -> BTreeSet<String> {
     let text = std::fs::read_to_string(format!("{}/tests/data/find_algs/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();

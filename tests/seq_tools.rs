@@ -2,20 +2,12 @@
 //! (`tests/data/seq/tw-*.txt`, made by twsearch 0a8bfb0 with `--quiet`; the algs are random 3x3x3
 //! sequences of 6 moves).
 
-use std::process::Command;
+mod common;
+
+use common::cli_ok as ok;
 
 const MAIN: &str = "tests/data/puzzles/main/3x3x3.tws";
 const SYMM: &str = "tests/data/puzzles/symm/3x3x3.tws";
-
-fn ok(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn oracle(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/data/seq/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
