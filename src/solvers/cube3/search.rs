@@ -1,6 +1,10 @@
 //! The two-phase search (Kociemba's algorithm, as min2phase runs it): six searches — the position turned
-//! onto each of the three axes, and its inverse — take turns by phase-1 length; each phase-1 solution
-//! that does not end in a phase-2 move is continued by an optimal phase 2 within the best total so far.
+//! onto each of the three axes, and its inverse — take turns by length; each phase-1 solution that does
+//! not end in a phase-2 move is continued by an optimal phase 2 (of at most [`Goal::phase2_cap`] moves)
+//! within the best total so far. As in min2phase, a length is also tried as pre-moves and a shorter
+//! phase 1 (solutions end with the pre-moves), which gives many more phase-1 solutions at the short
+//! lengths where phase 2 most often fits; a solve with a target that spends its soft budget takes one
+//! move more and starts again from the shortest lengths.
 //! Both phases are spaces of the IDA* engine ([`crate::ida`]): coordinates move by table lookups and
 //! nothing is allocated per node. With the exact tables, phase 1 is screened in batches (every child's
 //! entry prefetched before any is read); with the small ones, which fit in the caches, it goes child by
@@ -22,6 +26,17 @@ const MAX_LENGTH: usize = 40;
 const CHECK_EVERY: u64 = 1 << 12;
 /// The order state before any move (no face to avoid).
 const NO_MOVE: u8 = MOVES as u8;
+/// The shortest phase 1 searched after pre-moves (min2phase's choice): shorter ones are found without.
+const MIN_PHASE1_AFTER_PRE: u32 = 7;
+/// The pre-moves a phase-1 search may start next to (the one that ends the solution): the clockwise
+/// quarter turns off the U/D axis. A turn of `<U, D, R2, F2, L2, B2>` there would belong to phase 2, and
+/// the counter-clockwise turn shares phase 1 with the clockwise one (they differ by a half turn of
+/// phase 2), so it is tried when phase 2 starts ([`Finish::phase2_from`]).
+const LAST_PRE: [u8; 4] = [3, 6, 12, 15];
+/// Phase 1 ends on entering the subgroup: a path already in it with fewer moves than this left is not
+/// continued (leaving and re-entering within so few moves finds little that phase 2 from the earlier
+/// entry does not, and costs many probes).
+const REENTRY: u32 = 5;
 
 /// One of the six searches.
 struct Start {
@@ -44,6 +59,8 @@ pub(super) struct Goal {
     pub soft_nodes: u64,
     /// Past this many nodes the solve is an error (never a hang).
     pub max_nodes: u64,
+    /// The longest phase 2 tried after a phase-1 solution.
+    pub phase2_cap: u32,
 }
 
 /// A phase-1 node: twist, flip and slice, and its distance to phase 1's goal (exact with the full
@@ -126,13 +143,18 @@ impl<const FULL: bool> Space for Phase1<'_, FULL> {
         }
     }
 
-    /// With no moves left the node must be the goal: compared, not looked up.
+    /// With no moves left the node must be the goal: compared, not looked up. A node in the subgroup
+    /// with fewer than [`REENTRY`] moves left is not gone on with.
     #[inline(always)]
     fn admits(&self, n: &Phase1Node, left: u32) -> bool {
         if left == 0 {
             self.is_goal(n)
+        } else if FULL {
+            n.distance <= left && (n.distance > 0 || left >= REENTRY)
         } else {
-            self.bound(n) <= left
+            let t = self.t;
+            let d = t.phase1_bound_within(n.twist, n.flip, n.slice, left);
+            d <= left && (d > 0 || left >= REENTRY)
         }
     }
 
@@ -168,7 +190,7 @@ impl<const FULL: bool> Space for Phase1<'_, FULL> {
         for &k in &kept[..n] {
             let c = &mut children[k as usize];
             c.node.distance = neighbour_distance(parent.distance, f.phase1_value(c.node.index) as u32);
-            c.live = c.node.distance <= left;
+            c.live = c.node.distance <= left && (c.node.distance > 0 || left >= REENTRY);
         }
     }
 }
@@ -253,7 +275,7 @@ impl Space for Phase2<'_> {
         if left == 0 {
             *n == Phase2Node::default()
         } else {
-            self.bound(n) <= left
+            self.t.phase2_bound_within(n.cperm, n.udperm, n.mperm, left) <= left
         }
     }
 }
@@ -270,6 +292,8 @@ struct Tally {
     done: bool,
     /// The node limit passed.
     failed: bool,
+    /// The limit was raised: the search goes back to the shortest phase 1.
+    restart: bool,
 }
 
 impl Tally {
@@ -292,9 +316,11 @@ impl Tally {
                 self.done = true;
             } else if (self.limit as usize) < MAX_LENGTH - 1 {
                 // The first solution within the longer limit is taken: another budget spent looking for a
-                // shorter one would double the slowest solves.
+                // shorter one would double the slowest solves. The search starts again from the shortest
+                // phase 1, where phase 2 has the most moves left to it and succeeds most often.
                 self.limit += 1;
                 self.goal.target = self.goal.target.max(self.limit);
+                self.restart = true;
             }
         }
     }
@@ -326,14 +352,19 @@ impl Visit<Phase2<'_>> for Solved<'_> {
     }
 }
 
-/// Phase 1's visit: each phase-1 solution of search `start` is continued by the shortest phase 2 within
-/// the limit.
+/// Phase 1's visit: each phase-1 solution of search `start` (after the pre-moves `pre`, from `base`) is
+/// continued by the shortest phase 2 within the limit.
 struct Finish<'a, 's> {
     model: &'a Model,
     t: &'a Tables,
     full: Option<&'a FullTables>,
     starts: &'s [Start],
     start: usize,
+    /// The pre-moves, in the order they were put before the position: the solution ends with them in
+    /// the reverse order (min2phase's pre-scramble: if `P · X · S = 1` then `X · S · P = 1`).
+    pre: Vec<u8>,
+    /// The position phase 1 starts from: the pre-moves, then the search's position.
+    base: Cubie,
     phase2: Ida<'a, Phase2<'a>>,
     tally: Tally,
 }
@@ -345,13 +376,14 @@ impl<const FULL: bool> Visit<Phase1<'_, FULL>> for Finish<'_, '_> {
             self.phase2_from(path)?;
         }
         let t = &self.tally;
-        Ok(if t.done || t.failed || path.len() as u32 > t.limit { Flow::Stop } else { Flow::Continue })
+        let used = (path.len() + self.pre.len()) as u32;
+        Ok(if t.done || t.failed || t.restart || used > t.limit { Flow::Stop } else { Flow::Continue })
     }
 
     #[inline(always)]
     fn expanded(&mut self, _: u64) -> Flow {
         self.tally.count();
-        if self.tally.done || self.tally.failed {
+        if self.tally.done || self.tally.failed || self.tally.restart {
             Flow::Stop
         } else {
             Flow::Continue
@@ -360,27 +392,49 @@ impl<const FULL: bool> Visit<Phase1<'_, FULL>> for Finish<'_, '_> {
 }
 
 impl Finish<'_, '_> {
-    /// Phase 2 from the end of a phase-1 solution (`path`): the shortest within the limit.
+    /// Phase 2 from the end of a phase-1 solution (`path`): the shortest within the limit. After
+    /// pre-moves, also with the last pre-move turned the other way (a half turn of phase 2 apart, so
+    /// the same phase 1 serves both).
     fn phase2_from(&mut self, path: &[u8]) -> Result<()> {
-        let d1 = path.len() as u32;
-        if d1 > self.tally.limit {
+        let used = (path.len() + self.pre.len()) as u32;
+        if used > self.tally.limit {
             return Ok(());
         }
-        let c = path.iter().fold(self.starts[self.start].cubie, |c, &m| c.then(&self.model.moves[m as usize]));
+        let end = path.iter().fold(self.base, |c, &m| c.then(&self.model.moves[m as usize]));
+        self.phase2_at(path, &end, None)?;
+        if let Some(&x) = self.pre.last() {
+            if !self.tally.done && !self.tally.failed {
+                // X' = X2 · X: the half turn goes before the base.
+                let half = &self.model.moves[x as usize + 1];
+                let other = path.iter().fold(half.then(&self.base), |c, &m| c.then(&self.model.moves[m as usize]));
+                self.phase2_at(path, &other, Some(x + 2))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Phase 2 from `end` (reached by the phase-1 `path`), the last pre-move replaced by `last_pre`
+    /// where given.
+    fn phase2_at(&mut self, path: &[u8], end: &Cubie, last_pre: Option<u8>) -> Result<()> {
+        let d1 = (path.len() + self.pre.len()) as u32;
         let node = Phase2Node {
-            cperm: CornerPerm.get(&c) as u16,
-            udperm: UdPerm(self.model).get(&c) as u16,
-            mperm: SlicePerm(self.model).get(&c) as u16,
+            cperm: CornerPerm.get(end) as u16,
+            udperm: UdPerm(self.model).get(end) as u16,
+            mperm: SlicePerm(self.model).get(end) as u16,
         };
         let mut d2 = self.t.phase2_bound(node.cperm, node.udperm, node.mperm) as u32;
         if let Some(f) = self.full {
             d2 = d2.max(f.phase2_bound(node.cperm, node.udperm) as u32);
         }
         let last = path.last().copied().unwrap_or(NO_MOVE);
-        while d1 + d2 <= self.tally.limit {
+        while d1 + d2 <= self.tally.limit && d2 <= self.tally.goal.phase2_cap {
             let mut solved = Solved { tally: &mut self.tally, found: None };
             self.phase2.walk(&node, (last, true), path, d2, &mut solved)?;
-            if let Some(moves) = solved.found {
+            if let Some(mut moves) = solved.found {
+                let n = self.pre.len();
+                for (i, &m) in self.pre.iter().enumerate().rev() {
+                    moves.push(if i + 1 == n { last_pre.unwrap_or(m) } else { m });
+                }
                 let total = d1 + d2;
                 let t = &mut self.tally;
                 t.best = Some((moves, self.start));
@@ -398,6 +452,81 @@ impl Finish<'_, '_> {
         }
         Ok(())
     }
+
+    /// Phase 1 of search `start` at `length` moves in all: from its position (no pre-moves), then after
+    /// each sequence of pre-moves that leaves at least [`MIN_PHASE1_AFTER_PRE`] moves to phase 1, ending
+    /// next to the solution in one of [`LAST_PRE`] (the pre-moves on different axes in turn).
+    fn with_premoves<const FULL: bool>(
+        &mut self,
+        walker: &mut Ida<'_, Phase1<'_, FULL>>,
+        base: Cubie,
+        length: u32,
+    ) -> Result<Flow> {
+        let k = self.pre.len() as u32;
+        let phase1 = length - k;
+        if k == 0 || LAST_PRE.contains(self.pre.last().unwrap()) {
+            let node =
+                if k == 0 { self.starts[self.start].node } else { phase1_node(self.model, self.t, self.full, &base) };
+            if node.distance <= phase1 {
+                self.base = base;
+                let flow = walker.walk(&node, NO_MOVE, &[], phase1, self)?;
+                if flow == Flow::Stop && (self.tally.done || self.tally.failed || self.tally.restart) {
+                    return Ok(Flow::Stop);
+                }
+            }
+        }
+        if phase1 < MIN_PHASE1_AFTER_PRE + 1 {
+            return Ok(Flow::Continue);
+        }
+        let last_level = phase1 == MIN_PHASE1_AFTER_PRE + 1;
+        let axis = self.pre.last().map(|&m| face(m) % 3);
+        for m in 0..MOVES as u8 {
+            if Some(face(m) % 3) == axis || (last_level && !LAST_PRE.contains(&m)) {
+                continue;
+            }
+            let next = self.model.moves[m as usize].then(&base);
+            self.pre.push(m);
+            let flow = self.with_premoves(walker, next, length);
+            self.pre.pop();
+            if flow? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// `moves` with each run of turns on one axis written as at most one turn of each of its faces.
+fn merged(moves: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(moves.len());
+    let mut i = 0;
+    while i < moves.len() {
+        let axis = face(moves[i]) % 3;
+        let mut amount = [0u8; 2];
+        while i < moves.len() && face(moves[i]) % 3 == axis {
+            let side = (face(moves[i]) / 3) as usize;
+            amount[side] = (amount[side] + moves[i] % 3 + 1) % 4;
+            i += 1;
+        }
+        for (side, &a) in amount.iter().enumerate() {
+            if a != 0 {
+                out.push((axis + 3 * side as u8) * 3 + a - 1);
+            }
+        }
+    }
+    out
+}
+
+/// Phase 1's coordinates of a cubie, and its distance (exact with the full tables, else the small
+/// tables' bound).
+fn phase1_node(model: &Model, t: &Tables, full: Option<&FullTables>, cubie: &Cubie) -> Phase1Node {
+    let slice = Slice { model, ranks: &t.ranks };
+    let (twist, flip, slice) = (Twist.get(cubie) as u16, Flip.get(cubie) as u16, slice.get(cubie) as u16);
+    let distance = match full {
+        Some(f) => f.distance(t, flip, slice, twist),
+        None => t.phase1_bound(twist, flip, slice) as u32,
+    };
+    Phase1Node { twist, flip, slice, distance, index: 0 }
 }
 
 pub(super) struct Search<'a> {
@@ -420,19 +549,12 @@ impl<'a> Search<'a> {
         goal: Goal,
         control: Control<'a>,
     ) -> Self {
-        let slice = Slice { model, ranks: &t.ranks };
         let mut starts = Vec::with_capacity(6);
         for inverse in [false, true] {
             let c = if inverse { cube.inverse() } else { *cube };
             for (axis, (r, ri, _)) in model.axes.iter().enumerate() {
                 let cubie = c.conj(r, ri);
-                let (twist, flip, slice) =
-                    (Twist.get(&cubie) as u16, Flip.get(&cubie) as u16, slice.get(&cubie) as u16);
-                let distance = match full {
-                    Some(f) => f.distance(t, flip, slice, twist),
-                    None => t.phase1_bound(twist, flip, slice) as u32,
-                };
-                let node = Phase1Node { twist, flip, slice, distance, index: 0 };
+                let node = phase1_node(model, t, full, &cubie);
                 starts.push(Start { cubie, axis, inverse, node });
             }
         }
@@ -452,6 +574,8 @@ impl<'a> Search<'a> {
         if s.inverse {
             moves = moves.iter().rev().map(|&m| inverse_move(m)).collect();
         }
+        // Phase 2 may end on the face of the last pre-move (`R2` then `R`): merged.
+        let moves = merged(&moves);
         let end = moves.iter().fold(*cube, |c, &m| c.then(&self.model.moves[m as usize]));
         if end != Cubie::SOLVED {
             return Err(Error::internal("3x3x3: a two-phase solution does not solve the position"));
@@ -471,6 +595,8 @@ impl<'a> Search<'a> {
             full: self.full,
             starts: &self.starts,
             start: 0,
+            pre: Vec::with_capacity(MAX_LENGTH),
+            base: Cubie::SOLVED,
             phase2: Ida::new(&phase2, self.control),
             tally: Tally {
                 goal: self.goal,
@@ -480,17 +606,18 @@ impl<'a> Search<'a> {
                 best: None,
                 done: false,
                 failed: false,
+                restart: false,
             },
         };
         loop {
             let mut d1 = 0;
             while !finish.tally.done && d1 <= finish.tally.limit {
-                for (i, s) in self.starts.iter().enumerate() {
-                    if s.node.distance > d1 || d1 > finish.tally.limit {
-                        continue;
+                for i in 0..self.starts.len() {
+                    if d1 > finish.tally.limit {
+                        break;
                     }
                     finish.start = i;
-                    let flow = walker.walk(&s.node, NO_MOVE, &[], d1, &mut finish);
+                    let flow = finish.with_premoves(&mut walker, self.starts[i].cubie, d1);
                     self.nodes = finish.tally.nodes;
                     flow?;
                     if finish.tally.failed {
@@ -499,11 +626,15 @@ impl<'a> Search<'a> {
                             self.goal.max_nodes
                         )));
                     }
-                    if finish.tally.done {
+                    if finish.tally.done || finish.tally.restart {
                         break;
                     }
                 }
-                d1 += 1;
+                if std::mem::take(&mut finish.tally.restart) {
+                    d1 = 0;
+                } else {
+                    d1 += 1;
+                }
             }
             // Nothing within a cap below the position's distance (a target shorter than any solution):
             // again, one move longer.
