@@ -21,7 +21,7 @@ import re
 import sys
 
 LAYERS = [
-    ("cross-cutting", ["error", "control", "text", "bytes", "hash", "saved", "memory"]),
+    ("cross-cutting", ["error", "control", "text", "bytes", "hash", "saved", "memory", "sort"]),
     ("syntax", ["alg"]),
     ("model", ["model"]),
     ("formats", ["tws", "kpuzzle", ""]),  # "": the crate root (`load_puzzle`)

@@ -12,7 +12,7 @@
 //!
 //! | layer | modules | what |
 //! |---|---|---|
-//! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`], [`hash`], `saved`, `memory` | errors, progress and cancellation, input checks, byte counts in words, the state hash and the one fingerprint of saved tables, the checksummed compressed container of every saved table, huge-page hints for big tables |
+//! | cross-cutting | [`error`], [`control`], [`text`], [`bytes`], [`hash`], `saved`, `memory`, `sort` | errors, progress and cancellation, input checks, byte counts in words, the state hash and the one fingerprint of saved tables, the checksummed compressed container of every saved table, huge-page hints for big tables, the cold sorts through one copy of the standard sort |
 //! | syntax | [`alg`] | algs as text and trees (no puzzle: the model defines move sequences by them) |
 //! | [`model`] | [`puzzle`](model::puzzle), [`layout`](model::layout), [`state`](model::state), [`moveset`](model::moveset), [`move_ref`](model::move_ref), [`move_names`](model::move_names), [`ksolve_plus`](model::ksolve_plus), [`omit`](model::omit) | the puzzle, its states and moves, move sets and names, what an alg does on a puzzle |
 //! | formats | [`tws`], [`kpuzzle`] | `.tws` definitions and scramble files, KPuzzle JSON |
@@ -125,6 +125,7 @@ pub(crate) mod saved;
 pub mod search;
 pub mod seq;
 pub mod solvers;
+pub(crate) mod sort;
 #[cfg(test)]
 mod test_puzzles;
 pub mod text;

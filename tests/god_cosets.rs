@@ -6,6 +6,7 @@
 //! <U,R> and the edges group; and (ignored, release) the full 2x2x2 and the 3x3x3 edges group's figures.
 //! A block of 17 pieces (a 17-gon turned and flipped) takes the bit-mask ranking of the pieces. A clock
 //! times each distance.
+#![cfg(feature = "cosets")]
 
 mod common;
 

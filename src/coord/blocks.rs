@@ -85,7 +85,7 @@ impl Coord {
         let o = &layout.orbits()[orbit];
         let slots: Vec<usize> = block.iter().map(|&s| o.offset + s).collect();
         let mut labels: Vec<u8> = slots.iter().map(|&b| start[b]).collect();
-        labels.sort_unstable();
+        crate::sort::sort(&mut labels);
         labels.dedup();
         let counts: Vec<u32> =
             labels.iter().map(|&l| slots.iter().filter(|&&b| start[b] == l).count() as u32).collect();

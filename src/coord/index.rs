@@ -83,7 +83,7 @@ impl DenseIndex {
             }
         } else {
             let mut by_size: Vec<usize> = (0..coords.len()).collect();
-            by_size.sort_by_key(|&c| (coords[c].size, c));
+            crate::sort::sort_by_key(&mut by_size, |&c| (coords[c].size, c));
             for &c in &by_size {
                 if row * coords[c].size > MAX_ROW {
                     break;
@@ -92,7 +92,7 @@ impl DenseIndex {
                 inner.push(c);
             }
         }
-        inner.sort_unstable();
+        crate::sort::sort(&mut inner);
         let outer: Vec<usize> = (0..coords.len()).filter(|c| !inner.contains(c)).collect();
         let scratch = coords.iter().map(|c| 2 * c.len()).max().unwrap_or(0);
         Some(DenseIndex {

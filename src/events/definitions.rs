@@ -1,6 +1,7 @@
 //! The cubing.js 0.63.4 KPuzzle definitions of the events' puzzles, embedded at build time (from
 //! `tests/data/puzzles/cubing-kpuzzle/`, which the cubing.js fixture check keeps equal to what cubing.js
-//! gives), so that scramblers need neither a file nor cubing.js.
+//! gives; the build script leaves out the whitespace between their JSON tokens), so that scramblers need
+//! neither a file nor cubing.js.
 
 macro_rules! embedded {
     ($($name:literal),*) => {
@@ -12,7 +13,7 @@ macro_rules! embedded {
         pub fn embedded_definition(puzzle: &str) -> Option<&'static str> {
             match puzzle {
                 $($name => Some(include_str!(concat!(
-                    "../../tests/data/puzzles/cubing-kpuzzle/", $name, ".kpuzzle.json"
+                    env!("OUT_DIR"), "/kpuzzle/", $name, ".kpuzzle.json"
                 ))),)*
                 _ => None,
             }
@@ -51,6 +52,18 @@ mod tests {
         assert!(embedded_definition("gigaminx").is_none());
         for id in EMBEDDED_PUZZLES {
             assert!(embedded_definition(id).is_some(), "{id}");
+        }
+    }
+
+    #[test]
+    fn embedded_definitions_are_the_files_json() {
+        for id in EMBEDDED_PUZZLES {
+            let path = format!("{}/tests/data/puzzles/cubing-kpuzzle/{id}.kpuzzle.json", env!("CARGO_MANIFEST_DIR"));
+            let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            let text = embedded_definition(id).unwrap();
+            let embedded: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(embedded, file, "{id}");
+            assert!(!text.contains('\n'), "{id}: the layout is left out");
         }
     }
 }

@@ -134,7 +134,7 @@ fn mirrored(signature: &[Vec<Cycle>], orientations: u8) -> Vec<Vec<Cycle>> {
     (signature.iter())
         .map(|cycles| {
             let mut c: Vec<Cycle> = cycles.iter().map(|c| Cycle { len: c.len, twist: (m - c.twist % m) % m }).collect();
-            c.sort();
+            crate::sort::sort(&mut c);
             c
         })
         .collect()

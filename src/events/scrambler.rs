@@ -518,7 +518,7 @@ impl EventScrambler {
             let report = solver.solve(&state, &options, control)?;
             // Tips commute with every move: written last, as cubers read them.
             let mut scramble: Vec<MoveRef> = p.invert_moves(&report.solution);
-            scramble.sort_by_key(|m| tip_bases.contains(&m.base));
+            crate::sort::sort_by_key(&mut scramble, |m| tip_bases.contains(&m.base));
             let main = scramble.iter().filter(|m| !tip_bases.contains(&m.base)).count();
             if (main as u32) < min_length {
                 continue;

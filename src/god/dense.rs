@@ -179,7 +179,7 @@ impl DenseSweeps<'_> {
         let found: u64 = outs.iter().map(|o| o.found).sum();
         if found > 0 {
             let mut kept: Vec<u64> = outs.into_iter().flat_map(|o| o.keep).collect();
-            kept.sort_unstable();
+            crate::sort::sort(&mut kept);
             kept.truncate(self.keep);
             self.last = kept;
         }

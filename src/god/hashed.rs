@@ -72,7 +72,7 @@ pub(crate) fn search(
         frontier = next;
     }
     let mut last = frontier;
-    last.sort_unstable();
+    crate::sort::sort(&mut last);
     last.truncate(keep);
     Ok(HashRun { counts, last, depths })
 }

@@ -14,6 +14,7 @@
 //!
 //! Memory is checked against the budget before anything large is allocated.
 
+#[cfg(feature = "cosets")]
 pub mod cosets;
 pub(crate) mod dense;
 mod hashed;
@@ -58,7 +59,8 @@ pub enum Method {
     Dense,
     /// A hash map from positions to depths.
     Hash,
-    /// Coset by coset, beyond memory (see [`cosets`]).
+    /// Coset by coset, beyond memory (see [`cosets`]; feature `cosets`).
+    #[cfg(feature = "cosets")]
     Cosets,
 }
 
@@ -69,6 +71,7 @@ impl Method {
             Method::Auto => "auto",
             Method::Dense => "dense",
             Method::Hash => "hash",
+            #[cfg(feature = "cosets")]
             Method::Cosets => "cosets",
         }
     }
@@ -107,11 +110,13 @@ pub struct GodOptions {
     /// Count positions through this distance only, then stop.
     pub max_depth: Option<u32>,
     /// With [`Method::Cosets`]: the work unit to run and the coset method's own settings.
+    #[cfg(feature = "cosets")]
     pub cosets: CosetUnit,
 }
 
 /// The settings of [`Method::Cosets`] that the other methods do not have (see
 /// [`cosets::CosetOptions`], whose fields of the same names they become).
+#[cfg(feature = "cosets")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CosetUnit {
     /// Letters that name a coset (`None`: the fewest whose bitmaps fit half the budget).
@@ -128,6 +133,7 @@ pub struct CosetUnit {
     pub mark_cutoff: Option<u64>,
 }
 
+#[cfg(feature = "cosets")]
 impl Default for CosetUnit {
     /// The whole enumeration as one unit, every setting chosen by the method.
     fn default() -> Self {
@@ -146,6 +152,7 @@ impl Default for GodOptions {
             method: Method::Auto,
             reduce: Reduce::Auto,
             max_depth: None,
+            #[cfg(feature = "cosets")]
             cosets: CosetUnit::default(),
         }
     }
@@ -184,6 +191,7 @@ pub struct GodReport {
     pub reduced: Option<(usize, u64)>,
     /// With [`Method::Cosets`]: the unit's whole report (what a unit file holds and
     /// [`cosets::merge_units`] sums; its counts are `counts`).
+    #[cfg(feature = "cosets")]
     pub cosets: Option<cosets::UnitCounts>,
 }
 
@@ -196,6 +204,7 @@ fn edges(moves: &MoveSet, metric: Metric) -> Vec<MoveRef> {
 /// entry of every method, [`Method::Cosets`] included (one work unit of it, as `options.cosets` says;
 /// it finds no antipodes, so `antipodes` is not looked at there).
 pub fn gods_algorithm(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
+    #[cfg(feature = "cosets")]
     if options.method == Method::Cosets {
         return by_cosets(puzzle, moves, options, control);
     }
@@ -354,6 +363,7 @@ impl Enumeration<'_> {
             backward: Vec::new(),
             symmetry,
             reduced: None,
+            #[cfg(feature = "cosets")]
             cosets: None,
         })
     }
@@ -362,6 +372,7 @@ impl Enumeration<'_> {
 /// [`Method::Cosets`]: one unit ([`cosets::coset_enumeration`]), reduced by symmetry as
 /// `options.reduce` says, and always where `options.symmetry` asks for the classes (which only the
 /// reduction counts: refused with [`Reduce::Never`]).
+#[cfg(feature = "cosets")]
 fn by_cosets(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Control) -> Result<GodReport> {
     let reduce = match (options.symmetry, options.reduce) {
         (true, Reduce::Never) => {
@@ -457,6 +468,7 @@ fn dense_report(
         backward: run.backward,
         symmetry,
         reduced: run.reduced,
+        #[cfg(feature = "cosets")]
         cosets: None,
     })
 }

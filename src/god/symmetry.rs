@@ -135,7 +135,7 @@ impl Fixed<'_> {
             }
         }
         let mut labels: Vec<u8> = self.start[o.pieces_range()].to_vec();
-        labels.sort_unstable();
+        crate::sort::sort(&mut labels);
         labels.dedup();
         for &a in &labels {
             let Some(seq) = cycle_labels(&inverse, a, cycle.len()) else { continue };

@@ -756,7 +756,7 @@ pub fn orbit_order_for(layout: &Layout, start: &[u8]) -> Vec<usize> {
         let wild = start[orbit.orientations_range()].iter().any(|&x| orbit.is_wildcard(x));
         (distinct < orbit.size || wild, std::cmp::Reverse(distinct))
     };
-    order.sort_by_key(|&o| key(o));
+    crate::sort::sort_by_key(&mut order, |&o| key(o));
     order
 }
 

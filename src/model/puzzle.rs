@@ -175,7 +175,7 @@ impl Puzzle {
     /// Every named move (base names, generated powers, aliases) with what it denotes, sorted by name.
     pub fn move_names(&self) -> Vec<(&str, MoveRef)> {
         let mut v: Vec<_> = self.names.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        v.sort_by(|a, b| (a.1, a.0).cmp(&(b.1, b.0)));
+        crate::sort::sort_by(&mut v, |a, b| (a.1, a.0).cmp(&(b.1, b.0)));
         v
     }
 

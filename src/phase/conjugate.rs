@@ -70,7 +70,7 @@ pub(crate) fn conjugates(p: &Puzzle, groups: &[MoveSet]) -> Vec<Conjugate> {
             .iter()
             .map(|h| {
                 let mut v: Vec<MoveRef> = h.moves().iter().map(|m| forward[&m.mv]).collect();
-                v.sort_by_key(|m| (m.base, m.amount));
+                crate::sort::sort_by_key(&mut v, |m| (m.base, m.amount));
                 v
             })
             .collect();

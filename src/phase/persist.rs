@@ -214,7 +214,7 @@ impl<'a> TableReader<'a> {
 
 fn sorted(v: &[usize]) -> Vec<usize> {
     let mut v = v.to_vec();
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     v
 }
 

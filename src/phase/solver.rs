@@ -99,7 +99,7 @@ impl PhaseSolver {
                 phase.tables = build_tables(&phase, projections, control)?;
                 // The smallest first: the search stops at the first table that prunes, and small ones are
                 // likelier in cache.
-                phase.tables.sort_by_key(ProjectionTable::len);
+                crate::sort::sort_by_key(&mut phase.tables, ProjectionTable::len);
                 if phase.with_masks {
                     phase.masks = phase
                         .tables

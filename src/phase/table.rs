@@ -290,7 +290,7 @@ pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
         }
     } else {
         let mut by_size = all.clone();
-        by_size.sort_by_key(|&c| (sizes[c], c));
+        crate::sort::sort_by_key(&mut by_size, |&c| (sizes[c], c));
         for &c in by_size.iter().rev().filter(|&&c| sizes[c] <= cap) {
             let (mut p, mut n) = (vec![c], sizes[c]);
             for &d in &by_size {
@@ -299,17 +299,17 @@ pub(crate) fn choose_projections(sizes: &[u64], cap: u64) -> Vec<Vec<usize>> {
                     n *= sizes[d];
                 }
             }
-            p.sort_unstable();
+            crate::sort::sort(&mut p);
             candidates.push(p);
         }
     }
     let inside = |p: &Vec<usize>, q: &Vec<usize>| p.len() < q.len() && p.iter().all(|x| q.contains(x));
     let mut maximal: Vec<Vec<usize>> =
         candidates.iter().filter(|p| !candidates.iter().any(|q| inside(p, q))).cloned().collect();
-    maximal.sort();
+    crate::sort::sort(&mut maximal);
     maximal.dedup();
     let entries = |p: &Vec<usize>| ProjectionTable::entries(sizes, p).unwrap_or(u64::MAX);
-    maximal.sort_by_key(|p| (std::cmp::Reverse(entries(p)), p.clone()));
+    crate::sort::sort_by_key(&mut maximal, |p| (std::cmp::Reverse(entries(p)), p.clone()));
     let mut out: Vec<Vec<usize>> = maximal.iter().take(MAX_PROJECTIONS).cloned().collect();
     for p in &maximal[out.len()..] {
         if p.iter().any(|c| !out.iter().any(|q| q.contains(c))) {

@@ -193,7 +193,7 @@ pub fn solve_up_to(
         }
         many => solve_many(solver, &puzzle, &moves, many, options, control)?,
     };
-    report.solutions.sort_by_key(Vec::len);
+    crate::sort::sort_by_key(&mut report.solutions, Vec::len);
     verify(&puzzle, position, &report.solutions)?;
     Ok(report)
 }

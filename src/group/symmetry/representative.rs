@@ -94,7 +94,7 @@ impl Reduction {
             }
         }
         // The identity first: it is the starting "best" of every comparison.
-        kept.sort_by_key(|s| !s.is_identity(layout));
+        crate::sort::sort_by_key(&mut kept, |s| !s.is_identity(layout));
         let size = layout.state_size();
         if kept.len() < 2
             || !kept[0].is_identity(layout)

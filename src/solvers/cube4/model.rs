@@ -256,7 +256,7 @@ impl Model {
                 out.push(m);
             }
         }
-        out.sort();
+        crate::sort::sort(&mut out);
         out
     }
 }

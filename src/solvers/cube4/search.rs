@@ -173,7 +173,7 @@ impl<'a> Search<'a> {
                 }
             })
             .collect();
-        order.sort_by_key(|&(lo, _, _)| lo);
+        crate::sort::sort_by_key(&mut order, |&(lo, _, _)| lo);
         let mut out = Vec::new();
         let Some(&(lowest, _, first)) = order.first() else { return Ok(out) };
         let space = PhaseSpace {

@@ -127,7 +127,7 @@ impl Stage {
         };
         // Corners, then edges (each in order): a table of one kind holds more of them.
         let mut kept: Vec<(u8, u64)> = pieces.into_iter().zip(goal).filter(|&(p, g)| !free(p, g)).collect();
-        kept.sort_by_key(|&(p, _)| p as usize >= CORNERS);
+        crate::sort::sort_by_key(&mut kept, |&(p, _)| p as usize >= CORNERS);
         let (pieces, goal): (Vec<u8>, Vec<u64>) = kept.into_iter().unzip();
         let mut groups: Vec<Vec<u8>> = Vec::new();
         let mut entries = usize::MAX;
