@@ -743,7 +743,7 @@ function showAlgGroups(out, e, groups) {
     player.setAttribute('hint-facelets', 'none');
     // The alg ends solved: the player starts from the position it solves.
     player.setAttribute('experimental-setup-anchor', 'end');
-    player.alg = alg;
+    player.setAttribute('alg', alg);
     b.closest('.algs-group').append(player);
     demo.algsShown = { alg, signature: g.signature };
   };

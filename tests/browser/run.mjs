@@ -879,7 +879,11 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     const second = page.locator('#algs-out .algs-group[data-group="1"] button.alg-pick').first();
     await second.click();
     await page.waitForFunction(() => document.querySelector('#algs-out .algs-group[data-group="1"] twisty-player'), null, { timeout: 10000 });
-    const shown = await page.evaluate(() => [window.demo.algsShown, String(document.getElementById('algs-player').alg)]);
+    // What the player plays, as its model has read it.
+    const shown = await page.evaluate(async () => [
+      window.demo.algsShown,
+      (await document.getElementById('algs-player').experimentalModel.alg.get()).alg.toString(),
+    ]);
     assert.equal(shown[0].alg, r.groups[1].algs[0]);
     assert.equal(shown[0].signature, 'CORNERS 3 moved');
     assert.equal(shown[1], r.groups[1].algs[0]);

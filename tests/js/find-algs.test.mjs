@@ -72,8 +72,7 @@ const cube = await loadPuzzle(tws('3x3x3'));
 const pocket = await loadPuzzle(tws('2x2x2'));
 
 test("3x3x3 commutators of 8 moves: twsearch -A3's 480 lines, each alg applied and found to do what its group says", async (t) => {
-  const progress = [];
-  const r = await cube.findAlgs({ mode: 'commutator', depth: 4, keep: 1000, onProgress: (p) => progress.push(p) });
+  const r = await cube.findAlgs({ mode: 'commutator', depth: 4, keep: 1000 });
   assert.equal(r.mode, 'commutator');
   assert.equal(r.metric, 'HTM');
   assert.equal(r.depth, 4);
@@ -84,10 +83,23 @@ test("3x3x3 commutators of 8 moves: twsearch -A3's 480 lines, each alg applied a
   assert.ok(asTwsearchLines(r).has("CORNER/3p 8 [R U R',D]"));
   const checked = await checkWithPosition(cube, r);
   assert.equal(checked, 480);
-  // Progress: phase find-algs, never past its total, and the last report at the total.
-  assert.ok(progress.length > 0);
-  assert.ok(progress.every((p) => p.phase === 'find-algs' && (p.total === null || p.done <= p.total)));
-  t.diagnostic(`${r.sequences} sequences, ${progress.length} progress reports, ${r.groups.length} signatures`);
+  t.diagnostic(`${r.sequences} sequences, ${r.groups.length} signatures`);
+});
+
+test('progress: phase find-algs, about every million sequences, never past the total', async (t) => {
+  const progress = [];
+  const t0 = performance.now();
+  const r = await cube.findAlgs({ depth: 6, onProgress: (p) => progress.push(p) });
+  t.diagnostic(`3x3x3 basic depth 6: ${r.sequences} sequences in ${(performance.now() - t0).toFixed(0)} ms, ${progress.length} reports`);
+  assert.ok(progress.length >= 4, `${progress.length} reports`);
+  for (const p of progress) {
+    assert.equal(p.phase, 'find-algs');
+    assert.equal(p.depth, 6);
+    assert.ok(p.total !== null && p.done <= p.total && p.total === r.sequences, JSON.stringify(p));
+  }
+  assert.ok(progress.every((p, i) => i === 0 || p.done > progress[i - 1].done));
+  // Every alg found is checked too.
+  await checkWithPosition(cube, r);
 });
 
 test("2x2x2 <F,U,R> plain sequences up to 8 moves: twsearch -A1's lines, each alg applied", async () => {
@@ -174,8 +186,8 @@ test('the worker API: the same result, progress through messages, and a signal s
   try {
     const wp = await w.loadPuzzle(tws('3x3x3'));
     const progress = [];
-    const r = await wp.findAlgs({ mode: 'commutator', depth: 4, maxPieces: 3, strict: true, onProgress: (p) => progress.push(p) });
-    const direct = await cube.findAlgs({ mode: 'commutator', depth: 4, maxPieces: 3, strict: true });
+    const r = await wp.findAlgs({ depth: 6, strict: true, onProgress: (p) => progress.push(p) });
+    const direct = await cube.findAlgs({ depth: 6, strict: true });
     assert.deepEqual(r, direct);
     assert.ok(progress.length > 0 && progress.every((p) => p.phase === 'find-algs'));
     await assert.rejects(wp.findAlgs({ depth: 3, kep: 1 }), (e) => e instanceof TypeError && /unknown option "kep"/.test(e.message));
