@@ -1,13 +1,14 @@
 // The twistsearch demo: cubing.js puzzles, scrambles, optimal solves in a Web Worker (threaded build when
-// the page is cross-origin isolated), canonical counts and God's algorithm.
+// the page is cross-origin isolated), canonical counts, the algorithm finder and God's algorithm.
 //
 // For tests and the curious, `window.demo` holds the page's state: `ready` (a promise of the worker's
 // `{build, threads, …}`), `puzzle` (the loaded puzzle's id), `lastScramble`, `lastSolve`, `lastCancel`,
 // `lastCanon`, `lastGod`, `lastFindAlgs` (the find-algs panel's result, each alg with cubing.js's
-// verdict), `lastError`, `busy`; for the event panel `events` (`scrambleEvents()`), `event`
-// (the picked ID), `lastEventScramble` and `lastEventSolve` (each with cubing.js's verdict); for the table
-// cache (the "Cache tables across visits" switch: IndexedDB) `tableCacheEvents` (every `onTableCache`
-// event) and `tableCacheWrites()` (resolves once the worker's writes are done). Scramble and solve
+// verdict), `algsShown` (the alg its player plays), `lastError`, `busy`; for the event panel `events`
+// (`scrambleEvents()`), `event` (the picked ID), `lastEventScramble` and `lastEventSolve` (each with
+// cubing.js's verdict); for the table cache (the "Cache tables across visits" switch: IndexedDB)
+// `tableCacheEvents` (every `onTableCache` event) and `tableCacheWrites()` (resolves once the worker's
+// writes are done). Scramble and solve
 // results have `tables`: 'loaded' (from the cache), 'refused' (a bad entry, rebuilt), 'built' (not in
 // the cache) or null (the tables were in memory already, or no cache).
 
@@ -59,6 +60,7 @@ const demo = {
   lastCanon: null,
   lastGod: null,
   lastFindAlgs: null,
+  algsShown: null,
   lastError: null,
   event: null,
   events: null,
