@@ -258,6 +258,11 @@ const INTEGER_OPTIONS = {
   seed: Number.MAX_SAFE_INTEGER,
   targetLength: 2 ** 32 - 1,
   maxNodes: Number.MAX_SAFE_INTEGER,
+  depth: 2 ** 32 - 1,
+  maxPieces: 2 ** 32 - 1,
+  keep: 2 ** 32 - 1,
+  limit: 2 ** 32 - 1,
+  orientationGroup: 2 ** 32 - 1,
 };
 
 /** Options that are positive numbers of MiB. */
@@ -266,7 +271,7 @@ const CUBE_TABLES = ['phase1', 'phase1-parity', 'huge'];
 const SIZE_OPTIONS = ['memoryMB', 'initialMemoryMB', 'phaseBoundMemoryMB', 'cubeBoundMemoryMB'];
 
 /** Options that are booleans. */
-const BOOLEAN_OPTIONS = ['allOptimal', 'qtm', 'symmetry', 'ignorePuzzleOrientation', 'ignoreCenterOrientation'];
+const BOOLEAN_OPTIONS = ['allOptimal', 'qtm', 'symmetry', 'ignorePuzzleOrientation', 'ignoreCenterOrientation', 'strict', 'allRotations'];
 
 /**
  * Checks the numeric options: a non-number is a `TypeError`, a non-finite, non-integer (where an integer
@@ -309,6 +314,49 @@ export function algArg(alg, method) {
     throw new TypeError(`${method}: alg must be a string, not ${alg === null ? 'null' : typeof alg}`);
   }
   return alg;
+}
+
+/** The options every long call takes besides its own: cancellation, progress and a time limit. */
+export const CALL_OPTIONS = ['signal', 'onProgress', 'cancelFlag', 'timeLimit'];
+
+/** The modes of `findAlgs`. */
+export const FIND_MODES = ['basic', 'repeated', 'commutator'];
+
+/**
+ * Checks `findAlgs` options before any work: only its keys (and the call options), `depth` given, `mode`
+ * one of `FIND_MODES`, `maxPieces` and `keep` at least 1, not `strict` with `keep`; a `TypeError` or
+ * `RangeError` naming the option otherwise (the numbers' types and ranges: `splitOptions`).
+ */
+export function findAlgsArgs(options) {
+  const own = ['depth', 'maxPieces', 'mode', 'strict', 'keep', 'allRotations', 'generatorMoves', 'qtm'];
+  knownOptions(options, [...own, ...CALL_OPTIONS], 'findAlgs');
+  if (options === undefined || options === null || options.depth === undefined) {
+    throw new TypeError('findAlgs: depth is required (the longest sequence searched: { depth: 4 })');
+  }
+  if (options.mode !== undefined && !FIND_MODES.includes(options.mode)) {
+    throw new TypeError(`findAlgs: mode must be ${FIND_MODES.map((m) => `'${m}'`).join(', ')}, not ${typeof options.mode === 'string' ? JSON.stringify(options.mode) : typeof options.mode}`);
+  }
+  for (const name of ['maxPieces', 'keep']) {
+    if (options[name] === 0) throw new RangeError(`findAlgs: ${name} 0: must be at least 1`);
+  }
+  if (options.strict === true && options.keep !== undefined) {
+    throw new TypeError('findAlgs: strict keeps one alg per signature: give strict or keep, not both');
+  }
+  return options;
+}
+
+/** A list of algs: an array of strings, else a `TypeError` naming the method. */
+export function algsArg(algs, method) {
+  if (!Array.isArray(algs) || !algs.every((a) => typeof a === 'string')) {
+    throw new TypeError(`${method}: algs must be an array of alg strings`);
+  }
+  return algs;
+}
+
+/** `moveDefinition`'s name: undefined (`noname`) or a string, else a `TypeError`. */
+export function nameArg(name, method) {
+  if (name !== undefined && typeof name !== 'string') throw new TypeError(`${method}: name must be a string, not ${name === null ? 'null' : typeof name}`);
+  return name;
 }
 
 /** An event ID argument (`"333"`, `"pyram"`): a string, else a `TypeError` naming the argument. */

@@ -1,6 +1,6 @@
 import type { Alg } from 'cubing/alg';
 import type { KPattern, KPuzzle, KTransformation } from 'cubing/kpuzzle';
-import type { EventScrambleOptions, EventSolveOptions, PuzzleApi, ScrambleOptions, SolveOptions, TableCacheOptions } from './index.js';
+import type { EventScrambleOptions, EventSolveOptions, FindAlgsOptions, FindAlgsResult, PuzzleApi, ScrambleOptions, SolveOptions, TableCacheOptions } from './index.js';
 import type { WorkerOptions } from './worker-client.js';
 
 /** Generator moves used when a call gives none, by cubing.js definition name (3x3x3: face turns only). */
@@ -17,6 +17,8 @@ export interface CubingSolver {
   randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
   /** A KPattern solved by the event's own solver (`sq1`), as an Alg. */
   solveForEvent(eventID: string, kpattern: KPattern | KTransformation, options?: EventSolveOptions): Promise<Alg>;
+  /** The algorithm finder on a KPuzzle (the 3x3x3 in face turns by default), each alg an Alg. */
+  findAlgs(kpuzzle: KPuzzle, options: FindAlgsOptions): Promise<FindAlgsResult<Alg>>;
   terminate(): void;
 }
 
@@ -43,3 +45,8 @@ export function randomScramble(kpuzzle: KPuzzle, options?: ScrambleOptions): Pro
 export function randomScrambleForEvent(eventID: string, options?: EventScrambleOptions): Promise<Alg>;
 /** A KPattern solved by the event's own solver (`sq1`: the Square-1's, which knows blocked slashes), as an Alg. */
 export function solveForEvent(eventID: string, kpattern: KPattern | KTransformation, options?: EventSolveOptions): Promise<Alg>;
+/**
+ * The algorithm finder (twsearch's `-A`) on a cubing.js KPuzzle, in a worker: groups of short algs by
+ * signature, each alg a cubing.js Alg a `<twisty-player>` plays.
+ */
+export function findAlgs(kpuzzle: KPuzzle, options: FindAlgsOptions): Promise<FindAlgsResult<Alg>>;

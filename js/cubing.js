@@ -109,6 +109,14 @@ export function cubingSolver(options = {}) {
       const p = await load(kpuzzle, workerFor(scrambleOptions));
       return new Alg(await p.randomScramble(withDefaults(kpuzzle, scrambleOptions)));
     },
+    /**
+     * The algorithm finder on a KPuzzle (options as for twistsearch's `findAlgs`; the 3x3x3 in face turns
+     * unless `generatorMoves` says otherwise): its groups with each alg as an Alg.
+     */
+    async findAlgs(kpuzzle, findOptions) {
+      const p = await load(kpuzzle, workerFor(findOptions));
+      return algResult(await p.findAlgs(withDefaults(kpuzzle, findOptions)));
+    },
     /** A scramble for a cubing.js event ID, as an Alg (options: `seed`, `signal`, `onProgress`). */
     async randomScrambleForEvent(eventID, callOptions) {
       const options = eventOptions(callOptions);
@@ -130,6 +138,11 @@ export function cubingSolver(options = {}) {
       helper = null;
     },
   };
+}
+
+/** A `findAlgs` result with its algs as cubing.js Algs. */
+function algResult(r) {
+  return { ...r, groups: r.groups.map((g) => ({ ...g, algs: g.algs.map((a) => new Alg(a)) })) };
 }
 
 let shared = null;
@@ -174,4 +187,13 @@ export function randomScrambleForEvent(eventID, options) {
  */
 export function solveForEvent(eventID, kpattern, options) {
   return defaultSolver().solveForEvent(eventID, kpattern, options);
+}
+
+/**
+ * The algorithm finder (twsearch's `-A`) on a cubing.js KPuzzle, in a worker: short algs that leave at
+ * most `maxPieces` pieces wrong, grouped by signature, each alg a cubing.js Alg (`[R U R', D]`,
+ * `(R U)35`) a `<twisty-player>` plays. Options as for twistsearch's `findAlgs` (`depth` required).
+ */
+export function findAlgs(kpuzzle, options) {
+  return defaultSolver().findAlgs(kpuzzle, options);
 }

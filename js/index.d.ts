@@ -392,6 +392,89 @@ export interface TablesOptions extends SearchOptions, CallOptions {
   ignoreCenterOrientation?: boolean;
 }
 
+/** The modes of `findAlgs`: plain sequences, a sequence repeated a part of its order, commutators. */
+export type FindAlgsMode = 'basic' | 'repeated' | 'commutator';
+
+/** Options of `findAlgs` (the CLI's `find-algs` flags). */
+export interface FindAlgsOptions extends CallOptions {
+  /**
+   * The longest sequence searched: the alg (`'basic'`), the repeated sequence (`'repeated'`), X and Y
+   * together (`'commutator'`, whose algs have twice as many moves). 1 to 40 (2 to 40 for commutators; more is
+   * a `RangeError`).
+   */
+  depth: number;
+  /** The most pieces an alg may leave wrong (default 4). */
+  maxPieces?: number;
+  /** Default `'basic'` (twsearch `-A1`); `'repeated'` (`-A2`), `'commutator'` (`-A3`). */
+  mode?: FindAlgsMode;
+  /** One alg per signature (twsearch's strict `s`); not with `keep`. */
+  strict?: boolean;
+  /** Algs kept per signature (default 20); `count` covers them all. */
+  keep?: number;
+  /** Keep every rotation of a sequence (each is a conjugate), not only the first (basic and repeated modes). */
+  allRotations?: boolean;
+  /** The moves algs are made of (default: the puzzle's default moves, `defaultMoves`). */
+  generatorMoves?: GeneratorMoves;
+  /** Quarter-turn metric (single turns only). */
+  qtm?: boolean;
+}
+
+/** How the algs of a group change one set of pieces. */
+export interface SetChange {
+  /** The set's (orbit's) name. */
+  set: string;
+  /** How many of its pieces end up wrong. */
+  pieces: number;
+  /** Whether some piece changes place (false: the wrong pieces are only twisted). */
+  permuted: boolean;
+}
+
+/** The algs of one signature (`A`: strings, or cubing.js `Alg`s from `twistsearch/cubing`). */
+export interface AlgGroup<A = string> {
+  /** In words: `CORNER 3 moved`, `EDGE 2 twisted, CORNER 2 moved`. */
+  signature: string;
+  /** The changed sets, in definition order. */
+  sets: SetChange[];
+  /** The wrong pieces in all sets together. */
+  pieces: number;
+  /** The shortest length found (moves as written: a commutator `[X, Y]` counts 2(|X| + |Y|)). */
+  length: number;
+  /** How many algs of that length were found (rotations of a sequence counted once unless `allRotations`). */
+  count: number;
+  /** The first `keep` of them, in cubing.js notation: `R U R' U'`, `(R U)35`, `[R U R', D]`. */
+  algs: A[];
+}
+
+/** What `findAlgs` found. */
+export interface FindAlgsResult<A = string> {
+  mode: FindAlgsMode;
+  depth: number;
+  maxPieces: number;
+  metric: 'HTM' | 'QTM';
+  /** The moves searched, as a comma list. */
+  moves: string;
+  /** Sequences walked. */
+  sequences: number;
+  /** By fewest pieces, then set by set. */
+  groups: AlgGroup<A>[];
+}
+
+/** Options of `uniqueAlgs`. */
+export interface UniqueAlgsOptions {
+  /** Compare positions up to the definition's rotations (twsearch's `-U`). */
+  symmetry?: boolean;
+  /** Stop after this many unique algs. */
+  limit?: number;
+}
+
+/** Options of `shortenAlgs`. */
+export interface ShortenAlgsOptions extends CallOptions {
+  /** Solve windows within this many moves at most (default: up to each alg's length). */
+  maxDepth?: number;
+  /** Memory budget of the pruning table in MiB (default 256). */
+  memoryMB?: number;
+}
+
 /** The methods a puzzle has, here and in a worker. */
 export interface PuzzleApi {
   readonly name: string;
@@ -437,6 +520,29 @@ export interface PuzzleApi {
    * anything but a `Uint8Array` rejects with a `TypeError`.
    */
   loadTables(bytes: Uint8Array, options?: TablesOptions): Promise<void>;
+  /**
+   * The algorithm finder (twsearch's `-A`): short algs that leave between 1 and `maxPieces` pieces wrong,
+   * grouped by signature, the shortest of each. Progress phase `'find-algs'`; `signal` / `timeLimit`
+   * stop it. An unknown option is a `TypeError`.
+   */
+  findAlgs(options: FindAlgsOptions): Promise<FindAlgsResult>;
+  /** The algs whose position no earlier one reached (`-u`; `symmetry`: up to the rotations, `-U`). */
+  uniqueAlgs(algs: string[], options?: UniqueAlgsOptions): Promise<string[]>;
+  /** An alg (or each alg of a list) shortened by optimal solves of its windows (`--shortenseqs`): never longer, same effect. */
+  shortenAlgs(alg: string, options?: ShortenAlgsOptions): Promise<string>;
+  shortenAlgs(algs: string[], options?: ShortenAlgsOptions): Promise<string[]>;
+  /** Moves of the same grip merged across commuting moves, the order otherwise kept (`--cancelseqs`). */
+  cancelMoves(alg: string): Promise<string>;
+  /** Rotations moved to the end (`--unrotateseqs`). */
+  unrotate(alg: string): Promise<string>;
+  /** The alg's effect as a `.tws` move definition (`--showmoves`), named `name` (default `noname`). */
+  moveDefinition(alg: string, name?: string): Promise<string>;
+  /** Per set, the cycles with their twists: `[2],[2]` for the T-perm (`--showconjugacy`). */
+  conjugacyClass(alg: string): Promise<string>;
+  /** How many of the definition's symmetries keep the position (`--showsymmetry`; 1 without any). */
+  symmetryOrder(alg: string): Promise<number>;
+  /** How many pieces the position leaves wrong (`--maxwrong`; `orientationGroup`: `--orientationgroup`). */
+  wrongPieces(alg: string, options?: { orientationGroup?: number }): Promise<number>;
 }
 
 export declare class Puzzle implements PuzzleApi {
@@ -459,6 +565,16 @@ export declare class Puzzle implements PuzzleApi {
   tablesKey(options?: TablesOptions): Promise<string>;
   saveTables(options?: TablesOptions): Promise<Uint8Array | undefined>;
   loadTables(bytes: Uint8Array, options?: TablesOptions): Promise<void>;
+  findAlgs(options: FindAlgsOptions): Promise<FindAlgsResult>;
+  uniqueAlgs(algs: string[], options?: UniqueAlgsOptions): Promise<string[]>;
+  shortenAlgs(alg: string, options?: ShortenAlgsOptions): Promise<string>;
+  shortenAlgs(algs: string[], options?: ShortenAlgsOptions): Promise<string[]>;
+  cancelMoves(alg: string): Promise<string>;
+  unrotate(alg: string): Promise<string>;
+  moveDefinition(alg: string, name?: string): Promise<string>;
+  conjugacyClass(alg: string): Promise<string>;
+  symmetryOrder(alg: string): Promise<number>;
+  wrongPieces(alg: string, options?: { orientationGroup?: number }): Promise<number>;
   /** Frees the puzzle's WebAssembly memory; later calls reject with an `Error` saying so. */
   free(): void;
 }

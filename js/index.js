@@ -7,7 +7,9 @@
 import { loadWasm, reloadWasm } from './wasm.js';
 import {
   algArg,
+  algsArg,
   bytesArg,
+  CALL_OPTIONS,
   canBlock,
   callError,
   depthArg,
@@ -16,8 +18,10 @@ import {
   EVENT_SOLVERS,
   FACE_TURNS_REACH,
   faceTurns,
+  findAlgsArgs,
   INIT_OPTIONS,
   knownOptions,
+  nameArg,
   noTableOptions,
   orderOptions,
   patternArg,
@@ -137,10 +141,10 @@ function warnSignal(signal, timeLimit, method) {
 }
 
 /**
- * The methods a puzzle's default moves apply to: the searches for solutions and their tables' methods
- * (the group questions, `order`, `positions`, `canonicalCounts`, `godsAlgorithm`, keep every move).
+ * The methods a puzzle's default moves apply to: the searches for solutions and their tables' methods,
+ * and the algorithm finder (the group questions, `order`, `positions`, `canonicalCounts`, `godsAlgorithm`, keep every move).
  */
-const MOVE_METHODS = new Set(['solve', 'randomScramble', 'tablesKey', 'saveTables', 'loadTables']);
+const MOVE_METHODS = new Set(['solve', 'randomScramble', 'tablesKey', 'saveTables', 'loadTables', 'findAlgs']);
 
 /** Turns the decimal strings of the wasm result into bigints. */
 function godResult(r) {
@@ -499,6 +503,85 @@ export class Puzzle {
   /** The puzzle as a KPuzzle definition object (e.g. for cubing.js's `new KPuzzle(def)`). */
   async definition() {
     return this.#call('definition', undefined, () => this.#raw.definition());
+  }
+
+  /**
+   * The algorithm finder (twsearch's `-A`, the CLI's `find-algs`): short algs that leave between 1 and
+   * `maxPieces` pieces wrong, grouped by signature (which sets, how many pieces, moved or only twisted),
+   * the shortest of each kept. Options: `depth` (required), `maxPieces` (default 4), `mode` (`'basic'`,
+   * `'repeated'`, `'commutator'`), `strict` (one alg per signature) or `keep` (default 20),
+   * `allRotations`, `generatorMoves` (default: the puzzle's default moves), `qtm`, and `signal`,
+   * `onProgress` (phase `'find-algs'`), `timeLimit`. Unknown keys are a `TypeError`.
+   */
+  async findAlgs(options) {
+    findAlgsArgs(options);
+    return this.#call('findAlgs', options, (rest, h) => this.#raw.findAlgs(rest, h));
+  }
+
+  /**
+   * The algs (strings) whose position no earlier one reached (twsearch's `-u`); `symmetry`: not even up
+   * to the definition's rotations (`-U`); `limit`: at most that many.
+   */
+  async uniqueAlgs(algs, options) {
+    algsArg(algs, 'uniqueAlgs');
+    knownOptions(options, ['symmetry', 'limit'], 'uniqueAlgs');
+    return this.#call('uniqueAlgs', options, (rest) => this.#raw.uniqueAlgs(algs, rest));
+  }
+
+  /**
+   * An alg (or each of a list) shortened by optimally solving ever longer windows of it (twsearch's
+   * `--shortenseqs`): never longer, the same effect. Options: `maxDepth` (the longest window solve),
+   * `memoryMB`, and `signal`, `onProgress`, `timeLimit`.
+   */
+  async shortenAlgs(algs, options) {
+    const one = typeof algs === 'string';
+    algsArg(one ? [algs] : algs, 'shortenAlgs');
+    knownOptions(options, ['maxDepth', 'memoryMB', ...CALL_OPTIONS], 'shortenAlgs');
+    return this.#call('shortenAlgs', options, (rest, h) => {
+      const out = this.#raw.shortenAlgs(one ? [algs] : algs, rest, h);
+      return one ? out[0] : out;
+    });
+  }
+
+  /** An alg with moves of the same grip merged across commuting moves, the order otherwise kept (`--cancelseqs`). */
+  async cancelMoves(alg) {
+    algArg(alg, 'cancelMoves');
+    return this.#call('cancelMoves', undefined, () => this.#raw.cancelMoves(alg));
+  }
+
+  /** An alg with its rotations moved to the end (`--unrotateseqs`). */
+  async unrotate(alg) {
+    algArg(alg, 'unrotate');
+    return this.#call('unrotate', undefined, () => this.#raw.unrotate(alg));
+  }
+
+  /** An alg's effect as a `.tws` move definition named `name` (default `noname`; `--showmoves`). */
+  async moveDefinition(alg, name) {
+    algArg(alg, 'moveDefinition');
+    nameArg(name, 'moveDefinition');
+    return this.#call('moveDefinition', undefined, () => this.#raw.moveDefinition(alg, name));
+  }
+
+  /** An alg's conjugacy class: per set, its cycles with their twists (`[2],[2]`; `--showconjugacy`). */
+  async conjugacyClass(alg) {
+    algArg(alg, 'conjugacyClass');
+    return this.#call('conjugacyClass', undefined, () => this.#raw.conjugacyClass(alg));
+  }
+
+  /** How many of the definition's symmetries keep the position an alg reaches (`--showsymmetry`). */
+  async symmetryOrder(alg) {
+    algArg(alg, 'symmetryOrder');
+    return this.#call('symmetryOrder', undefined, () => this.#raw.symmetryOrder(alg));
+  }
+
+  /**
+   * How many pieces the position an alg reaches leaves wrong (`--maxwrong`); `orientationGroup` k: every
+   * k consecutive slots of a set count as one piece.
+   */
+  async wrongPieces(alg, options) {
+    algArg(alg, 'wrongPieces');
+    knownOptions(options, ['orientationGroup'], 'wrongPieces');
+    return this.#call('wrongPieces', options, (rest) => this.#raw.wrongPieces(alg, rest?.orientationGroup ?? 0));
   }
 
   /** Frees the tables kept for the next solve (optimal and multi-phase). */

@@ -70,6 +70,15 @@ export declare class WorkerPuzzle implements PuzzleApi {
   tablesKey: PuzzleApi['tablesKey'];
   saveTables: PuzzleApi['saveTables'];
   loadTables: PuzzleApi['loadTables'];
+  findAlgs: PuzzleApi['findAlgs'];
+  uniqueAlgs: PuzzleApi['uniqueAlgs'];
+  shortenAlgs: PuzzleApi['shortenAlgs'];
+  cancelMoves: PuzzleApi['cancelMoves'];
+  unrotate: PuzzleApi['unrotate'];
+  moveDefinition: PuzzleApi['moveDefinition'];
+  conjugacyClass: PuzzleApi['conjugacyClass'];
+  symmetryOrder: PuzzleApi['symmetryOrder'];
+  wrongPieces: PuzzleApi['wrongPieces'];
   /** Frees the puzzle in the worker. */
   free(): Promise<void>;
   /** Terminates its worker. */

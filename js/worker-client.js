@@ -11,12 +11,16 @@
 import {
   abortError,
   algArg,
+  algsArg,
   bytesArg,
+  CALL_OPTIONS,
   depthArg,
   errorData,
   eventArg,
+  findAlgsArgs,
   INIT_OPTIONS,
   knownOptions,
+  nameArg,
   noTableOptions,
   orderOptions,
   patternArg,
@@ -501,6 +505,47 @@ export class WorkerPuzzle {
 
   async loadTables(bytes, options) {
     return this.#call('loadTables', [bytesArg(bytes, 'loadTables')], options);
+  }
+
+  /** The algorithm finder, as `Puzzle.findAlgs` of `twistsearch`, in the worker (`signal` stops it at once). */
+  async findAlgs(options) {
+    return this.#call('findAlgs', [], findAlgsArgs(options));
+  }
+
+  async uniqueAlgs(algs, options) {
+    knownOptions(options, ['symmetry', 'limit'], 'uniqueAlgs');
+    return this.#call('uniqueAlgs', [algsArg(algs, 'uniqueAlgs')], options);
+  }
+
+  async shortenAlgs(algs, options) {
+    algsArg(typeof algs === 'string' ? [algs] : algs, 'shortenAlgs');
+    knownOptions(options, ['maxDepth', 'memoryMB', ...CALL_OPTIONS], 'shortenAlgs');
+    return this.#call('shortenAlgs', [algs], options);
+  }
+
+  async cancelMoves(alg) {
+    return this.#call('cancelMoves', [algArg(alg, 'cancelMoves')]);
+  }
+
+  async unrotate(alg) {
+    return this.#call('unrotate', [algArg(alg, 'unrotate')]);
+  }
+
+  async moveDefinition(alg, name) {
+    return this.#call('moveDefinition', [algArg(alg, 'moveDefinition'), nameArg(name, 'moveDefinition')]);
+  }
+
+  async conjugacyClass(alg) {
+    return this.#call('conjugacyClass', [algArg(alg, 'conjugacyClass')]);
+  }
+
+  async symmetryOrder(alg) {
+    return this.#call('symmetryOrder', [algArg(alg, 'symmetryOrder')]);
+  }
+
+  async wrongPieces(alg, options) {
+    knownOptions(options, ['orientationGroup'], 'wrongPieces');
+    return this.#call('wrongPieces', [algArg(alg, 'wrongPieces')], options);
   }
 
   /** Frees the puzzle in the worker. */

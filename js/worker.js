@@ -58,6 +58,15 @@ const methods = new Set([
   'tablesKey',
   'saveTables',
   'loadTables',
+  'findAlgs',
+  'uniqueAlgs',
+  'shortenAlgs',
+  'cancelMoves',
+  'unrotate',
+  'moveDefinition',
+  'conjugacyClass',
+  'symmetryOrder',
+  'wrongPieces',
 ]);
 
 /** Requests to the client's stores waiting for their answer: req -> {resolve, reject}. */

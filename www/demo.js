@@ -1,12 +1,14 @@
 // The twistsearch demo: cubing.js puzzles, scrambles, optimal solves in a Web Worker (threaded build when
-// the page is cross-origin isolated), canonical counts and God's algorithm.
+// the page is cross-origin isolated), canonical counts, the algorithm finder and God's algorithm.
 //
 // For tests and the curious, `window.demo` holds the page's state: `ready` (a promise of the worker's
 // `{build, threads, …}`), `puzzle` (the loaded puzzle's id), `lastScramble`, `lastSolve`, `lastCancel`,
-// `lastCanon`, `lastGod`, `lastError`, `busy`; for the event panel `events` (`scrambleEvents()`), `event`
-// (the picked ID), `lastEventScramble` and `lastEventSolve` (each with cubing.js's verdict); for the table
-// cache (the "Cache tables across visits" switch: IndexedDB) `tableCacheEvents` (every `onTableCache`
-// event) and `tableCacheWrites()` (resolves once the worker's writes are done). Scramble and solve
+// `lastCanon`, `lastGod`, `lastFindAlgs` (the find-algs panel's result, each alg with cubing.js's
+// verdict), `algsShown` (the alg its player plays), `lastError`, `busy`; for the event panel `events`
+// (`scrambleEvents()`), `event` (the picked ID), `lastEventScramble` and `lastEventSolve` (each with
+// cubing.js's verdict); for the table cache (the "Cache tables across visits" switch: IndexedDB)
+// `tableCacheEvents` (every `onTableCache` event) and `tableCacheWrites()` (resolves once the worker's
+// writes are done). Scramble and solve
 // results have `tables`: 'loaded' (from the cache), 'refused' (a bad entry, rebuilt), 'built' (not in
 // the cache) or null (the tables were in memory already, or no cache).
 
@@ -16,6 +18,7 @@ import 'cubing/twisty';
 import { TwistsearchWorker } from '../js/worker-client.js';
 import { indexedDBTableStore } from '../js/index.js';
 import {
+  algSignature,
   barChartSVG,
   countsTableHTML,
   defaultMoves,
@@ -56,6 +59,8 @@ const demo = {
   lastCancel: null,
   lastCanon: null,
   lastGod: null,
+  lastFindAlgs: null,
+  algsShown: null,
   lastError: null,
   event: null,
   events: null,
@@ -275,6 +280,10 @@ async function selectPuzzle(id) {
     $('scramble-alg').value = '';
     $('scramble-label').textContent = '';
     $('result').innerHTML = '';
+    if (!current || current.kind !== 'algs') {
+      $('algs-out').innerHTML = '';
+      resetProgress('algs-progress', 'algs-status');
+    }
     const orbits = e.info.orbits.map((o) => `${o.orbitName} (${o.numPieces}×${o.numOrientations})`).join(', ');
     infoBox.innerHTML =
       `${esc(e.info.name)}: orbits ${esc(orbits)}; ${e.info.moves.length} moves, ${e.info.rotations.length} rotations.` +
@@ -328,8 +337,8 @@ function updateEventOption(id) {
 // Running operations (one at a time), progress and cancel
 
 /** The Cancel button and progress text of each kind of operation (else 'cancel' and 'progress-text'). */
-const CANCEL_BUTTON = { solve: 'cancel', god: 'god-cancel', 'event-scramble': 'event-cancel', 'event-solve': 'event-cancel' };
-const PROGRESS_TEXT = { god: 'god-status', 'event-scramble': 'event-progress-text', 'event-solve': 'event-progress-text' };
+const CANCEL_BUTTON = { solve: 'cancel', god: 'god-cancel', algs: 'algs-cancel', 'event-scramble': 'event-cancel', 'event-solve': 'event-cancel' };
+const PROGRESS_TEXT = { god: 'god-status', algs: 'algs-status', 'event-scramble': 'event-progress-text', 'event-solve': 'event-progress-text' };
 
 /** When the last operation began, or a solve was asked for (performance.now()). */
 let lastBegin = 0;
@@ -346,7 +355,7 @@ function begin(kind, cancellable) {
   current = { kind, controller, startedAt: performance.now() };
   opTables = [];
   demo.busy = true;
-  for (const b of ['scramble', 'solve', 'canon-run', 'god-run', 'event', 'event-scramble', 'event-solve', 'table-cache', 'table-cache-clear']) $(b).disabled = true;
+  for (const b of ['scramble', 'solve', 'canon-run', 'god-run', 'algs-run', 'event', 'event-scramble', 'event-solve', 'table-cache', 'table-cache-clear']) $(b).disabled = true;
   $(CANCEL_BUTTON[kind] ?? 'cancel').disabled = !cancellable;
   return controller;
 }
@@ -355,7 +364,7 @@ function end() {
   current = null;
   opTables = null;
   demo.busy = false;
-  for (const b of ['scramble', 'solve', 'canon-run', 'event', 'event-scramble', 'table-cache', 'table-cache-clear']) $(b).disabled = false;
+  for (const b of ['scramble', 'solve', 'canon-run', 'algs-run', 'event', 'event-scramble', 'table-cache', 'table-cache-clear']) $(b).disabled = false;
   $('god-run').disabled = godUnavailable();
   $('event-solve').disabled = !eventSolveOffered();
   for (const b of Object.values(CANCEL_BUTTON)) $(b).disabled = true;
@@ -385,8 +394,9 @@ function progressHandler(barId, textId) {
     } else if (shown === 0) {
       bar.removeAttribute('value'); // indeterminate
     }
-    const what = { table: 'pruning table', search: 'search', god: "God's algorithm" }[p.phase] ?? p.phase;
-    const amount = p.total ? `${fmtShort(p.done)} / ${fmtShort(p.total)}` : `${fmtShort(p.done)} nodes`;
+    const what = { table: 'pruning table', search: 'search', god: "God's algorithm", 'find-algs': 'finding algs' }[p.phase] ?? p.phase;
+    const unit = p.phase === 'find-algs' ? ' sequences' : '';
+    const amount = p.total ? `${fmtShort(p.done)} / ${fmtShort(p.total)}${unit}` : `${fmtShort(p.done)} ${unit ? 'sequences' : 'nodes'}`;
     const depth = p.depth > 0 || p.phase === 'search' ? `, depth ${p.depth}` : '';
     $(textId).textContent = `${what}${depth}: ${amount} · ${fmtMs(now - (op?.startedAt ?? now))}`;
   };
@@ -635,6 +645,110 @@ async function canonicalCounts() {
   } finally {
     end();
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Find algorithms: puzzle.findAlgs({depth, maxPieces, mode, keep, generatorMoves, qtm, signal, onProgress})
+//   -> {groups: [{signature, sets, pieces, length, count, algs}], sequences, …}
+
+/** A whole number from the input `id` within [min, max], else an error naming `what`. */
+function intInput(id, what, min, max) {
+  const v = Number($(id).value);
+  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`${what} must be a whole number from ${min} to ${max}`);
+  return v;
+}
+
+async function findAlgs() {
+  const id = $('puzzle').value;
+  const out = $('algs-out');
+  out.innerHTML = '';
+  const mode = $('algs-mode').value;
+  const depth = intInput('algs-depth', 'the depth', mode === 'commutator' ? 2 : 1, 40);
+  const maxPieces = intInput('algs-pieces', 'the most pieces', 1, 100);
+  const keep = intInput('algs-keep', 'the algs per kind', 1, 100);
+  const e = await entry(id);
+  const controller = begin('algs', true);
+  current.entry = e;
+  current.engine = 'worker';
+  resetProgress('algs-progress', 'algs-status', 'searching…');
+  const moves = movesOption(e);
+  const t0 = performance.now();
+  try {
+    const r = await e.wp.findAlgs({
+      depth,
+      maxPieces,
+      mode,
+      keep,
+      generatorMoves: moves,
+      ...commonOptions(),
+      signal: controller.signal,
+      onProgress: progressHandler('algs-progress', 'algs-status'),
+    });
+    const ms = performance.now() - t0;
+    // Every alg checked by cubing.js: it applies, and does what its group says.
+    const groups = r.groups.map((g) => ({
+      ...g,
+      checked: g.algs.map((alg) => {
+        try {
+          return { alg, verified: JSON.stringify(algSignature(e.kpuzzle, alg)) === JSON.stringify(g.sets) };
+        } catch (err) {
+          return { alg, verified: false, error: err.message };
+        }
+      }),
+    }));
+    demo.lastFindAlgs = { puzzle: id, mode, depth, maxPieces, keep, moves, sequences: r.sequences, groups, ms };
+    $('algs-progress').value = 1;
+    const bad = groups.reduce((n, g) => n + g.checked.filter((c) => !c.verified).length, 0);
+    $('algs-status').textContent =
+      `${groups.length} kinds, ${fmtInt(r.sequences)} sequences in ${fmtMs(ms)}; ` + (bad === 0 ? 'every alg checked by cubing.js' : `${bad} algs NOT confirmed by cubing.js`);
+    showAlgGroups(out, e, groups);
+  } catch (err) {
+    showFailure(out, err, 'Finding algs', 'algs-progress', 'algs-status');
+  } finally {
+    end();
+  }
+}
+
+/** The groups, each alg a button that shows it in a `<twisty-player>` under its group (one player at a time). */
+function showAlgGroups(out, e, groups) {
+  if (groups.length === 0) {
+    out.innerHTML = '<div class="hint">Nothing found within these limits: try a greater depth or more pieces.</div>';
+    return;
+  }
+  out.innerHTML = groups
+    .map(
+      (g, gi) =>
+        `<div class="algs-group" data-group="${gi}"><span class="sig">${esc(g.signature)}</span>` +
+        `<span class="meta">${g.length} moves · ${fmtInt(g.count)} found${g.count > g.algs.length ? `, ${g.algs.length} shown` : ''}</span>` +
+        `<div class="algs-list">${g.checked
+          .map(
+            (c, ai) =>
+              `<button type="button" class="alg-pick" data-group="${gi}" data-alg="${ai}" title="${c.verified ? 'checked by cubing.js' : esc(c.error ?? 'cubing.js does not confirm it')}">` +
+              `${esc(c.alg)} <span class="${c.verified ? 'ok' : 'bad'}">${c.verified ? '✓' : '✗'}</span></button>`,
+          )
+          .join('')}</div></div>`,
+    )
+    .join('');
+  out.onclick = (ev) => {
+    const b = ev.target.closest('button.alg-pick');
+    if (!b) return;
+    const g = groups[Number(b.dataset.group)];
+    const alg = g.algs[Number(b.dataset.alg)];
+    for (const shown of out.querySelectorAll('button.alg-pick.shown')) shown.classList.remove('shown');
+    b.classList.add('shown');
+    out.querySelector('twisty-player')?.remove();
+    const player = document.createElement('twisty-player');
+    player.id = 'algs-player';
+    player.setAttribute('puzzle', e.id);
+    player.setAttribute('background', 'none');
+    player.setAttribute('control-panel', 'bottom-row');
+    player.setAttribute('hint-facelets', 'none');
+    // The alg ends solved: the player starts from the position it solves.
+    player.setAttribute('experimental-setup-anchor', 'end');
+    player.setAttribute('alg', alg);
+    b.closest('.algs-group').append(player);
+    demo.algsShown = { alg, signature: g.signature };
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1038,6 +1152,8 @@ $('solve').addEventListener('click', guard(solve));
 $('cancel').addEventListener('click', guard(cancel));
 $('god-cancel').addEventListener('click', guard(cancel));
 $('canon-run').addEventListener('click', guard(canonicalCounts));
+$('algs-run').addEventListener('click', guardIn('algs-out', findAlgs));
+$('algs-cancel').addEventListener('click', guard(cancel));
 $('god-run').addEventListener('click', guard(godsAlgorithm));
 $('god-log').addEventListener('change', drawGodChart);
 $('scramble-alg').addEventListener('change', () => {

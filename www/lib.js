@@ -118,6 +118,33 @@ export function verifySolution(kpuzzle, scramble, solution, upToOrientation = fa
   return { verified: identical, identical, experimentalIsSolved: isSolved };
 }
 
+/**
+ * What an alg does to the solved pattern, in the terms `findAlgs` groups algs by, computed by cubing.js:
+ * per orbit it changes (definition order), how many pieces end up wrong (another piece in the slot, or
+ * the same one turned, orientations compared modulo the pattern's `orientationMod` where it has one) and
+ * whether any piece changed place. Throws where cubing.js cannot apply the alg.
+ */
+export function algSignature(kpuzzle, alg) {
+  const solved = kpuzzle.defaultPattern().patternData;
+  const end = kpuzzle.defaultPattern().applyAlg(alg).patternData;
+  const sets = [];
+  for (const o of kpuzzle.definition.orbits) {
+    const a = solved[o.orbitName];
+    const b = end[o.orbitName];
+    let pieces = 0;
+    let permuted = false;
+    for (let i = 0; i < o.numPieces; i++) {
+      const mod = b.orientationMod?.[i] || a.orientationMod?.[i] || o.numOrientations;
+      const moved = a.pieces[i] !== b.pieces[i];
+      const turned = (((b.orientation[i] - a.orientation[i]) % mod) + mod) % mod !== 0;
+      if (moved || turned) pieces++;
+      permuted ||= moved;
+    }
+    if (pieces > 0) sets.push({ set: o.orbitName, pieces, permuted });
+  }
+  return sets;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Events (cubing.js event IDs, scrambled by twistsearch's randomScrambleForEvent)
 

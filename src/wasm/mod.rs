@@ -23,6 +23,7 @@ mod phases;
 mod plain;
 mod puzzle;
 mod run;
+mod seqs;
 
 pub use events::{scramble_events, EventScrambler};
 pub use puzzle::Puzzle;

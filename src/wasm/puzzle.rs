@@ -98,7 +98,7 @@ fn bound_of(need: Need) -> Result<(SolverKey, MoveSet, Option<State>, Request), 
 /// bound stay the same.
 #[wasm_bindgen]
 pub struct Puzzle {
-    puzzle: Arc<crate::Puzzle>,
+    pub(super) puzzle: Arc<crate::Puzzle>,
     cache: Option<Cached>,
     /// The kept multi-phase solver (`solve` with `phases`).
     phase_cache: Option<super::phases::Cached>,

@@ -340,6 +340,11 @@ test('www/lib.js (in Node): move sets, random-move scrambles, cubing.js check, c
   for (let i = 1; i < parts.length; i++) assert.notEqual(parts[i][0], parts[i - 1][0]);
   assert.equal(lib.verifySolution(cube, "R U R'", "R U' R'").verified, true);
   assert.equal(lib.verifySolution(cube, "R U R'", "R U R'").verified, false);
+  // What an alg does, as findAlgs groups algs (cubing.js's centers' orientation is open in the solved state).
+  assert.deepEqual(lib.algSignature(cube, "[R U R', D]"), [{ set: 'CORNERS', pieces: 3, permuted: true }]);
+  assert.deepEqual(lib.algSignature(cube, 'U'), [{ set: 'EDGES', pieces: 4, permuted: true }, { set: 'CORNERS', pieces: 4, permuted: true }]);
+  assert.deepEqual(lib.algSignature(cube, "(R' D' R D)2 U (R' D' R D)4 U'"), [{ set: 'CORNERS', pieces: 2, permuted: false }]);
+  assert.deepEqual(lib.algSignature(cube, ''), []);
   assert.equal(lib.eventFor('4x4x4', twizzleEvents), '444');
   assert.equal(lib.eventFor('megaminx', twizzleEvents), 'minx');
   assert.equal(lib.eventFor('tri_quad', twizzleEvents), null);
@@ -842,6 +847,86 @@ describe('cross-origin isolated (COOP/COEP): threaded build', () => {
     const c = await page.evaluate(() => window.demo.lastCanon);
     assert.deepEqual(c.counts, KNOWN.canon3x3x3);
     assert.equal(await page.locator('#canon-out table tbody tr').count(), 6);
+    assertNoProblems(page);
+  });
+
+  test('find-algs panel: 3x3x3 commutators of depth 4 (the 8-move 3-cycles), every alg checked by cubing.js, one played in <twisty-player>; screenshot', async () => {
+    await selectPuzzle(page, '3x3x3');
+    await page.selectOption('#algs-mode', 'commutator');
+    await page.fill('#algs-depth', '4');
+    await page.fill('#algs-pieces', '3');
+    await page.fill('#algs-keep', '5');
+    await page.evaluate(() => {
+      window.demo.lastFindAlgs = null;
+      window.demo.lastError = null;
+    });
+    await page.click('#algs-run');
+    await page.waitForFunction(() => window.demo.lastFindAlgs || window.demo.lastError, null, { timeout: 60000 });
+    const [r, err] = await page.evaluate(() => [window.demo.lastFindAlgs, window.demo.lastError]);
+    assert.equal(err, null, `findAlgs failed: ${err}`);
+    assert.deepEqual(r.moves, ['U', 'L', 'F', 'R', 'B', 'D']);
+    // With face turns: the edge and the corner 3-cycles, both of 8 moves ([R U R', D] kinds of algs).
+    assert.deepEqual(r.groups.map((g) => [g.signature, g.length]), [['EDGES 3 moved', 8], ['CORNERS 3 moved', 8]]);
+    for (const g of r.groups) {
+      assert.equal(g.algs.length, 5);
+      assert.ok(g.count >= 5);
+      for (const c of g.checked) assert.ok(c.verified, `${c.alg}: cubing.js does not confirm ${g.signature}`);
+    }
+    assert.match(await page.textContent('#algs-status'), /every alg checked by cubing\.js/);
+    assert.equal(await page.locator('#algs-out button.alg-pick').count(), 10);
+    // No player until an alg is clicked; then one, under its group, playing that alg.
+    assert.equal(await page.locator('#algs-out twisty-player').count(), 0);
+    const second = page.locator('#algs-out .algs-group[data-group="1"] button.alg-pick').first();
+    await second.click();
+    await page.waitForFunction(() => document.querySelector('#algs-out .algs-group[data-group="1"] twisty-player'), null, { timeout: 10000 });
+    // What the player plays, as its model has read it.
+    const shown = await page.evaluate(async () => [
+      window.demo.algsShown,
+      (await document.getElementById('algs-player').experimentalModel.alg.get()).alg.toString(),
+    ]);
+    assert.equal(shown[0].alg, r.groups[1].algs[0]);
+    assert.equal(shown[0].signature, 'CORNERS 3 moved');
+    assert.equal(shown[1], r.groups[1].algs[0]);
+    await page.locator('#algs-out .algs-group[data-group="0"] button.alg-pick').nth(1).click();
+    assert.equal(await page.locator('#algs-out twisty-player').count(), 1, 'one player at a time');
+    const panel = page.locator('#algs-panel');
+    await panel.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    const path = join(artifacts, 'demo-find-algs.png');
+    await panel.screenshot({ path });
+    record.figures.findAlgs = { puzzle: '3x3x3', mode: 'commutator', depth: 4, sequences: r.sequences, ms: Math.round(r.ms), screenshot: path };
+    console.log(`# find-algs: 3x3x3 commutators of depth 4, ${r.sequences} sequences in ${r.ms.toFixed(0)} ms`);
+    assertNoProblems(page);
+  });
+
+  test('find-algs panel: Cancel stops a deep search, and the panel finds algs again afterwards', async () => {
+    await selectPuzzle(page, '3x3x3');
+    await page.selectOption('#algs-mode', 'commutator');
+    await page.fill('#algs-depth', '12');
+    await page.evaluate(() => {
+      window.demo.lastFindAlgs = null;
+      window.demo.lastError = null;
+      window.demo.lastCancel = null;
+    });
+    await page.click('#algs-run');
+    await page.waitForFunction(() => window.demo.busy, null, { timeout: 5000 });
+    await page.waitForFunction(() => /finding algs/.test(document.getElementById('algs-status').textContent), null, { timeout: 10000 });
+    await page.click('#algs-cancel');
+    await page.waitForFunction(() => window.demo.lastCancel, null, { timeout: 30000 });
+    const c = await page.evaluate(() => window.demo.lastCancel);
+    assert.equal(c.kind, 'algs');
+    assert.ok(c.stoppedMs !== null && c.stoppedMs < CANCEL_BOUND_MS, `the worker was busy ${c.stoppedMs} ms after Cancel`);
+    assert.match(await page.textContent('#algs-out'), /cancelled/);
+    assert.equal(await page.evaluate(() => window.demo.lastFindAlgs), null);
+    await page.fill('#algs-depth', '3');
+    await page.selectOption('#algs-mode', 'basic');
+    await page.fill('#algs-pieces', '8');
+    await page.click('#algs-run');
+    await page.waitForFunction(() => window.demo.lastFindAlgs || window.demo.lastError, null, { timeout: 30000 });
+    const r = await page.evaluate(() => window.demo.lastFindAlgs);
+    assert.ok(r && r.groups.length > 0);
+    assert.ok(r.groups.every((g) => g.checked.every((x) => x.verified)));
+    record.figures.findAlgsCancel = { stoppedMs: Math.round(c.stoppedMs), ranMs: Math.round(c.runMs) };
     assertNoProblems(page);
   });
 

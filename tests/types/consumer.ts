@@ -16,6 +16,13 @@ import {
   type CountOptions,
   type EventScrambleOptions,
   type EventSolveOptions,
+  type AlgGroup,
+  type FindAlgsMode,
+  type FindAlgsOptions,
+  type FindAlgsResult,
+  type SetChange,
+  type ShortenAlgsOptions,
+  type UniqueAlgsOptions,
   type IndexedDBTableStore,
   type LoadOptions,
   type TableCacheEvent,
@@ -50,6 +57,7 @@ import {
 import {
   cubingSolver,
   defaultGeneratorMoves,
+  findAlgs as cubingFindAlgs,
   randomScramble as cubingRandomScramble,
   randomScrambleForEvent as cubingScrambleForEvent,
   solve as cubingSolve,
@@ -124,7 +132,48 @@ async function usePuzzle(p: PuzzleApi, signal: AbortSignal): Promise<string[]> {
   const cubeKey: string = await p.tablesKey({ cubeBound: 'huge', tables: 'cubeBound' });
   const saved: Uint8Array | undefined = await p.saveTables({ qtm: true });
   if (saved) await p.loadTables(saved, { onProgress: (pr) => progress.push(pr) });
+  // The algorithm finder and the sequence tools.
+  const mode: FindAlgsMode = 'commutator';
+  const findOptions: FindAlgsOptions = {
+    depth: 4,
+    maxPieces: 3,
+    mode,
+    keep: 2,
+    allRotations: false,
+    generatorMoves: 'X',
+    qtm: false,
+    signal,
+    onProgress: (pr) => progress.push(pr),
+    timeLimit: 1000,
+  };
+  const found: FindAlgsResult = await p.findAlgs(findOptions);
+  const strict: FindAlgsResult = await p.findAlgs({ depth: 2, strict: true });
+  const group: AlgGroup | undefined = found.groups[0];
+  const changes: SetChange[] = group?.sets ?? [];
+  const foundAlgs: string[] = strict.groups.flatMap((g) => g.algs);
+  const uniqueOptions: UniqueAlgsOptions = { symmetry: true, limit: 10 };
+  const unique: string[] = await p.uniqueAlgs(['X', 'X X'], uniqueOptions);
+  const shortenOptions: ShortenAlgsOptions = { maxDepth: 3, memoryMB: 16, signal, onProgress: (pr) => progress.push(pr) };
+  const shortened: string = await p.shortenAlgs('X X', shortenOptions);
+  const shortenedAll: string[] = await p.shortenAlgs(['X X', 'X'], { timeLimit: 1000 });
+  const cancelled: string = await p.cancelMoves('X X');
+  const unrotated: string = await p.unrotate('X');
+  const block: string = await p.moveDefinition('X', 'XX');
+  const noname: string = await p.moveDefinition('X');
+  const conjugacy: string = await p.conjugacyClass('X');
+  const symmetryOrder: number = await p.symmetryOrder('X');
+  const wrong: number = (await p.wrongPieces('X')) + (await p.wrongPieces('X', { orientationGroup: 2 }));
+  const seqs = [found.mode, found.metric, found.moves, String(found.sequences + found.depth + found.maxPieces)];
+  const groupText = `${group?.signature}${group?.pieces}${group?.length}${group?.count}${changes.map((c) => `${c.set}${c.pieces}${c.permuted}`)}`;
   return [
+    ...seqs,
+    groupText,
+    ...foundAlgs,
+    ...unique,
+    shortened,
+    ...shortenedAll,
+    cancelled + unrotated + block + noname + conjugacy,
+    String(symmetryOrder + wrong),
     key,
     info.name + notationMoves.join(','),
     name,
@@ -273,7 +322,11 @@ async function cubing(): Promise<void> {
   const sq1Alg: Alg = await cubingSolveForEvent('sq1', pattern, { onProgress: () => {} });
   const viaSolverSq1: Alg = await solver.solveForEvent('sq1', pattern);
   console.log(moves, viaSolver.toString(), all.length, scramble.experimentalNumChildAlgNodes(), api.name, one, oriented, many, random);
+  const found: FindAlgsResult<Alg> = await cubingFindAlgs(kpuzzle, { depth: 4, mode: 'commutator', maxPieces: 3, signal: AbortSignal.timeout(5000) });
+  const viaSolverFound: FindAlgsResult<Alg> = await solver.findAlgs(kpuzzle, { depth: 3 });
+  const firstAlg: Alg | undefined = found.groups[0]?.algs[0];
   console.log(eventAlg.toString(), forEvent.experimentalNumChildAlgNodes(), sq1Alg, viaSolverSq1);
+  console.log(firstAlg?.experimentalNumChildAlgNodes(), viaSolverFound.groups.length);
 }
 
 export const checks: Array<() => Promise<void>> = [direct, worker, cubing, tables];

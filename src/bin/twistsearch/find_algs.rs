@@ -1,4 +1,5 @@
-//! `find-algs PUZZLE`: short algs that leave few pieces wrong, grouped by what they do (twsearch `-A`).
+//! `find-algs PUZZLE`: short algs that leave few pieces wrong, grouped by what they do (twsearch `-A`);
+//! `order-tree PUZZLE`: the shortest sequence of each element order (twsearch `--ordertree`).
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -8,6 +9,7 @@ use serde_json::{json, Value};
 use crate::progress::Bar;
 use crate::shell::{fail, json_text, move_set, Failure};
 use twistsearch::model::moveset::Metric;
+use twistsearch::seq::find_algs::order_tree::order_tree as orders;
 use twistsearch::seq::find_algs::{find_algs, FindAlgsOptions, FindAlgsReport, FindMode};
 use twistsearch::Puzzle;
 
@@ -145,4 +147,59 @@ fn run_json(puzzle: &Puzzle, r: &FindAlgsReport, seconds: f64) -> Value {
         })
         .collect();
     json!({ "mode": r.mode.name(), "groups": groups, "sequences": r.sequences, "seconds": seconds })
+}
+
+/// Options of `order-tree`.
+#[derive(clap::Args)]
+pub struct OrderTreeArgs {
+    /// The longest sequences walked.
+    #[arg(long)]
+    depth: u32,
+    /// Moves to build sequences from, e.g. `U,R,F` (default: every move that is not a rotation).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Quarter-turn metric (single turns only).
+    #[arg(long)]
+    qtm: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Progress on stderr even when it is not a terminal (a line a second), and with --json.
+    #[arg(long)]
+    progress: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `order-tree`: a line `ORDER MOVES` per order, as twsearch prints them (`1` alone for the
+/// identity).
+pub fn order_tree(puzzle: &Puzzle, args: &OrderTreeArgs) -> Result<String, Failure> {
+    crate::set_threads(args.threads)?;
+    let set = move_set(puzzle, args.moves.as_deref())?;
+    let metric = Metric::from_qtm(args.qtm);
+    let bar = Bar::with_flag(!args.json, args.progress);
+    let found = orders(puzzle, &set, metric, args.depth, bar.control()).map_err(|e| fail("order-tree", e));
+    bar.clear();
+    let found = found?;
+    let names = |moves: &[twistsearch::model::move_ref::MoveRef]| {
+        moves.iter().map(|&m| puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
+    };
+    if args.json {
+        let orders: Vec<Value> = found
+            .iter()
+            .map(|f| json!({ "order": f.order, "alg": names(&f.moves), "length": f.moves.len() }))
+            .collect();
+        return Ok(json_text(json!({
+            "puzzle": puzzle.name(),
+            "moves": set.describe(puzzle),
+            "metric": metric.name(),
+            "depth": args.depth,
+            "orders": orders,
+        })));
+    }
+    let mut out = String::new();
+    for f in &found {
+        let _ = writeln!(out, "{}", format!("{} {}", f.order, names(&f.moves)).trim_end());
+    }
+    Ok(out)
 }

@@ -297,6 +297,14 @@ enum Command {
         #[command(flatten)]
         args: find_algs::FindArgs,
     },
+    /// For each element order, the first of the shortest sequences with it: a line `ORDER MOVES` each,
+    /// shortest first (twsearch `--ordertree`, which walks on without end; here up to --depth).
+    #[command(alias = "ordertree")]
+    OrderTree {
+        puzzle: String,
+        #[command(flatten)]
+        args: find_algs::OrderTreeArgs,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -530,6 +538,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             out = seqs::self_test(&Arc::new(load(&puzzle)?), step, rounds, seed, memory, json)?;
         }
         Command::FindAlgs { puzzle, args } => out = find_algs::run(&load(&puzzle)?, &args)?,
+        Command::OrderTree { puzzle, args } => out = find_algs::order_tree(&load(&puzzle)?, &args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
         }

@@ -104,6 +104,7 @@ fn describe(p: &Progress, rate: Option<f64>) -> String {
         "search" => ("searching", "nodes"),
         "god" => ("enumerating", "positions"),
         "find-algs" => ("finding algs", "sequences"),
+        "order-tree" => ("order tree", "sequences"),
         other => (other, "done"),
     };
     let mut s = format!("{what}: depth {}, {} {unit}", p.depth, p.done);

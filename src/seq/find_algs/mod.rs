@@ -16,7 +16,11 @@
 //! (its first moves taken to the end) and by swaps of commuting neighbours: of such a class only the
 //! canonical sequence first in move order is kept, unless [`FindAlgsOptions::all_rotations`]. The walk
 //! is shared out to threads by prefix (feature `parallel`); results do not depend on the thread count.
+//!
+//! The same walk lists the shortest sequence of each element order ([`order_tree`], twsearch's
+//! `--ordertree`).
 
+pub mod order_tree;
 mod signature;
 mod walk;
 

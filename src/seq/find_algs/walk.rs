@@ -33,6 +33,13 @@ pub(super) struct Walk<'a> {
 pub(super) trait Visitor {
     fn visit(&mut self, walk: &Walk, seq: &[u16], fsm_state: u32, state: &[u8], ticker: &mut Ticker) -> Result<()>;
 
+    /// Whether the walk goes into `seq` (visits it and what lies below it). A visitor that prunes must
+    /// refuse every extension of a sequence it refuses. By default every sequence is entered.
+    #[inline]
+    fn enters(&self, _seq: &[u16]) -> bool {
+        true
+    }
+
     /// Whether the child by move `m` of a node in state `state`, at the walk's last level, needs a visit:
     /// a visitor that can tell from the parent's state and the move (without the child's state being made)
     /// that the visit would do nothing says `false`. By default every child is visited.
@@ -48,12 +55,19 @@ pub(super) struct Counter<'c> {
     control: Control<'c>,
     depth: u32,
     total: Option<u64>,
+    phase: &'static str,
 }
 
 impl<'c> Counter<'c> {
-    /// `total`: the nodes the run will walk, when known; `depth` is reported with each count.
+    /// `total`: the nodes the run will walk, when known; `depth` is reported with each count, as phase
+    /// `"find-algs"`.
     pub(super) fn new(control: Control<'c>, depth: u32, total: Option<u64>) -> Self {
-        Counter { done: AtomicU64::new(0), control, depth, total }
+        Counter { done: AtomicU64::new(0), control, depth, total, phase: "find-algs" }
+    }
+
+    /// The same counter reporting another phase.
+    pub(super) fn with_phase(self, phase: &'static str) -> Self {
+        Counter { phase, ..self }
     }
 
     /// Nodes walked so far (all of them once every ticker was flushed).
@@ -92,7 +106,7 @@ impl Ticker<'_, '_> {
         let crossed = (done >> 20) != ((done - self.local) >> 20);
         self.local = 0;
         if crossed && c.control.wants_progress() {
-            c.control.report(Progress { phase: "find-algs", depth: c.depth, done, total: c.total });
+            c.control.report(Progress { phase: c.phase, depth: c.depth, done, total: c.total });
         }
         c.control.check()
     }
@@ -174,8 +188,12 @@ impl Walk<'_> {
                 ticker.tick()?;
                 continue;
             }
-            self.puzzle.apply_into(cur, self.moves[m], &mut rest[..size]);
             seq.push(m as u16);
+            if !v.enters(seq) {
+                seq.pop();
+                continue;
+            }
+            self.puzzle.apply_into(cur, self.moves[m], &mut rest[..size]);
             ticker.tick()?;
             v.visit(self, seq, next, &rest[..size], ticker)?;
             self.below(seq, next, rest, more - 1, v, ticker)?;
@@ -205,6 +223,7 @@ impl Walk<'_> {
             states[..size].copy_from_slice(start);
             match task {
                 None => self.below(&mut Vec::new(), 0, &mut states, prefix_len - 1, &mut v, &mut ticker)?,
+                Some((prefix, _)) if !v.enters(prefix) => {}
                 Some((prefix, fsm_state)) => {
                     for &m in prefix {
                         let (cur, next) = states.split_at_mut(size);
