@@ -23,6 +23,7 @@ use crate::model::state::State;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
 use crate::search::orient::reorientations;
 use crate::search::Position;
+use crate::solvers::clock::ClockSolver;
 use crate::solvers::cube3::TwoPhase;
 use crate::solvers::cube4::{self, Cube4Solver};
 use crate::solvers::identical::{registry_orbit, Identical};
@@ -72,6 +73,7 @@ struct Tables {
     cube3: OnceLock<TwoPhase>,
     cube4: OnceLock<Cube4Solver>,
     minx: OnceLock<MinxSolver>,
+    clock: OnceLock<ClockSolver>,
     /// The megaminx without its centers and the group of its face turns on it.
     minx_chain: OnceLock<(Puzzle, StabilizerChain)>,
 }
@@ -254,8 +256,9 @@ impl EventScrambler {
     /// orientation, which a WCA scramble's `R++` changes, and the centers' orientations, checked on the
     /// definition); the other random-state events (222, pyram, skewb, fto, …)
     /// by the multi-phase solver their scrambles use, to the same target (the FTO's centers up to their
-    /// colour). The other random-move events and the clock are solved by a puzzle's `solve` (an `Error`
-    /// says so).
+    /// colour); the clock optimally ([`ClockSolver`]: the fewest dial turns, in WCA notation with `y2`;
+    /// `length` counts the dial turns). The other random-move events are solved by a puzzle's `solve` (an
+    /// `Error` says so).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
             ScrambleKind::Square1 => {
@@ -297,6 +300,21 @@ impl EventScrambler {
                 })?;
                 let names: Vec<String> = report.solution.iter().map(|&m| self.puzzle.move_name(m)).collect();
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
+            }
+            ScrambleKind::Clock => {
+                let solver = match self.tables.clock.get() {
+                    Some(s) => s,
+                    None => {
+                        let s = ClockSolver::new(&self.puzzle)?;
+                        self.tables.clock.get_or_init(|| s)
+                    }
+                };
+                let s = solver.solve(&self.puzzle, state, control).map_err(|mut e| {
+                    e.reason = format!("event {}: {}", self.event.id, e.reason);
+                    e
+                })?;
+                let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: s.turns })
             }
             ScrambleKind::Megaminx => {
                 // A WCA scramble's `R++`/`D--` turn the whole puzzle but its L (U) face: its centers move.
