@@ -21,8 +21,10 @@ use crate::model::omit::omit_sets;
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::model::state::State;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
+use crate::search::beam::BeamOptions;
 use crate::search::orient::reorientations;
 use crate::search::Position;
+use crate::solvers::big_cube::BigCubeSolver;
 use crate::solvers::clock::ClockSolver;
 use crate::solvers::cube3::TwoPhase;
 use crate::solvers::cube4::{self, Cube4Solver};
@@ -74,6 +76,7 @@ struct Tables {
     cube4: OnceLock<Cube4Solver>,
     minx: OnceLock<MinxSolver>,
     clock: OnceLock<ClockSolver>,
+    big_cube: OnceLock<BigCubeSolver>,
     /// The megaminx without its centers and the group of its face turns on it.
     minx_chain: OnceLock<(Puzzle, StabilizerChain)>,
 }
@@ -257,8 +260,8 @@ impl EventScrambler {
     /// definition); the other random-state events (222, pyram, skewb, fto, …)
     /// by the multi-phase solver their scrambles use, to the same target (the FTO's centers up to their
     /// colour); the clock optimally ([`ClockSolver`]: the fewest dial turns, in WCA notation with `y2`;
-    /// `length` counts the dial turns). The other random-move events are solved by a puzzle's `solve` (an
-    /// `Error` says so).
+    /// `length` counts the dial turns); the big cubes (555, 666, 777, 555bf) in stages ([`BigCubeSolver`]:
+    /// a few hundred moves, not optimal, up to the fixed centers' orientations, checked).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
             ScrambleKind::Square1 => {
@@ -299,6 +302,18 @@ impl EventScrambler {
                     e
                 })?;
                 let names: Vec<String> = report.solution.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: names.len() })
+            }
+            ScrambleKind::BigCube { .. } => {
+                let s = self.big_cube(control)?.solve(&self.puzzle, state, &BeamOptions::default(), control).map_err(
+                    |mut e| {
+                        if !e.is_cancelled() {
+                            e.reason = format!("event {}: {}", self.event.id, e.reason);
+                        }
+                        e
+                    },
+                )?;
+                let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             ScrambleKind::Clock => {
@@ -401,6 +416,15 @@ impl EventScrambler {
         self.check_memory("megaminx", minx::TABLE_BYTES)?;
         let s = MinxSolver::new(&self.puzzle, control)?;
         Ok(self.tables.minx.get_or_init(|| s))
+    }
+
+    /// The big cube solver (its 3-cycles found on first use).
+    pub fn big_cube(&self, control: Control) -> Result<&BigCubeSolver> {
+        if let Some(s) = self.tables.big_cube.get() {
+            return Ok(s);
+        }
+        let s = BigCubeSolver::new(&self.puzzle, Box::new(EventScrambler::for_event("333")?), control)?;
+        Ok(self.tables.big_cube.get_or_init(|| s))
     }
 
     /// The megaminx without its centers and the group of its face turns, built on first use.
