@@ -64,6 +64,7 @@ pub struct EventScrambler {
     puzzle: Arc<Puzzle>,
     tables: Arc<Tables>,
     memory_bytes: usize,
+    beam: BeamOptions,
 }
 
 /// What a random-state scrambler builds on first use.
@@ -107,7 +108,13 @@ impl EventScrambler {
             puzzle = omit_sets(&puzzle, &omit)?;
         }
         let puzzle = Arc::new(puzzle);
-        Ok(EventScrambler { event, puzzle, tables: Arc::default(), memory_bytes: DEFAULT_MEMORY })
+        Ok(EventScrambler {
+            event,
+            puzzle,
+            tables: Arc::default(),
+            memory_bytes: DEFAULT_MEMORY,
+            beam: BeamOptions::default(),
+        })
     }
 
     /// A scrambler for the event `id` that shares this one's puzzle and tables (built once, by whichever
@@ -127,6 +134,7 @@ impl EventScrambler {
             puzzle: Arc::clone(&self.puzzle),
             tables: Arc::clone(&self.tables),
             memory_bytes: self.memory_bytes,
+            beam: self.beam,
         }))
     }
 
@@ -143,6 +151,11 @@ impl EventScrambler {
     /// Sets the solver's memory budget (default [`DEFAULT_MEMORY`]); before the first scramble.
     pub fn set_memory_bytes(&mut self, bytes: usize) {
         self.memory_bytes = bytes;
+    }
+
+    /// Sets the limits of the big cubes' beam search over 3-cycles (default [`BeamOptions::default`]).
+    pub fn set_beam(&mut self, beam: BeamOptions) {
+        self.beam = beam;
     }
 
     /// Facts about the multi-phase solver's tables, once a random-state scramble has built them.
@@ -305,14 +318,12 @@ impl EventScrambler {
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }
             ScrambleKind::BigCube { .. } => {
-                let s = self.big_cube(control)?.solve(&self.puzzle, state, &BeamOptions::default(), control).map_err(
-                    |mut e| {
-                        if !e.is_cancelled() {
-                            e.reason = format!("event {}: {}", self.event.id, e.reason);
-                        }
-                        e
-                    },
-                )?;
+                let s = self.big_cube(control)?.solve(&self.puzzle, state, &self.beam, control).map_err(|mut e| {
+                    if !e.is_cancelled() {
+                        e.reason = format!("event {}: {}", self.event.id, e.reason);
+                    }
+                    e
+                })?;
                 let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
             }

@@ -74,15 +74,30 @@ pub fn three_cycles(puzzle: &Puzzle, moves: &[MoveRef], control: Control) -> Res
             keep(&mut found, changes_of(puzzle, &c), simplify(puzzle, &moves));
         }
     }
-    let base: Vec<(Vec<MoveRef>, Vec<u8>)> =
-        found.values().map(|m| (m.clone(), puzzle.apply_moves(&puzzle.identity(), m).as_bytes().to_vec())).collect();
-    for (moves, t) in &base {
+    // Conjugates `S C S⁻¹`, from the changes alone: slot `j` of `C` becomes slot `S[j]`.
+    let base: Vec<(Vec<Change>, Vec<MoveRef>)> = found.iter().map(|(c, m)| (c.clone(), m.clone())).collect();
+    let orbits = puzzle.orbits();
+    for s in &singles {
         control.check()?;
-        for s in &singles {
-            let si = layout.invert(s.t.as_bytes());
-            let c = layout.compose(&layout.compose(s.t.as_bytes(), t), &si);
-            let conj = [s.moves.clone(), moves.clone(), puzzle.invert_moves(&s.moves)].concat();
-            keep(&mut found, changes_of(puzzle, &c), simplify(puzzle, &conj));
+        let st = s.t.as_bytes();
+        for (changes, moves) in &base {
+            let mut conj: Vec<Change> = changes
+                .iter()
+                .map(|c| {
+                    let o = &orbits[c.orbit as usize];
+                    let (p, ori) = (&st[o.pieces_range()], &st[o.orientations_range()]);
+                    let (j, src) = (c.dst as usize, c.src as usize);
+                    let m = o.orientations;
+                    let twist = (ori[src] + c.twist + m - ori[j] % m) % m;
+                    Change { orbit: c.orbit, dst: p[j], src: p[src], twist }
+                })
+                .collect();
+            conj.sort_unstable();
+            if found.get(&conj).is_some_and(|m| m.len() + 2 <= moves.len()) {
+                continue;
+            }
+            let seq = [s.moves.clone(), moves.clone(), puzzle.invert_moves(&s.moves)].concat();
+            keep(&mut found, conj, simplify(puzzle, &seq));
         }
     }
     let mut out: Vec<Operator> = found.into_iter().map(|(changes, moves)| Operator { moves, changes }).collect();
