@@ -218,10 +218,10 @@ impl BigCubeSolver {
                 }
                 for &m in &self.slices {
                     let t = puzzle.apply(s, m);
-                    if !seen.contains_key(&key(&t)) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(key(&t)) {
                         let mut p: Vec<MoveRef> = path.clone();
                         p.push(m);
-                        seen.insert(key(&t), p.clone());
+                        e.insert(p.clone());
                         next.push((t, p));
                     }
                 }

@@ -193,11 +193,12 @@ fn eliminate(p: u32, q: u32, rows: usize, columns: &[Vec<u32>]) -> Result<PrimeP
             if other == rank || f == 0 {
                 continue;
             }
-            for c in 0..columns.len() {
-                a[other][c] = (a[other][c] + qq * qq - f * a[rank][c] % qq) % qq;
+            let (pivot_row, pivot_ops) = (a[rank].clone(), ops[rank].clone());
+            for (v, &p) in a[other].iter_mut().zip(&pivot_row) {
+                *v = (*v + qq - f * p % qq) % qq;
             }
-            for c in 0..rows {
-                ops[other][c] = (ops[other][c] + qq * qq - f * ops[rank][c] % qq) % qq;
+            for (v, &p) in ops[other].iter_mut().zip(&pivot_ops) {
+                *v = (*v + qq - f * p % qq) % qq;
             }
         }
         pivots.push(col);

@@ -129,7 +129,7 @@ fn optimal_against_brute_force_for_three_turns() {
     let mut dist: HashMap<Vec<u32>, usize> = HashMap::from([(vec![0; 18], 0)]);
     for (i, a) in cols.iter().enumerate() {
         for k in 1..12 {
-            let v = add(&vec![0; 18], a, k, 12);
+            let v = add(&[0; 18], a, k, 12);
             dist.entry(v.clone()).or_insert(1);
             for b in &cols[i + 1..] {
                 for l in 1..12 {
