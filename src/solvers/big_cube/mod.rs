@@ -7,11 +7,10 @@
 //! 3. each wing orbit's permutation made even by inner slice quarter turns (they move no corner, middle
 //!    edge or fixed center);
 //! 4. every other orbit (wings, the centers of each kind) by a beam search
-//!    ([`beam_search`](crate::search::beam::beam_search)) over pure 3-cycles found automatically
-//!    ([`three_cycles`](crate::search::commutators::three_cycles): commutators of the layer turns (middle
-//!    slices included) and their
-//!    conjugates, each moving three pieces of one orbit and nothing else), scored by the slots still
-//!    wrong.
+//!    ([`crate::search::beam::beam_search`]) over pure 3-cycles found automatically
+//!    ([`crate::search::commutators::three_cycles`]: commutators of the layer turns, middle slices
+//!    included, and their conjugates, each moving three pieces of one orbit and nothing else), scored by
+//!    the slots still wrong.
 //!
 //! The fixed centers' orientations are not solved (cubing.js draws them plain). The answer is checked by
 //! applying it.
