@@ -814,8 +814,11 @@ function eventScrambler(eventID) {
  * not, so a puzzle's `solve` cannot), `444`/`444bf` (the 4x4x4 reduction: about 52 moves in outer and
  * `Uw`/`Rw`/`Fw` turns; an unsolvable position rejects with an `Error`), the 3x3x3 events (the cube's
  * two-phase search), the other random-state events (`222`, `pyram`, `skewb`, `fto`, …: the multi-phase
- * solver their scrambles use, the FTO's center triangles up to their colour). Random-move events and the
- * clock reject with an `Error` (solve them with a puzzle's `solve`). The position may also be a cubing.js
+ * solver their scrambles use, the FTO's center triangles up to their colour), `clock` (optimally: the fewest
+ * dial turns, in WCA notation with `y2`), `555`/`555bf`/`666`/`777` (in stages: the fixed centers, the
+ * corners and middle edges by the 3x3x3's search, then a beam search over 3-cycles; a few hundred moves,
+ * not optimal, the fixed centers' orientations not solved; the first call finds the 3-cycles, seconds).
+ * Every event has its solver. The position may also be a cubing.js
  * `KTransformation`. A position of another puzzle rejects with an `Error` naming both puzzles. Options:
  * `signal`, `onProgress`, `timeLimit` (ms), the table cache's; any other key is a `TypeError`.
  */

@@ -116,3 +116,25 @@ fn scramble_of_a_large_event_puzzle_uses_the_event_scrambler() {
     let (code, out, err) = run(&["scramble", "tests/data/puzzles/main/2x2x2.tws", "--seed", "1"]);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
 }
+
+#[test]
+fn solve_event_solves_clock_optimally_and_a_5x5x5_checked() {
+    let (code, out, err) = run(&["solve-event", "clock", "--count", "3", "--seed", "5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    for r in v["solves"].as_array().unwrap() {
+        let turns = r["alg"].as_str().unwrap().split(' ').filter(|t| *t != "y2").count() as u64;
+        assert_eq!(r["length"].as_u64().unwrap(), turns, "{r}");
+        // At most the scramble's turns that are not 0+.
+        let scramble_turns =
+            r["scramble"].as_str().unwrap().split(' ').filter(|t| t.ends_with('+') || t.ends_with('-'));
+        assert!(turns <= scramble_turns.filter(|t| !t.ends_with("0+")).count() as u64, "{r}");
+    }
+    // A given 5x5x5 position, with a narrower beam (the CLI checks the answer before printing it).
+    let (code, out, err) = run(&["solve-event", "555", "--scramble", "Rw U 2F' 3L D2 Bw", "--beam", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("scramble: Rw U 2F' 3L D2 Bw\nsolution ("), "{out}");
+    let (code, _, err) = run(&["solve-event", "555", "--scramble", "Rw", "--beam", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("width"), "{err}");
+}

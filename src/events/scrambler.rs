@@ -21,8 +21,11 @@ use crate::model::omit::omit_sets;
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::model::state::State;
 use crate::phase::{PhaseInfo, PhaseSolveOptions, PhaseSolver, PhaseSolverOptions, DEFAULT_MEMORY};
+use crate::search::beam::BeamOptions;
 use crate::search::orient::reorientations;
 use crate::search::Position;
+use crate::solvers::big_cube::BigCubeSolver;
+use crate::solvers::clock::ClockSolver;
 use crate::solvers::cube3::TwoPhase;
 use crate::solvers::cube4::{self, Cube4Solver};
 use crate::solvers::identical::{registry_orbit, Identical};
@@ -61,6 +64,7 @@ pub struct EventScrambler {
     puzzle: Arc<Puzzle>,
     tables: Arc<Tables>,
     memory_bytes: usize,
+    beam: BeamOptions,
 }
 
 /// What a random-state scrambler builds on first use.
@@ -72,6 +76,8 @@ struct Tables {
     cube3: OnceLock<TwoPhase>,
     cube4: OnceLock<Cube4Solver>,
     minx: OnceLock<MinxSolver>,
+    clock: OnceLock<ClockSolver>,
+    big_cube: OnceLock<BigCubeSolver>,
     /// The megaminx without its centers and the group of its face turns on it.
     minx_chain: OnceLock<(Puzzle, StabilizerChain)>,
 }
@@ -102,7 +108,13 @@ impl EventScrambler {
             puzzle = omit_sets(&puzzle, &omit)?;
         }
         let puzzle = Arc::new(puzzle);
-        Ok(EventScrambler { event, puzzle, tables: Arc::default(), memory_bytes: DEFAULT_MEMORY })
+        Ok(EventScrambler {
+            event,
+            puzzle,
+            tables: Arc::default(),
+            memory_bytes: DEFAULT_MEMORY,
+            beam: BeamOptions::default(),
+        })
     }
 
     /// A scrambler for the event `id` that shares this one's puzzle and tables (built once, by whichever
@@ -122,6 +134,7 @@ impl EventScrambler {
             puzzle: Arc::clone(&self.puzzle),
             tables: Arc::clone(&self.tables),
             memory_bytes: self.memory_bytes,
+            beam: self.beam,
         }))
     }
 
@@ -138,6 +151,11 @@ impl EventScrambler {
     /// Sets the solver's memory budget (default [`DEFAULT_MEMORY`]); before the first scramble.
     pub fn set_memory_bytes(&mut self, bytes: usize) {
         self.memory_bytes = bytes;
+    }
+
+    /// Sets the limits of the big cubes' beam search over 3-cycles (default [`BeamOptions::default`]).
+    pub fn set_beam(&mut self, beam: BeamOptions) {
+        self.beam = beam;
     }
 
     /// Facts about the multi-phase solver's tables, once a random-state scramble has built them.
@@ -254,8 +272,9 @@ impl EventScrambler {
     /// orientation, which a WCA scramble's `R++` changes, and the centers' orientations, checked on the
     /// definition); the other random-state events (222, pyram, skewb, fto, …)
     /// by the multi-phase solver their scrambles use, to the same target (the FTO's centers up to their
-    /// colour). The other random-move events and the clock are solved by a puzzle's `solve` (an `Error`
-    /// says so).
+    /// colour); the clock optimally ([`ClockSolver`]: the fewest dial turns, in WCA notation with `y2`;
+    /// `length` counts the dial turns); the big cubes (555, 666, 777, 555bf) in stages ([`BigCubeSolver`]:
+    /// a few hundred moves, not optimal, up to the fixed centers' orientations, checked).
     pub fn solve(&self, state: &State, control: Control) -> Result<EventScramble> {
         match self.event.kind {
             ScrambleKind::Square1 => {
@@ -297,6 +316,31 @@ impl EventScrambler {
                 })?;
                 let names: Vec<String> = report.solution.iter().map(|&m| self.puzzle.move_name(m)).collect();
                 Ok(EventScramble { alg: names.join(" "), length: names.len() })
+            }
+            ScrambleKind::BigCube { .. } => {
+                let s = self.big_cube(control)?.solve(&self.puzzle, state, &self.beam, control).map_err(|mut e| {
+                    if !e.is_cancelled() {
+                        e.reason = format!("event {}: {}", self.event.id, e.reason);
+                    }
+                    e
+                })?;
+                let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: names.len() })
+            }
+            ScrambleKind::Clock => {
+                let solver = match self.tables.clock.get() {
+                    Some(s) => s,
+                    None => {
+                        let s = ClockSolver::new(&self.puzzle)?;
+                        self.tables.clock.get_or_init(|| s)
+                    }
+                };
+                let s = solver.solve(&self.puzzle, state, control).map_err(|mut e| {
+                    e.reason = format!("event {}: {}", self.event.id, e.reason);
+                    e
+                })?;
+                let names: Vec<String> = s.moves.iter().map(|&m| self.puzzle.move_name(m)).collect();
+                Ok(EventScramble { alg: names.join(" "), length: s.turns })
             }
             ScrambleKind::Megaminx => {
                 // A WCA scramble's `R++`/`D--` turn the whole puzzle but its L (U) face: its centers move.
@@ -383,6 +427,15 @@ impl EventScrambler {
         self.check_memory("megaminx", minx::TABLE_BYTES)?;
         let s = MinxSolver::new(&self.puzzle, control)?;
         Ok(self.tables.minx.get_or_init(|| s))
+    }
+
+    /// The big cube solver (its 3-cycles found on first use).
+    pub fn big_cube(&self, control: Control) -> Result<&BigCubeSolver> {
+        if let Some(s) = self.tables.big_cube.get() {
+            return Ok(s);
+        }
+        let s = BigCubeSolver::new(&self.puzzle, Box::new(EventScrambler::for_event("333")?), control)?;
+        Ok(self.tables.big_cube.get_or_init(|| s))
     }
 
     /// The megaminx without its centers and the group of its face turns, built on first use.

@@ -415,7 +415,51 @@ test('sq1 positions solved by the Square-1 solver (solveForEvent), checked by cu
   } finally {
     worker.terminate();
   }
-  // Random-move events: solved by a puzzle's solve.
-  await assert.rejects(solveForEvent('555', (await puzzles['5x5x5'].kpuzzle()).defaultPattern()), /solved by a puzzle's solve/);
   await assert.rejects(solveForEvent('sq1', 'U'), TypeError);
+});
+
+test('clock positions solved optimally (solveForEvent) in WCA notation, checked by cubing.js; an unreachable one refused', async () => {
+  const k = await puzzles.clock.kpuzzle();
+  for (const seed of [1, 2, 3]) {
+    const scramble = await randomScrambleForEvent('clock', { seed });
+    const start = k.defaultPattern().applyAlg(scramble);
+    const solution = await solveForEvent('clock', start);
+    assert.match(solution, /^((UR|DR|DL|UL|U|R|D|L|ALL)[0-6][+-]|y2)( ((UR|DR|DL|UL|U|R|D|L|ALL)[0-6][+-]|y2))*$/);
+    // Never more turns than the scramble's (14 dial turns, some of them 0+).
+    const turns = solution.split(' ').filter((t) => t !== 'y2').length;
+    assert.ok(turns <= scramble.split(' ').filter((t) => /[1-6][+-]$/.test(t)).length, `${scramble} / ${solution}`);
+    assert.ok(start.applyAlg(solution).isIdentical(k.defaultPattern()), `${scramble} / ${solution}`);
+  }
+  // Three turns are solved in three (the solver is optimal: no two turns make them).
+  const three = k.defaultPattern().applyAlg('UR3+ ALL2- y2 U1+ y2');
+  assert.equal(await solveForEvent('clock', three), 'UR3- ALL2+ y2 U1- y2');
+  // (A JSON copy: cubing.js's clock pattern shares one orientation array between orbits.)
+  const data = JSON.parse(JSON.stringify(k.defaultPattern().patternData));
+  data.DIALS.orientation[11] = 1;
+  await assert.rejects(solveForEvent('clock', data), (e) => e.constructor === Error && /event clock: .*not solvable/.test(e.message));
+});
+
+/** Whether a big cube's pattern is solved but for its fixed centers' orientations (the 6-piece orbit). */
+function bigCubeSolved(pattern) {
+  const home = pattern.kpuzzle.defaultPattern().patternData;
+  return Object.entries(pattern.patternData).every(
+    ([orbit, d]) =>
+      JSON.stringify(d.pieces) === JSON.stringify(home[orbit].pieces) &&
+      (d.pieces.length === 6 || JSON.stringify(d.orientation) === JSON.stringify(home[orbit].orientation)),
+  );
+}
+
+test('555, 666 and 777 random-move scrambles solved in stages (solveForEvent), checked by cubing.js', { timeout: 300_000 }, async () => {
+  for (const [eventID, puzzleID] of [['555', '5x5x5'], ['666', '6x6x6'], ['777', '7x7x7']]) {
+    const k = await puzzles[puzzleID].kpuzzle();
+    const scramble = await randomScrambleForEvent(eventID, { seed: 1 });
+    const start = k.defaultPattern().applyAlg(scramble);
+    const solution = await solveForEvent(eventID, start);
+    assert.match(solution, /^([2-4]?[UDFBRL]['2]?)( [2-4]?[UDFBRL]['2]?)*$/, `${eventID}: ${solution}`);
+    assert.ok(bigCubeSolved(start.applyAlg(solution)), `${eventID}: ${solution} does not solve ${scramble}`);
+  }
+  // A 5x5x5 with its fixed centers moved (a middle slice) too.
+  const k = await puzzles['5x5x5'].kpuzzle();
+  const start = k.defaultPattern().applyAlg("3L 2U F 3F' Rw");
+  assert.ok(bigCubeSolved(start.applyAlg(await cubingSolveForEvent('555', start))));
 });

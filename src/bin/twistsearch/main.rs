@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 mod canon;
 mod cosets;
+mod event_solve;
 mod events;
 #[path = "../common/failure.rs"]
 mod failure;
@@ -305,6 +306,13 @@ enum Command {
         #[command(flatten)]
         args: find_algs::OrderTreeArgs,
     },
+    /// Solves positions of a cubing.js event's puzzle by the event's own solver (as `solveForEvent`): the
+    /// clock optimally, the 5x5x5-7x7x7 in stages ending in a beam search (`--beam WIDTH`), each answer
+    /// checked, with its length and time.
+    SolveEvent {
+        #[command(flatten)]
+        args: event_solve::EventSolveArgs,
+    },
     /// Reads a ksolve/twsearch scramble file and prints each scramble's position.
     Scrambles {
         puzzle: String,
@@ -419,7 +427,12 @@ fn run(cli: Cli) -> Result<String, Failure> {
     let mut out = String::new();
     let sets = cli.sets.options();
     let load = |path: &str| shell::load(path, &sets);
-    if !sets.is_empty() && matches!(cli.command, Command::GodMerge { .. } | Command::Scramble { event: Some(_), .. }) {
+    if !sets.is_empty()
+        && matches!(
+            cli.command,
+            Command::GodMerge { .. } | Command::SolveEvent { .. } | Command::Scramble { event: Some(_), .. }
+        )
+    {
         return Err(fail("set options", "they change a loaded puzzle, and this command loads none"));
     }
     match cli.command {
@@ -539,6 +552,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
         }
         Command::FindAlgs { puzzle, args } => out = find_algs::run(&load(&puzzle)?, &args)?,
         Command::OrderTree { puzzle, args } => out = find_algs::order_tree(&load(&puzzle)?, &args)?,
+    },
+        Command::SolveEvent { args } => out = event_solve::run(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
         }
