@@ -5,7 +5,7 @@
 //! 1. `U,D,F,B,R,L,Uw2,Rw,Fw2` — the `R`/`L` centers on their axis: which 8 of the 24 center slots hold
 //!    them (735,471 values);
 //! 2. `U,D,F2,B2,R,L,Uw2,Rw2,Fw2` — the `U`/`D` centers on theirs, the `F`/`B` ones two by two in the two
-//!    orbits these moves leave them (900,900 values), and every wing in its class of 12, with the
+//!    orbits these moves leave them (900,900 values; its table is joint with the wings' parity), and every wing in its class of 12, with the
 //!    wings' permutation even (2,704,156 × 2 values);
 //! 3. `U,D,F2,B2,R2,L2,Uw2,Rw2,Fw2` — the corners untwisted, the middle-layer edges' wings in the middle
 //!    layer, and the centers as this group can solve them (twist × either half of the middle layer's

@@ -69,7 +69,7 @@ impl PhaseNode for P2 {
         if w == FAR {
             return FAR;
         }
-        w.max(t.p2_centers[co.p2c_from_masks(self.ud, self.f)])
+        w.max(t.p2_centers[2 * co.p2c_from_masks(self.ud, self.f) + self.odd as usize])
     }
 }
 

@@ -10,7 +10,7 @@ use crate::saved::{Container, Section};
 
 const MAGIC: [u8; 8] = *b"TWS4X4T1";
 /// The file format and the coordinates: bumped when either changes.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const WHAT: &str = "4x4x4 table file";
 
 /// What the tables depend on: the definition's moves (as the model reads them) and the version.

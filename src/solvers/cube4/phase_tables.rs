@@ -1,5 +1,5 @@
 //! The distance tables of the reduction's four phases: built from the model's coordinates (about
-//! 16 MB, in five steps), or put together from saved parts, and looked up by the phases' nodes.
+//! 17 MB, in five steps), or put together from saved parts, and looked up by the phases' nodes.
 
 use super::coords::{self, Coords, Node};
 use super::model::Model;
@@ -53,13 +53,16 @@ impl Tables {
         step(1)?;
         let p2c_move = |x: usize, m: usize| co.p2_centers_move(model, x, m);
         let start = co.p2_centers(&model.solved);
-        let targets = closure(coords::P2_CENTERS, start, &co.k2, p2c_move);
+        // Joint with the wings' parity (group 2's moves are all even on the wings): the centers' value
+        // times two, plus one where the wings' permutation is odd.
+        let targets: Vec<usize> =
+            closure(coords::P2_CENTERS, start, &co.k2, p2c_move).into_iter().map(|x| 2 * x).collect();
         let p2_centers = distances_decoded(
-            coords::P2_CENTERS,
+            2 * coords::P2_CENTERS,
             &targets,
             &co.h1,
-            |x| co.p2_centers_decode(x),
-            |d, m| co.p2_centers_step(model, d, m),
+            |x| (co.p2_centers_decode(x / 2), x & 1 == 1),
+            |(d, odd), m| 2 * co.p2_centers_step(model, d, m) + (*odd ^ model.moves[m].wings_odd) as usize,
         );
         step(2)?;
         let sets12 = all_sets(12);
@@ -132,7 +135,7 @@ impl Tables {
         use coords::*;
         vec![
             P1,
-            P2_CENTERS,
+            2 * P2_CENTERS,
             P2_WINGS,
             MIDDLE,
             TWIST,
