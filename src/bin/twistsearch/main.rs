@@ -552,7 +552,6 @@ fn run(cli: Cli) -> Result<String, Failure> {
         }
         Command::FindAlgs { puzzle, args } => out = find_algs::run(&load(&puzzle)?, &args)?,
         Command::OrderTree { puzzle, args } => out = find_algs::order_tree(&load(&puzzle)?, &args)?,
-    },
         Command::SolveEvent { args } => out = event_solve::run(&args)?,
         Command::Scrambles { puzzle, scrambles, format, json } => {
             out = scrambles_cmd(&load(&puzzle)?, &scrambles, format, json)?;
