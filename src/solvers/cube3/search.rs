@@ -475,7 +475,9 @@ impl Finish<'_, '_> {
                 }
             }
         }
-        if phase1 < MIN_PHASE1_AFTER_PRE + 1 {
+        // With the exact tables phase 1 is cheap enough without: its solutions are found at once, and the
+        // pre-moves' coordinates (a lookup in the large table each) would cost more than they give.
+        if self.full.is_some() || phase1 < MIN_PHASE1_AFTER_PRE + 1 {
             return Ok(Flow::Continue);
         }
         let last_level = phase1 == MIN_PHASE1_AFTER_PRE + 1;
