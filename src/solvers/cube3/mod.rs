@@ -5,7 +5,7 @@
 //! The generic [`PhaseSolver`](crate::phase::PhaseSolver) solves the same chain on any definition, with
 //! projection tables of a million entries each that take about 120 ms to build natively; this one reads
 //! the cube's structure off the definition once ([`model`](self)), keeps only pairs of coordinates
-//! reduced by the rotations that keep the U/D axis (2.8 MB, built in about 60 ms natively), and searches
+//! reduced by the rotations that keep the U/D axis (3.7 MB, built in tens of milliseconds natively), and searches
 //! with coordinates moved by small tables. Natively it can also hold the exact tables (the seed's phase-1
 //! table and a phase-2 one, 177 MB, seconds to build, [`TwoPhase::build_full_tables`]), with which a
 //! scramble of at most 20 moves takes about 1.5 ms.

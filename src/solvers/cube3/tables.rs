@@ -13,7 +13,7 @@
 //! The last is read for the position and for its inverse (the pair is not a quotient group, so the two
 //! differ): with it a phase-2 probe visits a twentieth of the nodes it did with the first two alone.
 //!
-//! (The class counts and depths are what the test checks.) Altogether about 2.8 MB, most of it the
+//! (The class counts and depths are what the test checks.) Altogether about 3.7 MB, most of it the
 //! phase-2 move tables and twist × flip.
 
 use super::coords::{
