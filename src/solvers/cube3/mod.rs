@@ -117,10 +117,10 @@ impl TwoPhase {
     }
 
     /// Solves `state` (a state of the definition); verified. With a `target`, the first solution of at
-    /// most that many moves (the scramblers' 20: one move more where none turns up within [`SOFT_NODES`]
-    /// nodes); without, the shortest the search finds within [`SOFT_NODES`] (or proves shortest through
-    /// the two phases before). Positions the face turns cannot reach are refused by name; cancelled
-    /// through `control`.
+    /// most that many moves (the scramblers' 20: one move more where none turns up within
+    /// [`TARGET_SOFT_NODES`] nodes, searched for again from the shortest phase 1); without, the
+    /// shortest the search finds within [`SOFT_NODES`] (or proves shortest through the two phases
+    /// before). Positions the face turns cannot reach are refused by name; cancelled through `control`.
     pub fn solve(&self, state: &State, target: Option<u32>, control: Control) -> Result<TwoPhaseSolution> {
         control.check()?;
         let cube = self.model.cubie(state)?;
