@@ -81,8 +81,9 @@ fn threads_and_the_333_phase1_table_in_a_cache_dir() {
     let v: Value = serde_json::from_str(&loaded).unwrap();
     assert_eq!(v["fullTables"]["how"], "loaded");
     assert!(algs(&loaded).iter().all(|a| a.split(' ').count() <= 20));
-    let same = algs(&loaded).iter().zip(algs(&one)).filter(|(a, b)| **a == *b).count();
-    assert!(same >= 20, "the exact table finds the same first solutions (but where the budget ran out): {same}");
+    // Loaded tables search as the built ones did (the exact tables' search leaves out the small tables'
+    // pre-moves, so its solutions are its own).
+    assert_eq!(algs(&loaded), algs(&built));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

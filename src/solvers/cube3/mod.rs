@@ -71,6 +71,7 @@ pub const MAX_NODES: u64 = 500_000_000;
 pub const SOFT_NODES: u64 = 2_000_000;
 /// Nodes after which a solve with a target settles for one move more (and starts again from the
 /// shortest phase 1): 300,000 leave fewer than 1 % of random states at 21 moves for a target of 20.
+/// With the exact tables the budget is [`SOFT_NODES`].
 pub const TARGET_SOFT_NODES: u64 = 300_000;
 
 /// The longest solution a solve without a target looks for at first (every position has one of at most
@@ -125,6 +126,8 @@ impl TwoPhase {
         control.check()?;
         let cube = self.model.cubie(state)?;
         let (target, cap, phase2_cap, soft_nodes) = match target {
+            // The exact tables' search is fast enough to look longer for the target.
+            Some(t) if self.full.get().is_some() => (t, t, PHASE2_CAP, SOFT_NODES),
             Some(t) => (t, t, PHASE2_CAP, TARGET_SOFT_NODES),
             None => (0, LONGEST, PHASE2_LONGEST, SOFT_NODES),
         };
