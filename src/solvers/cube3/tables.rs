@@ -187,8 +187,8 @@ impl Tables {
             moves: PHASE2_MOVES.len(),
         }
         .build((0, corners.get(&Cubie::SOLVED) as u16), None);
-        let cperm_corners = per_perm(&CornerPerm, N_PERM, |c, _| corners.get(c) as u8);
-        let cperm_inv_corners = per_perm(&CornerPerm, N_PERM, |_, i| corners.get(i) as u8);
+        let (cperm_corners, cperm_inv_corners): (Vec<u8>, Vec<u8>) =
+            per_perm(&CornerPerm, N_PERM, |c, i| (corners.get(c) as u8, corners.get(i) as u8)).into_iter().unzip();
         let udperm_inv = per_perm(&ud, N_PERM, |_, i| ud.get(i) as u16);
         step(STEPS)?;
         let pack = |c: &SymClasses| -> Vec<u16> {
