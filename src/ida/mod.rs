@@ -44,6 +44,7 @@
 //! # Ok::<(), twistsearch::Error>(())
 //! ```
 
+pub mod lanes;
 mod space;
 mod walk;
 

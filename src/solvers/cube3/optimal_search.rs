@@ -1,12 +1,14 @@
 //! [`CubeBound::solve`]: an optimal 3x3x3 solution by IDA* on the bound's coordinates alone (per axis
 //! the flip, the slice coordinate, the twist and the exact distance to the subgroup), without the
-//! generic solver's states and table. Threads take the subtrees below the first moves; the first
-//! solution in move order wins, so the answer does not depend on the threads.
+//! generic solver's states and table. It is a space of the engine's lanes ([`crate::ida::lanes`]):
+//! threads take the subtrees below the first two moves; the first solution in move order wins, so the
+//! answer does not depend on the threads.
 //!
 //! A table read is a cache miss (the child's class comes from its parent's row, its entry from the
 //! table: hundreds of nanoseconds from memory on these machines), so each thread runs several
-//! depth-first searches side by side ([`Lane`]s): a lane asks for the words it will read next and
-//! yields, the others run, and by its next turn the words are in the cache. (Measured on the `layers`
+//! depth-first searches side by side (lanes): a node's expansion ([`Expansion`]) runs in rounds, each
+//! asking for the words the next reads, and between two rounds the other lanes run, so that the words
+//! are in the cache by then. (Measured on the `layers`
 //! table: about 18 reads a node, which take up to 40 % of a node's time at this machine's rate of
 //! random reads; the rest is the node's own work, so nodes are kept small: 32 bytes.) The lanes let a
 //! node read its children lazily: only the axes within one move of the limit can rule a child out, so
@@ -22,7 +24,9 @@
 //! along an axis (read after the forward axes that can rule it out, before those that only give
 //! distances).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use super::cubie::Cubie;
 use super::model::{may_follow, MOVES};
@@ -31,6 +35,7 @@ use super::packed::Packed;
 use crate::control::{Control, Progress};
 use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
+use crate::ida::lanes::{self, LaneSpace, LaneVisit};
 use crate::model::moveset::Metric;
 use crate::model::puzzle::MoveRef;
 use crate::model::state::State;
@@ -38,8 +43,6 @@ use crate::search::{solve_up_to, Position, SolveOptions, SolveReport, Solver, Up
 
 /// The longest solution looked for (every position has one of at most 20 moves).
 const LONGEST: u32 = 20;
-/// Nodes between two looks at the cancellation flag and the progress report.
-const CHECK_EVERY: u64 = 1 << 16;
 
 /// An optimal solution and what it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,17 +78,40 @@ impl Node {
     }
 }
 
-/// One search of one depth limit, shared by the threads.
-struct Shared<'a> {
+/// The lanes' visit of one depth limit: the solution first in move order.
+struct Found<'a> {
     data: &'a Data,
     cube: Cubie,
-    control: Control<'a>,
-    nodes: AtomicU64,
-    /// The index of the first subtree (in move order) with a solution so far.
-    found: AtomicUsize,
-    solution: std::sync::Mutex<Option<(usize, Vec<u8>)>>,
-    cancelled: AtomicBool,
-    limit: u32,
+    /// The index of the first task (in move order) with a solution so far.
+    first: AtomicUsize,
+    solution: Mutex<Option<(usize, Vec<u8>)>>,
+}
+
+impl<I: Inverse> LaneVisit<Cube<'_, I>> for Found<'_> {
+    /// Every axis at distance 0: edges and corner orientations solved; the corners' places too?
+    fn leaf(&self, task: usize, node: &LaneNode<I>, path: &[u8]) -> bool {
+        if node.node.dist != [0; 3] || !self.solves(path) {
+            return false;
+        }
+        if let Ok(mut s) = self.solution.lock() {
+            if s.as_ref().is_none_or(|(j, _)| task < *j) {
+                *s = Some((task, path.to_vec()));
+            }
+        }
+        self.first.fetch_min(task, Relaxed);
+        true
+    }
+
+    fn wanted(&self, task: usize) -> bool {
+        self.first.load(Relaxed) >= task
+    }
+}
+
+impl Found<'_> {
+    /// Whether the moves solve the cube.
+    fn solves(&self, path: &[u8]) -> bool {
+        path.iter().fold(self.cube, |c, &m| c.then(&self.data.model.moves[m as usize])) == Cubie::SOLVED
+    }
 }
 
 impl CubeBound {
@@ -109,38 +135,38 @@ impl CubeBound {
             for a in 0..3 {
                 root.inv_dist[a] = data.distance(data.axis_coordinates(&inv, a)) as u8;
             }
+            search(&Cube::<Packed>::new(data), LaneNode { node: root, inv: Packed::new(&inv) }, cube, control)
+        } else {
+            search(&Cube::<()>::new(data), LaneNode { node: root, inv: () }, cube, control)
         }
-        let mut total = 0;
-        for limit in root.bound()..=LONGEST {
-            control.check()?;
-            control.report(Progress { phase: "search", depth: limit, done: total, total: None });
-            let shared = Shared {
-                data,
-                cube,
-                control,
-                nodes: AtomicU64::new(0),
-                found: AtomicUsize::new(usize::MAX),
-                solution: std::sync::Mutex::new(None),
-                cancelled: AtomicBool::new(false),
-                limit,
-            };
-            shared.run(&root);
-            total += shared.nodes.load(Relaxed);
-            if shared.cancelled.load(Relaxed) {
-                return Err(Error::cancelled());
-            }
-            let found = shared.solution.lock().map(|mut s| s.take()).unwrap_or(None);
-            if let Some((_, path)) = found {
-                let end = path.iter().fold(cube, |c, &m| c.then(&data.model.moves[m as usize]));
-                if end != Cubie::SOLVED {
-                    return Err(Error::internal("3x3x3: an optimal solution does not solve the position"));
-                }
-                let moves = path.iter().map(|&m| data.model.mrefs[m as usize]).collect();
-                return Ok(CubeSolution { moves, nodes: total });
-            }
-        }
-        Err(Error::internal("3x3x3: no solution within 20 moves"))
     }
+}
+
+/// Iterative deepening from `root` in lanes ([`crate::ida::lanes`]): per depth limit, the tasks are the
+/// nodes after two moves that the bound keeps (the root, for a limit under 3), in move order.
+fn search<I: Inverse>(space: &Cube<I>, root: LaneNode<I>, cube: Cubie, control: Control) -> Result<CubeSolution> {
+    let data = space.data;
+    let mut total = 0;
+    for limit in root.node.bound()..=LONGEST {
+        control.check()?;
+        control.report(Progress { phase: "search", depth: limit, done: total, total: None });
+        let levels = if limit < 3 { 0 } else { 2 };
+        let tasks = lanes::tasks(space, &root, MOVES as u8, limit, levels);
+        if levels > 0 {
+            total += 1 + tasks.len() as u64;
+        }
+        let found = Found { data, cube, first: AtomicUsize::new(usize::MAX), solution: Mutex::new(None) };
+        total += lanes::walk(space, &tasks, &found, control, "search", limit)?;
+        if let Some((_, path)) = found.solution.lock().map(|mut s| s.take()).unwrap_or(None) {
+            let end = path.iter().fold(cube, |c, &m| c.then(&data.model.moves[m as usize]));
+            if end != Cubie::SOLVED {
+                return Err(Error::internal("3x3x3: an optimal solution does not solve the position"));
+            }
+            let moves = path.iter().map(|&m| data.model.mrefs[m as usize]).collect();
+            return Ok(CubeSolution { moves, nodes: total });
+        }
+    }
+    Err(Error::internal("3x3x3: no solution within 20 moves"))
 }
 
 /// Which search answered a request of [`CubeBound::solve_request`].
@@ -251,23 +277,59 @@ static RESIDUE_DIST: [[u8; 4]; 32] = {
     t
 };
 
-/// Depth-first searches a thread runs side by side (each waits for memory while the others run).
-const LANES: usize = 4;
-
-/// A node on a lane's stack: the node, the moves left, the move that made it, its depth.
-#[derive(Clone, Copy, Debug)]
-struct Item {
-    node: Node,
-    togo: u8,
-    last: u8,
-    at: u8,
+/// What a lane's node keeps of its position's inverse: nothing (a table of residues), or the inverse
+/// (a table of distances, whose inverse lookups bound the search too): 40 bytes a node copied only
+/// where the table needs them.
+trait Inverse: Copy + Send + Sync + 'static {
+    /// Whether the inverse is kept.
+    const KEPT: bool;
+    /// What is kept of `p`.
+    fn keep(p: &Packed) -> Self;
+    /// The inverse kept (the solved cube where none is).
+    fn packed(&self) -> Packed;
 }
 
-/// Where a lane is in the expansion of a node.
+impl Inverse for () {
+    const KEPT: bool = false;
+    fn keep(_: &Packed) -> Self {}
+    fn packed(&self) -> Packed {
+        Packed::SOLVED
+    }
+}
+
+impl Inverse for Packed {
+    const KEPT: bool = true;
+    fn keep(p: &Packed) -> Self {
+        *p
+    }
+    fn packed(&self) -> Packed {
+        *self
+    }
+}
+
+/// A node on a lane's stack: the node and (with a table of distances) its position's inverse.
+#[derive(Clone, Copy)]
+struct LaneNode<I> {
+    node: Node,
+    inv: I,
+}
+
+/// The cube's optimal search as a space of the engine's lanes ([`LaneSpace`]).
+struct Cube<'a, I> {
+    data: &'a Data,
+    inverse: PhantomData<I>,
+}
+
+impl<'a, I: Inverse> Cube<'a, I> {
+    fn new(data: &'a Data) -> Self {
+        debug_assert_eq!(I::KEPT, data.exact());
+        Cube { data, inverse: PhantomData }
+    }
+}
+
+/// Where an expansion is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
-    /// No node in hand: the next step takes one from the stack.
-    Idle,
     /// The entries' words of the round's reads are asked for: next, read them.
     Entries,
     /// The children kept so far have their inverses; the class maps' words of the axes whose
@@ -275,22 +337,20 @@ enum Stage {
     InverseClasses,
     /// The inverses' entries are asked for: next, read them.
     InverseEntries,
+    /// Done: the kept children are final.
+    Done,
 }
 
-/// One depth-first search of a thread: its stack and path, and the expansion in flight.
-struct Lane {
-    stack: Vec<Item>,
-    /// With a table of distances: the inverse of each item on the stack (in step with it), of the
-    /// node being expanded, and of its kept children.
-    inv_stack: Vec<Packed>,
+/// A lane's expansion of one node: the node, its kept children so far and their moves, and what the
+/// next round reads.
+struct Expansion {
+    stage: Stage,
+    parent: Node,
+    /// The moves left after a child.
+    limit: u8,
+    /// With a table of distances: the inverse of the node expanded and of its kept children.
     parent_inv: Packed,
     kid_inv: [Packed; MOVES],
-    path: [u8; LONGEST as usize + 1],
-    /// The subtree (index of its start) it searches.
-    task: usize,
-    stage: Stage,
-    /// The node being expanded, its kept children so far and their moves.
-    parent: Item,
     kids: [Node; MOVES],
     moves: [u8; MOVES],
     n: usize,
@@ -308,20 +368,21 @@ struct Lane {
     inv_pair: [(u32, u32); MOVES],
 }
 
-impl Lane {
-    fn new() -> Self {
-        let node = Node::ZERO;
-        let item = Item { node, togo: 0, last: MOVES as u8, at: 0 };
-        Lane {
-            stack: Vec::with_capacity(LONGEST as usize * MOVES),
-            inv_stack: Vec::new(),
+impl<I: Inverse> LaneSpace for Cube<'_, I> {
+    type Node = LaneNode<I>;
+    type Move = u8;
+    /// The last move (`MOVES`: none).
+    type Order = u8;
+    type Expansion = Expansion;
+
+    fn expansion(&self) -> Expansion {
+        Expansion {
+            stage: Stage::Done,
+            parent: Node::ZERO,
+            limit: 0,
             parent_inv: Packed::SOLVED,
             kid_inv: [Packed::SOLVED; MOVES],
-            path: [0; LONGEST as usize + 1],
-            task: usize::MAX,
-            stage: Stage::Idle,
-            parent: item,
-            kids: [node; MOVES],
+            kids: [Node::ZERO; MOVES],
             moves: [0; MOVES],
             n: 0,
             order: [0, 1, 2],
@@ -334,232 +395,124 @@ impl Lane {
             inv_pair: [(0, 0); MOVES],
         }
     }
+
+    /// The children's moves, and the first round of reads.
+    fn begin(&self, e: &mut Expansion, node: &LaneNode<I>, last: u8, left: u32) -> bool {
+        e.parent = node.node;
+        e.parent_inv = node.inv.packed();
+        e.limit = (left - 1) as u8;
+        let (moves, n) = &FOLLOW[(last as usize).min(MOVES)];
+        e.moves = *moves;
+        e.n = *n as usize;
+        e.order = [0, 1, 2];
+        e.order.sort_by_key(|&a| std::cmp::Reverse(node.node.dist[a]));
+        e.next = 0;
+        e.read = [false; 3];
+        e.inverse_pass = 0;
+        self.round(e);
+        e.stage != Stage::Done
+    }
+
+    /// The entries asked for read, the children ruled out dropped, then the next round; or a pass
+    /// over the inverses.
+    fn advance(&self, e: &mut Expansion) -> bool {
+        match e.stage {
+            Stage::InverseClasses => self.inverse_entries(e),
+            Stage::InverseEntries => self.inverse_read(e),
+            Stage::Entries => self.read(e),
+            Stage::Done => {}
+        }
+        e.stage != Stage::Done
+    }
+
+    fn kept(&self, e: &Expansion) -> usize {
+        e.n
+    }
+
+    fn kept_child(&self, e: &Expansion, i: usize) -> (LaneNode<I>, u8, u8) {
+        (LaneNode { node: e.kids[i], inv: I::keep(&e.kid_inv[i]) }, e.moves[i], e.moves[i])
+    }
 }
 
-impl Shared<'_> {
-    /// The search of one limit: the subtrees below the first two moves (or the root, for a limit
-    /// under 3), in order, on all threads.
-    fn run(&self, root: &Node) {
-        let root = Item { node: *root, togo: self.limit as u8, last: MOVES as u8, at: 0 };
-        let root_inv = if self.data.exact() { Packed::new(&self.cube.inverse()) } else { Packed::SOLVED };
-        let starts: Vec<(Item, [u8; 2], Packed)> = if self.limit < 3 {
-            vec![(root, [0; 2], root_inv)]
-        } else {
-            // The nodes after two moves that the bound keeps, in move order.
-            let mut starts = Vec::new();
-            for (c1, inv1) in self.children(&root, root_inv) {
-                for (c2, inv2) in self.children(&c1, inv1) {
-                    starts.push((c2, [c1.last, c2.last], inv2));
-                }
-            }
-            self.nodes.fetch_add(1 + starts.len() as u64, Relaxed);
-            starts
-        };
-        // Each thread takes the next subtree in move order, so the threads work side by side near the
-        // front: once a solution is found, at most a few subtrees per thread past it were started.
-        // (Halves of the list per thread would have the second thread search subtrees the first one's
-        // solution makes useless, for as long as the first one takes to find it.)
-        let next = AtomicUsize::new(0);
-        let worker = || self.worker(&starts, &next);
-        // One worker per thread, as jobs other threads steal (not `rayon::broadcast`, which would wait
-        // for threads busy elsewhere, as when scrambles are solved side by side): where none is free,
-        // the first worker takes every subtree and the others find none left.
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            (0..rayon::current_num_threads()).into_par_iter().for_each(|_| worker());
-        }
-        #[cfg(not(feature = "parallel"))]
-        worker();
-    }
-
-    /// The children of an item that the bound keeps, in move order (expanded at once: the few nodes
-    /// above the subtrees).
-    fn children(&self, item: &Item, inv: Packed) -> Vec<(Item, Packed)> {
-        let mut lane = Lane::new();
-        self.begin(&mut lane, *item, inv);
-        while lane.stage != Stage::Idle {
-            self.advance(&mut lane);
-        }
-        // Without a table of distances no inverses were kept.
-        lane.inv_stack.resize(lane.stack.len(), Packed::SOLVED);
-        lane.stack.into_iter().zip(lane.inv_stack).rev().collect()
-    }
-
-    /// One thread's share: [`LANES`] lanes in turn, each taking the next subtree when it runs out,
-    /// until no subtree is left that could still hold the first solution.
-    fn worker(&self, starts: &[(Item, [u8; 2], Packed)], next: &AtomicUsize) {
-        let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
-        let mut nodes = 0u64;
-        while !lanes.is_empty() {
-            let mut i = 0;
-            while i < lanes.len() {
-                let lane = &mut lanes[i];
-                if lane.stage != Stage::Idle {
-                    self.advance(lane);
-                } else if !self.take(lane, starts, next, &mut nodes) {
-                    // No subtree left for it: it asks the shared counter no more.
-                    lanes.swap_remove(i);
-                    continue;
-                }
-                i += 1;
-            }
-        }
-        self.nodes.fetch_add(nodes, Relaxed);
-    }
-
-    /// An idle lane's step: the next node of its stack (a new subtree when it is empty) checked, then
-    /// its expansion begun; false when no subtree is left for it.
-    fn take(&self, lane: &mut Lane, starts: &[(Item, [u8; 2], Packed)], next: &AtomicUsize, nodes: &mut u64) -> bool {
-        let exact = self.data.exact();
-        loop {
-            let (item, inv) = match lane.stack.pop() {
-                Some(item) => {
-                    (item, if exact { lane.inv_stack.pop().unwrap_or(Packed::SOLVED) } else { Packed::SOLVED })
-                }
-                None => {
-                    let i = next.fetch_add(1, Relaxed);
-                    if i >= starts.len() || self.found.load(Relaxed) < i || self.cancelled.load(Relaxed) {
-                        return false;
-                    }
-                    let (item, prefix, inv) = starts[i];
-                    lane.task = i;
-                    lane.path[..2].copy_from_slice(&prefix);
-                    (item, inv)
-                }
-            };
-            if self.found.load(Relaxed) < lane.task || self.cancelled.load(Relaxed) {
-                lane.stack.clear();
-                lane.inv_stack.clear();
-                continue;
-            }
-            *nodes += 1;
-            if *nodes % CHECK_EVERY == 0 {
-                if self.control.is_cancelled() {
-                    self.cancelled.store(true, Relaxed);
-                }
-                let done = self.nodes.fetch_add(*nodes, Relaxed) + *nodes;
-                *nodes = 0;
-                self.control.report(Progress { phase: "search", depth: self.limit, done, total: None });
-            }
-            let at = item.at as usize;
-            if at > 0 {
-                lane.path[at - 1] = item.last;
-            }
-            if item.togo == 0 {
-                // Every axis at distance 0: edges and corner orientations solved; the corners' places too?
-                if item.node.dist == [0; 3] && self.solves(&lane.path[..at]) {
-                    self.record(lane.task, &lane.path[..at]);
-                    lane.stack.clear();
-                    lane.inv_stack.clear();
-                }
-                continue;
-            }
-            self.begin(lane, item, inv);
-            return true;
-        }
-    }
-
-    /// Starts the expansion of `item`: its children's moves, and the first round of reads.
-    fn begin(&self, lane: &mut Lane, item: Item, inv: Packed) {
-        lane.parent = item;
-        lane.parent_inv = inv;
-        let (moves, n) = &FOLLOW[(item.last as usize).min(MOVES)];
-        lane.moves = *moves;
-        lane.n = *n as usize;
-        lane.order = [0, 1, 2];
-        lane.order.sort_by_key(|&a| std::cmp::Reverse(item.node.dist[a]));
-        lane.next = 0;
-        lane.read = [false; 3];
-        lane.inverse_pass = 0;
-        self.round(lane);
-    }
-
+impl<I: Inverse> Cube<'_, I> {
     /// The next round of reads of the children kept: the next axis within one move of the limit (it
     /// can rule children out), or else every axis not read yet (for their exact distances); its
     /// coordinates moved and the class maps' words asked for.
-    fn round(&self, lane: &mut Lane) {
+    fn round(&self, e: &mut Expansion) {
         let d = self.data;
-        let limit = lane.parent.togo - 1;
-        let parent = lane.parent.node;
-        lane.axes = [false; 3];
-        match lane.order.get(lane.next) {
+        let limit = e.limit;
+        let parent = e.parent;
+        e.axes = [false; 3];
+        match e.order.get(e.next) {
             Some(&a) if parent.dist[a] >= limit => {
-                lane.axes[a] = true;
-                lane.next += 1;
+                e.axes[a] = true;
+                e.next += 1;
             }
             // The inverses next (they can rule children out; the axes left only give distances).
-            _ if d.exact() && lane.inverse_pass < INVERSE_PASSES => return self.inverse_classes(lane),
-            _ if lane.read == [true; 3] => return self.push(lane),
-            _ => lane.axes = lane.read.map(|r| !r),
+            _ if I::KEPT && e.inverse_pass < INVERSE_PASSES => return self.inverse_classes(e),
+            _ if e.read == [true; 3] => return self.finish(e),
+            _ => e.axes = e.read.map(|r| !r),
         }
-        for a in (0..3).filter(|&a| lane.axes[a]) {
-            lane.read[a] = true;
+        for a in (0..3).filter(|&a| e.axes[a]) {
+            e.read[a] = true;
             let (turned, s) = (&d.turned[a], parent.sym[a] as usize);
             // The parent's rows: of its class, and of its twist and layers per move of the axis's frame.
             let row = &d.rows[parent.class[a] as usize * MOVES..][..MOVES];
             let twist_row = &d.twist_move[parent.twist[a] as usize * MOVES..][..MOVES];
             let layers_row = &d.layers_move[parent.layers[a] as usize * MOVES..][..MOVES];
             let (conj, sym_mul) = (&d.turned_conj[a][s], &d.sym_mul[s]);
-            for k in 0..lane.n {
-                let m = lane.moves[k] as usize;
+            for k in 0..e.n {
+                let m = e.moves[k] as usize;
                 let j = turned[m] as usize;
                 // The pair after move j, conjugated by s, is the representative after j conjugated by s.
                 let to = row[conj[m] as usize];
-                let kid = &mut lane.kids[k];
+                let kid = &mut e.kids[k];
                 kid.class[a] = to >> 4;
                 kid.sym[a] = sym_mul[(to & 15) as usize];
                 kid.twist[a] = twist_row[j];
                 kid.layers[a] = layers_row[j] as u8;
                 let i = d.table.entry_parts(kid.class[a], kid.twist[a] as u32, kid.layers[a] as u32, kid.sym[a]);
-                lane.index[k][a] = i;
+                e.index[k][a] = i;
                 d.table.prefetch(i);
             }
         }
-        lane.stage = Stage::Entries;
+        e.stage = Stage::Entries;
     }
 
-    /// A lane's next step in an expansion: the entries asked for; or read, the children ruled out
-    /// dropped, then the next round or (all axes read) the children kept pushed in move order.
-    fn advance(&self, lane: &mut Lane) {
-        match lane.stage {
-            Stage::InverseClasses => return self.inverse_entries(lane),
-            Stage::InverseEntries => return self.inverse_read(lane),
-            _ => {}
-        }
+    /// The round's entries read and the children ruled out dropped; then the next round (none when
+    /// no child is left).
+    fn read(&self, e: &mut Expansion) {
         let d = self.data;
-        let axes = lane.axes;
-        let parent = lane.parent;
-        let limit = parent.togo - 1;
-        let exact = d.exact();
+        let axes = e.axes;
+        let limit = e.limit;
         // Per axis, where a residue's distance is looked up (the parent's less one, the same or one more).
-        let from = parent.node.dist.map(|f| &RESIDUE_DIST[(f as usize).min(RESIDUE_DIST.len() - 1)]);
+        let from = e.parent.dist.map(|f| &RESIDUE_DIST[(f as usize).min(RESIDUE_DIST.len() - 1)]);
         let mut kept = 0;
-        for k in 0..lane.n {
+        for k in 0..e.n {
             let mut keep = true;
-            let mut kid = lane.kids[k];
+            let mut kid = e.kids[k];
             for a in 0..3 {
                 if axes[a] {
-                    let r = d.table.value(lane.index[k][a]);
-                    let dist = if exact { r } else { from[a][r as usize & 3] };
+                    let r = d.table.value(e.index[k][a]);
+                    let dist = if I::KEPT { r } else { from[a][r as usize & 3] };
                     kid.dist[a] = dist;
                     keep &= dist <= limit;
                 }
             }
             // Written whether kept or not (no branch to mispredict); the next child overwrites it.
-            lane.kids[kept] = kid;
-            lane.moves[kept] = lane.moves[k];
-            lane.index[kept] = lane.index[k];
-            if exact {
-                lane.kid_inv[kept] = lane.kid_inv[k];
+            e.kids[kept] = kid;
+            e.moves[kept] = e.moves[k];
+            e.index[kept] = e.index[k];
+            if I::KEPT {
+                e.kid_inv[kept] = e.kid_inv[k];
             }
             kept += keep as usize;
         }
-        lane.n = kept;
+        e.n = kept;
         if kept > 0 {
-            self.round(lane);
+            self.round(e);
         } else {
-            lane.stage = Stage::Idle;
+            e.stage = Stage::Done;
         }
     }
 
@@ -568,122 +521,100 @@ impl Shared<'_> {
     /// rule the child out at once (first pass); each pass then takes the next axis the move changes (two
     /// at most), its coordinates computed and the class map's word asked for. One axis a pass: a child
     /// the first rules out costs no read of the second.
-    fn inverse_classes(&self, lane: &mut Lane) {
+    fn inverse_classes(&self, e: &mut Expansion) {
         let d = self.data;
-        let parent = lane.parent;
-        let limit = parent.togo - 1;
-        let pass = lane.inverse_pass;
+        let parent = e.parent;
+        let limit = e.limit;
+        let pass = e.inverse_pass;
         let mut kept = 0;
-        for k in 0..lane.n {
-            let m = lane.moves[k] as usize;
+        for k in 0..e.n {
+            let m = e.moves[k] as usize;
             let changed = d.inverse_changes[m];
-            let mut kid = lane.kids[k];
+            let mut kid = e.kids[k];
             if pass == 0 {
-                if (0..3).any(|a| changed & 1 << a == 0 && parent.node.inv_dist[a] > limit) {
+                if (0..3).any(|a| changed & 1 << a == 0 && parent.inv_dist[a] > limit) {
                     continue;
                 }
-                lane.kid_inv[k] = d.packed_inverse_moves[m].then(&lane.parent_inv);
+                e.kid_inv[k] = d.packed_inverse_moves[m].then(&e.parent_inv);
                 // Unchanged axes keep their distances; the others are read by the passes (0 until then).
-                kid.inv_dist = std::array::from_fn(|a| if changed & 1 << a == 0 { parent.node.inv_dist[a] } else { 0 });
+                kid.inv_dist = std::array::from_fn(|a| if changed & 1 << a == 0 { parent.inv_dist[a] } else { 0 });
             }
             // The pass's axis: the first (or second) the move changes.
             let mut bits = changed;
             if pass == 1 {
                 bits &= bits.wrapping_sub(1);
             }
-            lane.inv_axis[kept] = 3;
+            e.inv_axis[kept] = 3;
             if bits != 0 {
                 let a = bits.trailing_zeros() as usize;
-                let pair = d.pair(d.packed_axis_coordinates(&lane.kid_inv[k], a));
-                lane.inv_axis[kept] = a as u8;
-                lane.inv_pair[kept] = pair;
+                let pair = d.pair(d.packed_axis_coordinates(&e.kid_inv[k], a));
+                e.inv_axis[kept] = a as u8;
+                e.inv_pair[kept] = pair;
                 d.table.prefetch_class(pair.0);
             }
-            lane.kids[kept] = kid;
-            lane.moves[kept] = lane.moves[k];
-            lane.kid_inv[kept] = lane.kid_inv[k];
+            e.kids[kept] = kid;
+            e.moves[kept] = e.moves[k];
+            e.kid_inv[kept] = e.kid_inv[k];
             kept += 1;
         }
-        lane.n = kept;
-        lane.inverse_pass += 1;
-        lane.stage = if kept == 0 { Stage::Idle } else { Stage::InverseClasses };
+        e.n = kept;
+        e.inverse_pass += 1;
+        e.stage = if kept == 0 { Stage::Done } else { Stage::InverseClasses };
     }
 
     /// The inverses' entries asked for.
-    fn inverse_entries(&self, lane: &mut Lane) {
+    fn inverse_entries(&self, e: &mut Expansion) {
         let d = self.data;
-        for k in 0..lane.n {
-            if lane.inv_axis[k] < 3 {
-                let (pair, t) = lane.inv_pair[k];
+        for k in 0..e.n {
+            if e.inv_axis[k] < 3 {
+                let (pair, t) = e.inv_pair[k];
                 let i = d.table.index(pair, t);
-                lane.index[k][0] = i;
+                e.index[k][0] = i;
                 d.table.prefetch(i);
             }
         }
-        lane.stage = Stage::InverseEntries;
+        e.stage = Stage::InverseEntries;
     }
 
     /// The inverses' distances read and the children they rule out dropped; then the next round.
-    fn inverse_read(&self, lane: &mut Lane) {
+    fn inverse_read(&self, e: &mut Expansion) {
         let d = self.data;
-        let limit = lane.parent.togo - 1;
+        let limit = e.limit;
         let mut kept = 0;
-        for k in 0..lane.n {
-            let mut kid = lane.kids[k];
-            let a = lane.inv_axis[k] as usize;
+        for k in 0..e.n {
+            let mut kid = e.kids[k];
+            let a = e.inv_axis[k] as usize;
             if a < 3 {
-                kid.inv_dist[a] = d.table.value(lane.index[k][0]);
+                kid.inv_dist[a] = d.table.value(e.index[k][0]);
                 if kid.inv_dist[a] > limit {
                     continue;
                 }
             }
-            lane.kids[kept] = kid;
-            lane.moves[kept] = lane.moves[k];
-            lane.kid_inv[kept] = lane.kid_inv[k];
+            e.kids[kept] = kid;
+            e.moves[kept] = e.moves[k];
+            e.kid_inv[kept] = e.kid_inv[k];
             kept += 1;
         }
-        lane.n = kept;
+        e.n = kept;
         if kept == 0 {
-            lane.stage = Stage::Idle;
+            e.stage = Stage::Done;
             return;
         }
-        self.round(lane);
+        self.round(e);
     }
 
-    /// The kept children pushed in move order (the first popped first), their rows asked for.
-    fn push(&self, lane: &mut Lane) {
+    /// Every axis read: the kept children are final, and the rows their expansions read first are
+    /// asked for.
+    fn finish(&self, e: &mut Expansion) {
         let d = self.data;
-        let parent = lane.parent;
-        let limit = parent.togo - 1;
-        for k in (0..lane.n).rev() {
-            let kid = lane.kids[k];
-            // The rows its expansion reads first.
+        for kid in &e.kids[..e.n] {
             for a in 0..3 {
                 let row = kid.class[a] as usize * MOVES;
                 crate::memory::prefetch(&d.rows[row]);
                 crate::memory::prefetch(&d.rows[row + MOVES - 1]);
             }
-            lane.stack.push(Item { node: kid, togo: limit, last: lane.moves[k], at: parent.at + 1 });
-            if d.exact() {
-                lane.inv_stack.push(lane.kid_inv[k]);
-            }
         }
-        lane.stage = Stage::Idle;
-    }
-
-    /// Keeps the solution of subtree `i` if it is the first in move order.
-    fn record(&self, i: usize, path: &[u8]) {
-        if let Ok(mut s) = self.solution.lock() {
-            if s.as_ref().is_none_or(|(j, _)| i < *j) {
-                *s = Some((i, path.to_vec()));
-            }
-        }
-        self.found.fetch_min(i, Relaxed);
-    }
-
-    /// Whether the moves solve the cube.
-    fn solves(&self, path: &[u8]) -> bool {
-        path.iter().fold(self.cube, |c, &m| c.then(&self.data.model.moves[m as usize])) == Cubie::SOLVED
+        e.stage = Stage::Done;
     }
 }
 
