@@ -720,7 +720,7 @@ export async function loadSource(source, options) {
 
 /**
  * The cubing.js puzzle IDs `loadPuzzle` takes as a definition (`"2x2x2"`, `"3x3x3"`, `"megaminx"`, …: the
- * puzzles whose cubing.js KPuzzle definitions twistsearch embeds). Loads the module if needed.
+ * puzzles whose cubing.js KPuzzle definitions twistsearch embeds). Loads the puzzle part's module if needed.
  */
 export async function puzzleIDs() {
   await partModule('puzzle');
@@ -798,7 +798,7 @@ async function loadEventTables(eventID, cache, h) {
 
 /**
  * Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an event is not
- * scrambled yet). Loads the WebAssembly module if needed.
+ * scrambled yet). Loads the events part's WebAssembly module if needed.
  */
 export async function scrambleEvents() {
   await partModule('events');
