@@ -595,11 +595,15 @@ export interface InitResult {
   fallbackReason?: string;
 }
 
-/** Loads the WebAssembly module (the first call decides the build). */
+/**
+ * Chooses the WebAssembly build (the first call decides) and loads it where it is one module (threaded);
+ * the single-threaded build's two modules load on first use: the puzzle part by `loadPuzzle`/`puzzleIDs`,
+ * the events part by `randomScrambleForEvent`/`solveForEvent`/`scrambleEvents`.
+ */
 export function init(options?: InitOptions): Promise<InitResult>;
-/** The build in use, null before loading. */
+/** The build in use, null before it is chosen. */
 export function build(): Build | null;
-/** Threads the work uses (1 single-threaded; 0 before loading). */
+/** Threads the work uses (1 single-threaded; 0 before the build is chosen). */
 export function threads(): number;
 /** The options of a puzzle's own: the moves its searches use where a call names none. */
 export interface PuzzleOptions {
@@ -625,7 +629,7 @@ export interface LoadOptions extends InitOptions, TableCacheOptions, PuzzleOptio
  */
 export function loadPuzzle(definition: PuzzleDefinition, options?: LoadOptions): Promise<Puzzle>;
 
-/** The cubing.js puzzle IDs `loadPuzzle` takes (loads the WebAssembly module if needed). */
+/** The cubing.js puzzle IDs `loadPuzzle` takes (loads the puzzle part's WebAssembly module if needed). */
 export function puzzleIDs(): Promise<PuzzleID[]>;
 
 /** A table store in an IndexedDB database (default "twistsearch-tables", what `tableCache: 'indexeddb'` uses). */
@@ -657,7 +661,7 @@ export interface ScrambleEvent {
   reason?: string;
 }
 
-/** Every cubing.js event, and whether twistsearch scrambles it. */
+/** Every cubing.js event, and whether twistsearch scrambles it (loads the events part's WebAssembly module if needed). */
 export function scrambleEvents(): Promise<ScrambleEvent[]>;
 /**
  * A scramble for a cubing.js event ID in the event's notation (megaminx lines separated by newlines), as

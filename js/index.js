@@ -46,22 +46,36 @@ import {
 
 export { indexedDBTableStore, tableCacheWrites } from './tables.js';
 
+/** The build chosen (`init`): `{build, threads, fallbackReason?}`, or null before. */
+let chosen = null;
+
+/** The puzzle part's module (`loadWasm`'s `{glue, generation, …}`), or null before its first use. */
 let state = null;
+
+/** The events part's module, or null before its first use (the same module as `state` in the threaded build). */
+let eventState = null;
 
 /** The fresh instance being started after a trap, if any. */
 let recovering = null;
 
 /**
- * After a trap (`WebAssembly.RuntimeError`: the instance's memory can no longer be trusted) starts a fresh
- * instance: puzzles load themselves into it on their next call, event scramblers are made again.
+ * After a trap (`WebAssembly.RuntimeError`: the instance's memory can no longer be trusted) in `part`'s
+ * module starts a fresh instance: puzzles load themselves into it on their next call, event scramblers
+ * are made again (in the threaded build both parts share the module, so both are renewed).
  */
-function recover() {
+function recover(part) {
   if (!recovering) {
-    eventScramblers.clear();
-    eventKeys.clear();
-    recovering = reloadWasm()
-      .then((s) => {
-        state = s;
+    recovering = reloadWasm(part)
+      .then(async () => {
+        if (state) state = await loadWasm({}, 'puzzle');
+        if (eventState) {
+          const fresh = await loadWasm({}, 'events');
+          if (fresh.generation !== eventState.generation) {
+            eventScramblers.clear();
+            eventKeys.clear();
+          }
+          eventState = fresh;
+        }
       })
       .finally(() => {
         recovering = null;
@@ -76,6 +90,21 @@ async function healthy() {
   if (recovering) await recovering.catch(() => {});
 }
 
+/**
+ * The module of a part of the API ('puzzle' or 'events'), loaded on first use; the build is chosen first
+ * where no call has (`options`: `init`'s).
+ */
+async function partModule(name, options) {
+  if (!chosen) await init(options);
+  await healthy();
+  if (name === 'puzzle') {
+    state ??= await loadWasm({}, 'puzzle');
+    return state;
+  }
+  eventState ??= await loadWasm({}, 'events');
+  return eventState;
+}
+
 /** The error a call that trapped rejects with (the cause is the trap). */
 function trapError(method, e) {
   return new Error(
@@ -86,23 +115,26 @@ function trapError(method, e) {
 }
 
 /**
- * Loads the WebAssembly module now (otherwise the first `loadPuzzle` does). Options: `build` ('auto',
- * 'single', 'threaded') and `threads` (the threaded build's pool size). Returns `{build, threads}`.
+ * Chooses the WebAssembly build now (otherwise the first call does) and loads it where it is one module
+ * (the threaded build). The single-threaded build is two modules, each loaded by the first call that
+ * needs it: the puzzle part (`loadPuzzle`, `puzzleIDs`) and the events part (`randomScrambleForEvent`,
+ * `solveForEvent`, `scrambleEvents`). Options: `build` ('auto', 'single', 'threaded') and `threads` (the
+ * threaded build's pool size). Returns `{build, threads}`.
  */
 export async function init(options) {
   knownOptions(options, INIT_OPTIONS, 'init');
-  state = await loadWasm(options);
-  return { build: state.build, threads: state.threads, ...(state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}) };
+  chosen = await loadWasm(options);
+  return { build: chosen.build, threads: chosen.threads, ...(chosen.fallbackReason ? { fallbackReason: chosen.fallbackReason } : {}) };
 }
 
-/** The build in use: 'single', 'threaded', or null before the module is loaded. */
+/** The build in use: 'single', 'threaded', or null before it is chosen. */
 export function build() {
-  return state ? state.build : null;
+  return chosen ? chosen.build : null;
 }
 
-/** Threads the parallel work uses (1 for the single-threaded build; 0 before the module is loaded). */
+/** Threads the parallel work uses (1 for the single-threaded build; 0 before the build is chosen). */
 export function threads() {
-  return state ? state.threads : 0;
+  return chosen ? chosen.threads : 0;
 }
 
 /**
@@ -269,7 +301,7 @@ export class Puzzle {
         return fn(rest, h);
       } catch (e) {
         if (e instanceof WebAssembly.RuntimeError) {
-          recover();
+          recover('puzzle');
           throw trapError(method, e);
         }
         throw callError(e, signal);
@@ -662,7 +694,7 @@ export async function loadSource(source, options) {
   let { cubing, id } = source;
   const { tableCache, tableCacheWrite, onTableCache, generatorMoves, ...initOptions } = options ?? {};
   const tables = tableCacheOptions({ tableCache, tableCacheWrite, onTableCache }, 'loadPuzzle');
-  if (!state) await init(initOptions);
+  await partModule('puzzle', initOptions);
   await healthy();
   const embedded = state.glue.embeddedDefinition(text.trim());
   if (embedded !== undefined) {
@@ -688,10 +720,10 @@ export async function loadSource(source, options) {
 
 /**
  * The cubing.js puzzle IDs `loadPuzzle` takes as a definition (`"2x2x2"`, `"3x3x3"`, `"megaminx"`, …: the
- * puzzles whose cubing.js KPuzzle definitions twistsearch embeds). Loads the module if needed.
+ * puzzles whose cubing.js KPuzzle definitions twistsearch embeds). Loads the puzzle part's module if needed.
  */
 export async function puzzleIDs() {
-  if (!state) await init();
+  await partModule('puzzle');
   await healthy();
   return state.glue.embeddedPuzzles();
 }
@@ -707,7 +739,7 @@ function eventTablesKey(eventID, scrambler) {
   let key = eventKeys.get(eventID);
   if (key === undefined) {
     const core = scrambler.tablesKey();
-    key = core === undefined ? null : tableKey(state.glue.version(), scrambler.puzzle, core);
+    key = core === undefined ? null : tableKey(eventState.glue.version(), scrambler.puzzle, core);
     eventKeys.set(eventID, key);
   }
   return key;
@@ -727,16 +759,16 @@ async function eventCall(method, eventID, signal, cache, h, fn) {
     if (cache && !warm && scrambler.warm && cache.write !== 'never') {
       const seconds = secondsSince(t0);
       const key = eventTablesKey(eventID, scrambler);
-      const generation = state.generation ?? 0;
+      const generation = eventState.generation ?? 0;
       // Saved after the answer (unless a trap has ended the scrambler's instance by then).
       if (key !== null && worthWriting(cache, seconds)) {
-        write(cache, key, () => (generation === (state.generation ?? 0) ? scrambler.saveTables() : undefined), seconds);
+        write(cache, key, () => (generation === (eventState.generation ?? 0) ? scrambler.saveTables() : undefined), seconds);
       }
     }
     return result;
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) {
-      recover();
+      recover('events');
       throw trapError(method, e);
     }
     throw callError(e, signal);
@@ -766,12 +798,12 @@ async function loadEventTables(eventID, cache, h) {
 
 /**
  * Every cubing.js event: `[{id, name, puzzle, supported, reason?}]` (`reason`: why an event is not
- * scrambled yet). Loads the WebAssembly module if needed.
+ * scrambled yet). Loads the events part's WebAssembly module if needed.
  */
 export async function scrambleEvents() {
-  if (!state) await init();
+  await partModule('events');
   await healthy();
-  return state.glue.scrambleEvents();
+  return eventState.glue.scrambleEvents();
 }
 
 /**
@@ -787,7 +819,7 @@ export async function randomScrambleForEvent(eventID, options) {
   const timeLimit = takeTimeLimit(rest, 'randomScrambleForEvent');
   warnSignal(signal, timeLimit, 'randomScrambleForEvent');
   const cache = tableCacheOptions(tables, 'randomScrambleForEvent');
-  if (!state) await init();
+  await partModule('events');
   await healthy();
   const h = hooks(signal, onProgress, cancelFlag, timeLimit === undefined ? null : { ms: timeLimit, method: 'randomScrambleForEvent', hint: EVENT_LIMIT_HINT });
   return eventCall('randomScrambleForEvent', eventID, signal, cache, h, (s) => s.scramble(rest, h).alg);
@@ -801,7 +833,7 @@ function eventScrambler(eventID) {
     for (const peer of eventScramblers.values()) {
       scrambler ??= peer.sibling(eventID);
     }
-    scrambler ??= new state.glue.EventScrambler(eventID);
+    scrambler ??= new eventState.glue.EventScrambler(eventID);
     eventScramblers.set(eventID, scrambler);
   }
   return scrambler;
@@ -833,7 +865,7 @@ export async function solveForEvent(eventID, pattern, options) {
   knownOptions(rest, ['signal', 'onProgress', 'timeLimit', ...TABLE_CACHE_OPTIONS], 'solveForEvent');
   warnSignal(signal, timeLimit, 'solveForEvent');
   const cache = tableCacheOptions(tables, 'solveForEvent');
-  if (!state) await init();
+  await partModule('events');
   await healthy();
   const h = hooks(signal, onProgress, cancelFlag, timeLimit === undefined ? null : { ms: timeLimit, method: 'solveForEvent', hint: EVENT_LIMIT_HINT });
   return eventCall('solveForEvent', eventID, signal, cache, h, (s) => s.solve(data, h, puzzleOf(pattern)).alg);

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the npm package's two WebAssembly builds from one source (see src/wasm/):
-#   pkg/single/    single-threaded: stable Rust, `--features wasm`; for Node.js and pages that are not
-#                  cross-origin isolated.
+#   pkg/single/    single-threaded: stable Rust; for Node.js and pages that are not cross-origin isolated.
+#                  Two modules, one per part of the JS API, loaded on the first call that needs each:
+#                  twistsearch_bg.wasm (`--features wasm-puzzle`: the `Puzzle` class) and
+#                  twistsearch_events_bg.wasm (`--features wasm-events`: event scrambles and solvers).
 #   pkg/threaded/  threaded: nightly Rust with shared memory (`-Z build-std`), `--features wasm,parallel`
-#                  (rayon on Web Workers through wasm-bindgen-rayon, `initThreadPool`); for pages served
-#                  with COOP/COEP headers.
-# Each: cargo (profile wasm-release) -> wasm-bindgen --target web -> wasm-opt (npm `binaryen`), as
-# wasm-pack.toml declares them (features, toolchain, target flags, wasm-bindgen and wasm-opt settings; read
-# through scripts/wasm-config.py).
+#                  (rayon on Web Workers through wasm-bindgen-rayon, `initThreadPool`); one module with
+#                  both parts; for pages served with COOP/COEP headers.
+# Each module: cargo (profile wasm-release) -> wasm-bindgen --target web -> wasm-opt (npm `binaryen`), as
+# wasm-pack.toml declares them (modules and their features, toolchain, target flags, wasm-bindgen and
+# wasm-opt settings; read through scripts/wasm-config.py).
 #
 # Usage: scripts/build-wasm.sh [single|threaded]...   (default: both, side by side)
 # Installs what is missing: the wasm32 target, nightly's rust-src, wasm-bindgen-cli (the version the crate
@@ -69,32 +71,37 @@ fix_rayon_init() {
   done
 }
 
-# build NAME: the [build.NAME] table of wasm-pack.toml: cargo, then wasm-bindgen into its out-dir, then
-# wasm-opt in place.
+# build NAME: the [build.NAME] table of wasm-pack.toml: per module, cargo, then wasm-bindgen into the
+# build's out-dir, then wasm-opt in place.
 build() {
-  local name=$1 t0 toolchain target profile target_dir features out_dir bindgen_target out_name opt_level rustflags
-  local cargo_args=() opt_features=()
+  local name=$1 t0 toolchain target profile target_dir out_dir bindgen_target lib_name opt_level rustflags
+  local modules=() cargo_args=() opt_features=()
   eval "$(python3 scripts/wasm-config.py "$name")"
   opt_level=${WASM_OPT_LEVEL:-$opt_level}
   t0=$(date +%s)
-  log "$name build (${toolchain:-default} toolchain, features $features)"
-  # Target flags only for this target and this build (an empty variable would still be one).
-  local flags_var
-  flags_var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')_RUSTFLAGS
-  env ${rustflags:+"$flags_var=$rustflags"} \
-    cargo ${toolchain:+"+$toolchain"} build --lib --locked --target "$target" --profile "$profile" \
-    --target-dir "$target_dir" --no-default-features --features "$features" "${cargo_args[@]}"
-  local wasm=$target_dir/$target/$profile/$out_name.wasm raw size gz
   rm -rf "$out_dir"
-  wasm-bindgen --target "$bindgen_target" --out-dir "$out_dir" --out-name "$out_name" "$wasm"
-  fix_rayon_init "$out_dir"
-  raw=$(wc -c <"$out_dir/${out_name}_bg.wasm")
-  node_modules/.bin/wasm-opt "$opt_level" "${opt_features[@]}" "$out_dir/${out_name}_bg.wasm" \
-    -o "$out_dir/${out_name}_bg.wasm.opt"
-  mv "$out_dir/${out_name}_bg.wasm.opt" "$out_dir/${out_name}_bg.wasm"
-  size=$(wc -c <"$out_dir/${out_name}_bg.wasm")
-  gz=$(gzip -9 -c "$out_dir/${out_name}_bg.wasm" | wc -c)
-  log "$name: $out_dir/${out_name}_bg.wasm $size bytes (gzip -9: $gz; before wasm-opt $opt_level: $raw)"
+  local module out_name features
+  for module in "${modules[@]}"; do
+    out_name=${module%%:*}
+    features=${module#*:}
+    log "$name build: $out_name (${toolchain:-default} toolchain, features $features)"
+    # Target flags only for this target and this build (an empty variable would still be one).
+    local flags_var
+    flags_var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')_RUSTFLAGS
+    env ${rustflags:+"$flags_var=$rustflags"} \
+      cargo ${toolchain:+"+$toolchain"} build --lib --locked --target "$target" --profile "$profile" \
+      --target-dir "$target_dir" --no-default-features --features "$features" "${cargo_args[@]}"
+    local wasm=$target_dir/$target/$profile/$lib_name.wasm raw size gz
+    wasm-bindgen --target "$bindgen_target" --out-dir "$out_dir" --out-name "$out_name" "$wasm"
+    fix_rayon_init "$out_dir"
+    raw=$(wc -c <"$out_dir/${out_name}_bg.wasm")
+    node_modules/.bin/wasm-opt "$opt_level" "${opt_features[@]}" "$out_dir/${out_name}_bg.wasm" \
+      -o "$out_dir/${out_name}_bg.wasm.opt"
+    mv "$out_dir/${out_name}_bg.wasm.opt" "$out_dir/${out_name}_bg.wasm"
+    size=$(wc -c <"$out_dir/${out_name}_bg.wasm")
+    gz=$(gzip -9 -c "$out_dir/${out_name}_bg.wasm" | wc -c)
+    log "$name: $out_dir/${out_name}_bg.wasm $size bytes (gzip -9: $gz; before wasm-opt $opt_level: $raw)"
+  done
   log "$name build done in $(elapsed "$t0")"
 }
 

@@ -2,9 +2,10 @@
 """Prints one wasm build's settings from wasm-pack.toml as shell assignments, for scripts/build-wasm.sh.
 
 Usage: scripts/wasm-config.py BUILD   (a [build.BUILD] table: single, threaded)
-Prints `toolchain=`, `target=`, `profile=`, `target_dir=`, `features=` (comma-separated), `out_dir=`,
-`bindgen_target=`, `out_name=`, `opt_level=`, `rustflags=` (one string), and the arrays `cargo_args=(…)`
-and `opt_features=(…)` (common features, then the build's own), every value shell-quoted.
+Prints `toolchain=`, `target=`, `profile=`, `target_dir=`, `out_dir=`, `bindgen_target=`, `lib_name=`,
+`opt_level=`, `rustflags=` (one string), and the arrays `modules=(…)` (each `OUT_NAME:FEATURES`, the
+features comma-separated), `cargo_args=(…)` and `opt_features=(…)` (common features, then the build's
+own), every value shell-quoted.
 """
 import pathlib
 import shlex
@@ -28,15 +29,15 @@ def main():
         "target": common["target"],
         "profile": common["profile"],
         "target_dir": b["target-dir"],
-        "features": ",".join(b["features"]),
         "out_dir": b["out-dir"],
         "bindgen_target": common["bindgen-target"],
-        "out_name": common["out-name"],
+        "lib_name": common["lib-name"],
         "opt_level": common["wasm-opt-level"],
         "rustflags": " ".join(b["rustflags"]),
     }
     for key, value in values.items():
         print(f"{key}={q(value)}")
+    print("modules=(" + " ".join(q(m["out-name"] + ":" + ",".join(m["features"])) for m in b["modules"]) + ")")
     print("cargo_args=(" + " ".join(q(a) for a in b["cargo-args"]) + ")")
     print("opt_features=(" + " ".join(q(a) for a in common["wasm-opt-features"] + b["wasm-opt-features"]) + ")")
 

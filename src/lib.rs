@@ -21,7 +21,7 @@
 //! | tools | [`seq`] | twsearch's tools on move sequences: unique (up to symmetry), cancel, unrotate, shorten, conjugacy and symmetry classes, move definitions, wrong pieces; total variation and self-test solves; the algorithm finder (twsearch's `-A`) |
 //! | solvers | [`solvers`], [`seq`] | twsearch's sequence tools (unique, cancel, shorten…); the puzzles' own solvers as plug-ins: the 3x3x3 (two-phase and optimal), 4x4x4, Square-1, megaminx; the optimal solver's second bound as the shells ask for it (a phase bound or the 3x3x3's own) |
 //! | events | [`events`] | cubing.js events: the registry, scramble rules, random-move scrambles |
-//! | shells | `wasm` (feature `wasm`), the `twistsearch` CLI | convert and delegate only |
+//! | shells | `wasm` (features `wasm-puzzle`, `wasm-events`; `wasm`: both), the `twistsearch` CLI | convert and delegate only |
 //!
 //! # Examples
 //!
@@ -130,7 +130,7 @@ pub(crate) mod sort;
 mod test_puzzles;
 pub mod text;
 pub mod tws;
-#[cfg(all(target_arch = "wasm32", feature = "wasm"))]
+#[cfg(all(target_arch = "wasm32", any(feature = "wasm-puzzle", feature = "wasm-events")))]
 pub mod wasm;
 
 pub use alg::Alg;

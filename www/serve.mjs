@@ -252,7 +252,7 @@ server.listen(options.port, options.host, () => {
     console.warn('warning: cubing.js is not installed: run `npm ci` in tests/browser/ (or at the repository root)');
   }
   for (const b of ['single', 'threaded']) {
-    if (!existsSync(join(root, 'pkg', b, 'twistsearch_bg.wasm'))) console.warn(`warning: pkg/${b}/ is missing: run \`bash scripts/build-wasm.sh\``);
+    if (!existsSync(join(root, 'pkg', b, 'twistsearch_bg.wasm')) || (b === 'single' && !existsSync(join(root, 'pkg', b, 'twistsearch_events_bg.wasm')))) console.warn(`warning: pkg/${b}/ is missing: run \`bash scripts/build-wasm.sh\``);
   }
 });
 

@@ -13,7 +13,7 @@ use crate::group::rng_from_seed;
 use crate::Error;
 
 use super::options;
-use super::run::{error, run, Hooks};
+use super::run::{bytes_arg, error, run, Hooks};
 
 /// Options of `scramble`.
 #[derive(Deserialize, Debug, Default)]
@@ -96,7 +96,7 @@ impl EventScrambler {
     /// `Uint8Array` is a `TypeError`. Hooks: see the `run` module.
     #[wasm_bindgen(js_name = loadTables)]
     pub fn load_tables(&self, bytes: JsValue, hooks: JsValue) -> Result<bool, JsValue> {
-        let bytes = super::puzzle::bytes_arg(&bytes, "loadTables")?;
+        let bytes = bytes_arg(&bytes, "loadTables")?;
         let hooks = Hooks::from_js(&hooks)?;
         let inner = &self.inner;
         run(&hooks, |control| inner.load_tables(&bytes, control))

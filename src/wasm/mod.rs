@@ -2,10 +2,14 @@
 //! the npm package's JS API (`js/`) wraps. It converts between JS values and the core's types and nothing
 //! more: every computation is the core's.
 //!
-//! Two builds come from this source (scripts/build-wasm.sh): single-threaded (no `parallel`) and
-//! threaded (`parallel`: rayon on Web Workers through wasm-bindgen-rayon, which exports
-//! `initThreadPool`). Long work takes JS hooks (`onProgress`, `isCancelled`, see [`run`]) that behave
-//! the same in both builds; in the threaded build they are called from the calling thread only.
+//! Two parts, each behind a feature (`wasm` is both): `wasm-puzzle`, the `Puzzle` class (any puzzle from its
+//! definition) with the embedded definitions by cubing.js puzzle ID, and `wasm-events`, the
+//! `EventScrambler` class (cubing.js events' scrambles and own solvers). Three modules come from this
+//! source (scripts/build-wasm.sh, wasm-pack.toml): single-threaded, one per part (no `parallel`), so that
+//! a page downloads only the part it calls; and threaded, both parts in one module (`parallel`: rayon on
+//! Web Workers through wasm-bindgen-rayon, which exports `initThreadPool`). Long work takes JS hooks
+//! (`onProgress`, `isCancelled`, see [`run`]) that behave the same in every build; in the threaded build
+//! they are called from the calling thread only.
 //!
 //! Errors are JS `Error`s carrying the core's message (cancelled work: name `AbortError`; tables given as
 //! anything but a `Uint8Array`: a `TypeError`); no user input panics, and a panic hook logs any bug to the
@@ -15,17 +19,26 @@
 //! core's saved bytes and come back from them (`tablesKey`, `saveTables`, `loadTables`): the JS API keeps
 //! them in a cache of the caller's choice. Bytes the core refuses leave the solvers as they were.
 
+#[cfg(feature = "wasm-puzzle")]
 mod bound;
+#[cfg(feature = "wasm-puzzle")]
 mod definitions;
+#[cfg(feature = "wasm-events")]
 mod events;
 mod options;
+#[cfg(feature = "wasm-puzzle")]
 mod phases;
+#[cfg(feature = "wasm-puzzle")]
 mod plain;
+#[cfg(feature = "wasm-puzzle")]
 mod puzzle;
 mod run;
+#[cfg(feature = "wasm-puzzle")]
 mod seqs;
 
+#[cfg(feature = "wasm-events")]
 pub use events::{scramble_events, EventScrambler};
+#[cfg(feature = "wasm-puzzle")]
 pub use puzzle::Puzzle;
 #[cfg(feature = "parallel")]
 pub use wasm_bindgen_rayon::init_thread_pool;
@@ -45,6 +58,18 @@ pub fn start() {
 #[wasm_bindgen]
 pub fn build() -> String {
     if cfg!(feature = "parallel") { "threaded" } else { "single" }.to_string()
+}
+
+/// The parts of the JS API this module has: `"puzzle"` (the `Puzzle` class), `"events"` (the
+/// `EventScrambler` class), or both (`"puzzle,events"`).
+#[wasm_bindgen]
+pub fn parts() -> String {
+    [(cfg!(feature = "wasm-puzzle"), "puzzle"), (cfg!(feature = "wasm-events"), "events")]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Threads the core's parallel work uses: the rayon pool's size in the threaded build, 1 otherwise.

@@ -1,6 +1,9 @@
 //! Options objects from JS (camelCase fields; unknown fields are an error, so a misspelt option is
 //! reported rather than ignored) and what they mean to the core.
 
+// The events part reads its options with `read` only; the rest is the `Puzzle` part's.
+#![cfg_attr(not(feature = "wasm-puzzle"), allow(dead_code))]
+
 use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::JsValue;

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::group::{puzzle_chain, rng_from_seed};
 use crate::kpuzzle::{kpuzzle_value, pattern_from_value, pattern_value};
@@ -19,7 +18,7 @@ use crate::{Error, MoveSet, State};
 use super::bound::{BoundKey, Made, Request};
 use super::options::{self, GodOptions, MovesOptions, PatternOption, ScrambleOptions, SolveOptions};
 use super::plain::to_js;
-use super::run::{error, run, Hooks};
+use super::run::{bytes_arg, error, run, Hooks};
 
 /// What a solver was built for: generators (base move, step), metric, target, memory budget, and its
 /// phase bound's subgroup and budget (another bound: another solver).
@@ -602,17 +601,4 @@ fn solver<'c>(
     };
     let solver = Solver::new(Arc::clone(puzzle), options, control)?;
     Ok(cache.insert(Cached { key, solver, serial, bound: None, bound_changes: 0 }))
-}
-
-/// The bytes of a `Uint8Array` argument; anything else is a `TypeError` naming the method.
-pub(super) fn bytes_arg(v: &JsValue, method: &str) -> Result<Vec<u8>, JsValue> {
-    match v.dyn_ref::<js_sys::Uint8Array>() {
-        Some(a) => Ok(a.to_vec()),
-        None => {
-            let e = js_sys::TypeError::new(&format!("{method}: the tables must be a Uint8Array"));
-            // Setting a data property on a fresh Error cannot fail.
-            let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str("input"));
-            Err(e.into())
-        }
-    }
 }

@@ -224,3 +224,16 @@ where
     let r = result.unwrap_or_else(|| Err(Error::internal("the work ended without a result")));
     hooks.finish(r)
 }
+
+/// The bytes of a `Uint8Array` argument; anything else is a `TypeError` naming the method.
+pub fn bytes_arg(v: &JsValue, method: &str) -> Result<Vec<u8>, JsValue> {
+    match v.dyn_ref::<js_sys::Uint8Array>() {
+        Some(a) => Ok(a.to_vec()),
+        None => {
+            let e = js_sys::TypeError::new(&format!("{method}: the tables must be a Uint8Array"));
+            // Setting a data property on a fresh Error cannot fail.
+            let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str("input"));
+            Err(e.into())
+        }
+    }
+}

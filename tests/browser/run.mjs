@@ -44,7 +44,7 @@ const record = { startedAt: new Date().toISOString(), cpus: availableParallelism
 
 function preflight() {
   for (const b of ['single', 'threaded']) {
-    if (!existsSync(join(root, 'pkg', b, 'twistsearch_bg.wasm'))) {
+    if (!existsSync(join(root, 'pkg', b, 'twistsearch_bg.wasm')) || (b === 'single' && !existsSync(join(root, 'pkg', b, 'twistsearch_events_bg.wasm')))) {
       throw new Error(`pkg/${b}/ is missing: build it first with \`bash scripts/build-wasm.sh\` (from ${root})`);
     }
   }
@@ -1178,6 +1178,31 @@ describe('not cross-origin isolated (serve.mjs --no-isolation): single-threaded 
     record.figures.notIsolated = { build: env.build, threads: env.threads, random2x2x2SolveMs: Math.round(s.ms), tpermMs: Math.round(t.ms) };
     console.log(`# not isolated: single build, 1 thread; 2x2x2 random state in ${s.ms.toFixed(0)} ms, T-perm in ${t.ms.toFixed(0)} ms`);
     assertNoProblems(page);
+  });
+
+  test('the single-threaded build downloads each part on first use: a scramble the events module only, a puzzle then the other', async () => {
+    // The threads page opened plainly loads nothing (it waits for Run): a page of this origin to import from.
+    const p = await openPage(browser, `${server.url}/www/threads.html`);
+    try {
+      await p.waitForFunction(() => document.getElementById('status')?.textContent.includes('press Run'), null, { timeout: 20000 });
+      const r = await p.evaluate(async () => {
+        const wasm = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((n) => n.endsWith('.wasm')).sort();
+        const api = await import('/js/index.js');
+        const before = wasm();
+        const scramble = await api.randomScrambleForEvent('222', { seed: 1 });
+        const afterScramble = wasm();
+        const solved = (await (await api.loadPuzzle('2x2x2')).solve(scramble)).lengths[0];
+        return { before, afterScramble, afterPuzzle: wasm(), build: api.build(), solved };
+      });
+      assert.equal(r.build, 'single');
+      assert.deepEqual(r.before, []);
+      assert.deepEqual(r.afterScramble, ['/pkg/single/twistsearch_events_bg.wasm']);
+      assert.deepEqual(r.afterPuzzle, ['/pkg/single/twistsearch_bg.wasm', '/pkg/single/twistsearch_events_bg.wasm']);
+      assert.ok(r.solved >= 1 && r.solved <= 11, `the scramble's position solved (${r.solved} moves)`);
+      assertNoProblems(p);
+    } finally {
+      await p.close();
+    }
   });
 
   test('event panel on the single-threaded build: a 333 scramble and its near-optimal solve, checked by cubing.js', async () => {

@@ -265,6 +265,7 @@ test('npm pack refuses a package without both WebAssembly builds (prepack), nami
   const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
+  const { randomBytes } = await import('node:crypto');
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.scripts.prepack, 'node scripts/wasm-builds.mjs');
   const script = new URL('../../scripts/wasm-builds.mjs', import.meta.url).pathname;
@@ -273,15 +274,26 @@ test('npm pack refuses a package without both WebAssembly builds (prepack), nami
     mkdirSync(join(dir, 'pkg/single'), { recursive: true });
     writeFileSync(join(dir, 'pkg/single/twistsearch_bg.wasm'), new Uint8Array(1000));
     writeFileSync(join(dir, 'pkg/single/twistsearch.js'), '');
-    const r = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' });
+    let r = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /missing: pkg\/threaded\/ \(npm run build:threaded\)/);
+    assert.match(r.stderr, /missing: pkg\/single\/twistsearch_events_bg\.wasm \(npm run build:single\), pkg\/threaded\/twistsearch_bg\.wasm \(npm run build:threaded\)/);
+    writeFileSync(join(dir, 'pkg/single/twistsearch_events_bg.wasm'), new Uint8Array(500));
+    writeFileSync(join(dir, 'pkg/single/twistsearch_events.js'), '');
     mkdirSync(join(dir, 'pkg/threaded'), { recursive: true });
     writeFileSync(join(dir, 'pkg/threaded/twistsearch_bg.wasm'), new Uint8Array(2000));
     writeFileSync(join(dir, 'pkg/threaded/twistsearch.js'), '');
     const out = execFileSync(process.execPath, [script, dir], { encoding: 'utf8' });
     assert.match(out, /pkg\/single\/twistsearch_bg\.wasm: 1000 bytes .*gzip -9 \d+ bytes/);
+    assert.match(out, /pkg\/single\/twistsearch_events_bg\.wasm: 500 bytes .*gzip -9 \d+ bytes/);
+    assert.match(out, /pkg\/single\/ in all: 1500 bytes/);
     assert.match(out, /pkg\/threaded\/twistsearch_bg\.wasm: 2000 bytes/);
+    // Over the goal: reported; with --check (CI), an error naming the module.
+    writeFileSync(join(dir, 'pkg/single/twistsearch_events_bg.wasm'), randomBytes(470 * 1024));
+    assert.match(execFileSync(process.execPath, [script, dir], { encoding: 'utf8' }), /\d+ bytes over/);
+    r = spawnSync(process.execPath, [script, '--check', dir], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /over the single-threaded build's download goal .*pkg\/single\/twistsearch_events_bg\.wasm \(\d+ bytes over\)/);
+    assert.equal(spawnSync(process.execPath, [script, '--check', dir], { encoding: 'utf8' }).stderr.includes('twistsearch_bg.wasm ('), false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Alg } from 'cubing/alg';
 
-import { init, loadPuzzle, tableCacheWrites } from '../../js/index.js';
+import { loadPuzzle, puzzleIDs, tableCacheWrites } from '../../js/index.js';
 import { createWorkerPuzzle } from '../../js/worker-client.js';
 import { solve as cubingSolve } from '../../js/cubing.js';
 import * as glue from '../../pkg/single/twistsearch.js';
@@ -75,7 +75,8 @@ test('with a phase bound: the same optimal lengths as without, every solution so
 });
 
 test('the solver and its bound are kept for the next solve, made again when the bound changes', async () => {
-  await init();
+  // The puzzle part's module, loaded by the first call that needs it.
+  await puzzleIDs();
   const k = await cubingKPuzzle('3x3x3');
   const raw = new glue.Puzzle(JSON.stringify(k.definition));
   const start = POSITIONS[0];

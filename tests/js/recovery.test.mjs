@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { loadPuzzle, randomScrambleForEvent } from '../../js/index.js';
 import { createWorkerPuzzle } from '../../js/worker-client.js';
 import * as firstInstance from '../../pkg/single/twistsearch.js';
+import * as firstEvents from '../../pkg/single/twistsearch_events.js';
 import { TPERM, tws } from './helpers.mjs';
 
 test('a trap rejects its call with an Error; the next calls run on a fresh instance', async () => {
@@ -37,6 +38,29 @@ test('a trap rejects its call with an Error; the next calls run on a fresh insta
     assert.equal(await randomScrambleForEvent('222', { seed: 5 }), scramble);
   } finally {
     proto.solve = solve;
+  }
+});
+
+test('a trap in the events part rejects its call; the next event calls run on a fresh instance, puzzles are untouched', async () => {
+  const p = await loadPuzzle(tws('2x2x2'));
+  const scramble = await randomScrambleForEvent('pyram', { seed: 7 });
+  const proto = firstEvents.EventScrambler.prototype;
+  const scrambleFn = proto.scramble;
+  proto.scramble = () => {
+    throw new WebAssembly.RuntimeError('unreachable');
+  };
+  try {
+    await assert.rejects(
+      randomScrambleForEvent('pyram', { seed: 7 }),
+      (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && /trapped.*fresh instance/.test(e.message),
+    );
+    proto.scramble = () => {
+      throw new Error('the trapped instance was called again');
+    };
+    assert.equal(await randomScrambleForEvent('pyram', { seed: 7 }), scramble);
+    assert.equal(await p.invert("R U F'"), "F U' R'");
+  } finally {
+    proto.scramble = scrambleFn;
   }
 });
 

@@ -11,10 +11,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { init, loadPuzzle, randomScrambleForEvent, tableCacheWrites } from '../../js/index.js';
+import { loadPuzzle, puzzleIDs, randomScrambleForEvent, scrambleEvents, tableCacheWrites } from '../../js/index.js';
 import { TwistsearchWorker } from '../../js/worker-client.js';
 import { fileTableStore } from '../../js/node.js';
 import * as glue from '../../pkg/single/twistsearch.js';
+import * as eventsGlue from '../../pkg/single/twistsearch_events.js';
 import { tws } from './helpers.mjs';
 
 /** A store in memory that counts what it is asked. */
@@ -259,7 +260,8 @@ test('bad arguments: TypeErrors naming the option; a non-Uint8Array to loadTable
 });
 
 test('the wasm shell: TypeError for a non-Uint8Array, refused bytes leave puzzle and scrambler usable', async () => {
-  await init();
+  // The puzzle part's module, loaded by the first call that needs it.
+  await puzzleIDs();
   const puzzle = new glue.Puzzle(tws('2x2x2'));
   assert.equal(puzzle.tablesStatus({}, undefined), undefined);
   assert.throws(() => puzzle.loadTables('bytes', {}, undefined, {}), TypeError);
@@ -274,13 +276,15 @@ test('the wasm shell: TypeError for a non-Uint8Array, refused bytes leave puzzle
   puzzle.free();
 
   // Event scramblers: saved, loaded in a fresh one to the same bytes, the same scramble for a seed.
-  const built = new glue.EventScrambler('222');
+  // The events part: its own module in the single-threaded build, loaded by the first event call.
+  await scrambleEvents();
+  const built = new eventsGlue.EventScrambler('222');
   assert.equal(built.saveTables(), undefined);
   assert.match(built.tablesKey(), /^phase-[0-9a-f]{16}$/);
   assert.equal(built.puzzle, '2x2x2');
   const scramble = built.scramble({ seed: 3 }, {}).alg;
   const saved = built.saveTables();
-  const fresh = new glue.EventScrambler('222');
+  const fresh = new eventsGlue.EventScrambler('222');
   assert.throws(() => fresh.loadTables(42, {}), TypeError);
   assert.throws(() => fresh.loadTables(damaged(saved), {}), Error);
   assert.throws(() => fresh.loadTables(new Uint8Array(saved.length), {}), Error);
@@ -290,11 +294,11 @@ test('the wasm shell: TypeError for a non-Uint8Array, refused bytes leave puzzle
   assert.equal(fresh.loadTables(saved, {}), false, 'already there');
   assert.deepEqual(fresh.saveTables(), saved);
   assert.equal(fresh.scramble({ seed: 3 }, {}).alg, scramble);
-  const pyram = new glue.EventScrambler('pyram');
+  const pyram = new eventsGlue.EventScrambler('pyram');
   assert.throws(() => pyram.loadTables(saved, {}), /another/);
   assert.equal(typeof pyram.scramble({ seed: 1 }, {}).alg, 'string', 'scrambles after refusing bytes');
-  assert.equal(new glue.EventScrambler('555').tablesKey(), undefined);
-  assert.equal(new glue.EventScrambler('sq1').tablesKey(), undefined);
+  assert.equal(new eventsGlue.EventScrambler('555').tablesKey(), undefined);
+  assert.equal(new eventsGlue.EventScrambler('sq1').tablesKey(), undefined);
 });
 
 test('events: tables written here load in a fresh worker (a store of the caller\'s, asked through messages); a damaged entry is refused and rebuilt', async (t) => {

@@ -5,7 +5,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
-for f in pkg/single/twistsearch_bg.wasm pkg/threaded/twistsearch_bg.wasm; do
+for f in pkg/single/twistsearch_bg.wasm pkg/single/twistsearch_events_bg.wasm pkg/threaded/twistsearch_bg.wasm; do
   [ -f "$f" ] || { echo "missing $f: run 'npm run build' first" >&2; exit 1; }
 done
 
@@ -19,8 +19,9 @@ echo "packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) KiB)"
 listing=$(tar tzf "$tmp/$tarball")
 for want in package/package.json package/js/index.js package/js/index.d.ts package/js/worker.js \
   package/js/worker-client.js package/js/cubing.js package/js/tables.js package/js/node.js package/js/node.d.ts \
-  package/pkg/single/twistsearch_bg.wasm \
-  package/pkg/single/twistsearch.js package/pkg/threaded/twistsearch_bg.wasm package/pkg/threaded/twistsearch.js; do
+  package/pkg/single/twistsearch_bg.wasm package/pkg/single/twistsearch.js \
+  package/pkg/single/twistsearch_events_bg.wasm package/pkg/single/twistsearch_events.js \
+  package/pkg/threaded/twistsearch_bg.wasm package/pkg/threaded/twistsearch.js; do
   grep -qx "$want" <<<"$listing" || { echo "the tarball lacks $want" >&2; exit 1; }
 done
 grep -q '^package/pkg/threaded/snippets/.*workerHelpers' <<<"$listing" || { echo "the tarball lacks the threaded build's worker helpers" >&2; exit 1; }
