@@ -266,6 +266,34 @@ mod tests {
         assert!(lengths[20] > 500 && lengths[..16].iter().sum::<usize>() == 0, "{lengths:?}");
     }
 
+    /// The scrambler's search effort on 1,000 random positions (target 20 and its soft budget, the small
+    /// tables): nodes (mean, median, 99th percentile, maximum) and lengths, figures that do not depend
+    /// on the machine's load, for comparing changes to the search. Opt-in:
+    /// `cargo test --release --lib cube3::tests::tail_nodes -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn tail_nodes() {
+        let p = puzzle();
+        let solver = TwoPhase::new(&p, Control::none()).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let (mut nodes, mut lengths) = (Vec::new(), [0usize; 23]);
+        let t0 = std::time::Instant::now();
+        for _ in 0..1000 {
+            let cube = random_cubie(&mut rng);
+            let s = solver.solve(&solver.model.state(&cube), Some(20), Control::none()).unwrap();
+            nodes.push(s.nodes);
+            lengths[s.moves.len()] += 1;
+        }
+        let ms = t0.elapsed().as_secs_f64();
+        nodes.sort_unstable();
+        let mean = nodes.iter().sum::<u64>() as f64 / 1000.0;
+        println!(
+            "nodes mean {mean:.0} p50 {} p99 {} max {} | {ms:.2} ms a solve | 19 moves: {}, 20: {}, 21: {}",
+            nodes[499], nodes[989], nodes[999], lengths[19], lengths[20], lengths[21]
+        );
+        assert!(lengths[22] == 0 && lengths[21] <= 15, "{lengths:?}");
+    }
+
     #[test]
     fn impossible_positions_are_refused_and_short_ones_solved_short() {
         let p = puzzle();
