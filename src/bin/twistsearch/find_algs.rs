@@ -36,20 +36,8 @@ pub struct FindArgs {
     /// Keep every rotation of a sequence (each is a conjugate), not only the first.
     #[arg(long = "all-rotations")]
     all_rotations: bool,
-    /// Moves to build algs from, e.g. `U,R,F` (default: every move that is not a rotation).
-    #[arg(long)]
-    moves: Option<String>,
-    /// Quarter-turn metric (single turns only).
-    #[arg(long)]
-    qtm: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Progress on stderr even when it is not a terminal (a line a second), and with --json.
-    #[arg(long)]
-    progress: bool,
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    walk: WalkArgs,
 }
 
 /// `--mode`.
@@ -63,16 +51,16 @@ enum ModeArg {
 
 /// Runs `find-algs`.
 pub fn run(puzzle: &Puzzle, args: &FindArgs) -> Result<String, Failure> {
-    let threads = crate::set_threads(args.threads)?;
-    let set = move_set(puzzle, args.moves.as_deref())?;
+    let threads = crate::set_threads(args.walk.threads)?;
+    let set = move_set(puzzle, args.walk.moves.as_deref())?;
     let modes = match args.mode {
         ModeArg::Basic => vec![FindMode::Basic],
         ModeArg::Repeated => vec![FindMode::Repeated],
         ModeArg::Commutator => vec![FindMode::Commutator],
         ModeArg::All => FindMode::ALL.to_vec(),
     };
-    let metric = Metric::from_qtm(args.qtm);
-    let bar = Bar::with_flag(!args.json, args.progress);
+    let metric = Metric::from_qtm(args.walk.qtm);
+    let bar = Bar::with_flag(!args.walk.json, args.walk.progress);
     let mut runs = Vec::new();
     for mode in modes {
         let options = FindAlgsOptions {
@@ -89,7 +77,7 @@ pub fn run(puzzle: &Puzzle, args: &FindArgs) -> Result<String, Failure> {
         runs.push((report?, t.elapsed().as_secs_f64()));
     }
     let moves = set.describe(puzzle);
-    if args.json {
+    if args.walk.json {
         let runs: Vec<Value> = runs.iter().map(|(r, s)| run_json(puzzle, r, *s)).collect();
         return Ok(json_text(json!({
             "puzzle": puzzle.name(),
@@ -155,6 +143,13 @@ pub struct OrderTreeArgs {
     /// The longest sequences walked.
     #[arg(long)]
     depth: u32,
+    #[command(flatten)]
+    walk: WalkArgs,
+}
+
+/// What `find-algs` and `order-tree` share: the moves walked, the metric, threads, progress, output.
+#[derive(clap::Args)]
+pub struct WalkArgs {
     /// Moves to build sequences from, e.g. `U,R,F` (default: every move that is not a rotation).
     #[arg(long)]
     moves: Option<String>,
@@ -174,17 +169,17 @@ pub struct OrderTreeArgs {
 /// Runs `order-tree`: a line `ORDER MOVES` per order, as twsearch prints them (`1` alone for the
 /// identity).
 pub fn order_tree(puzzle: &Puzzle, args: &OrderTreeArgs) -> Result<String, Failure> {
-    crate::set_threads(args.threads)?;
-    let set = move_set(puzzle, args.moves.as_deref())?;
-    let metric = Metric::from_qtm(args.qtm);
-    let bar = Bar::with_flag(!args.json, args.progress);
+    crate::set_threads(args.walk.threads)?;
+    let set = move_set(puzzle, args.walk.moves.as_deref())?;
+    let metric = Metric::from_qtm(args.walk.qtm);
+    let bar = Bar::with_flag(!args.walk.json, args.walk.progress);
     let found = orders(puzzle, &set, metric, args.depth, bar.control()).map_err(|e| fail("order-tree", e));
     bar.clear();
     let found = found?;
     let names = |moves: &[twistsearch::model::move_ref::MoveRef]| {
         moves.iter().map(|&m| puzzle.move_name(m)).collect::<Vec<_>>().join(" ")
     };
-    if args.json {
+    if args.walk.json {
         let orders: Vec<Value> = found
             .iter()
             .map(|f| json!({ "order": f.order, "alg": names(&f.moves), "length": f.moves.len() }))
