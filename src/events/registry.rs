@@ -22,6 +22,9 @@ pub enum ScrambleKind {
         min_length: u32,
         /// Stop searching at a solution this short (`None`: the shortest the phases give).
         target_length: Option<u32>,
+        /// The largest projection table of the solver (entries); `None`: the scramblers' default (2^21,
+        /// `scrambler::PROJECTION_ENTRIES`).
+        projection_entries: Option<u64>,
     },
     /// Random moves in cubing.js's notation: `moves` turns of the `layers` outermost blocks (`R`,
     /// `Rw`, `3Rw`) of a cube, no two consecutive on one face, at most two in a row on one axis.
@@ -130,6 +133,7 @@ const fn optimal(moves: &'static str, min_length: u32) -> ScrambleKind {
         implied_orientations: "",
         min_length,
         target_length: None,
+        projection_entries: None,
     }
 }
 
@@ -159,6 +163,7 @@ pub const EVENTS: &[Event] = &[
             implied_orientations: "",
             min_length: 6,
             target_length: Some(u32::MAX),
+            projection_entries: None,
         },
         Suffix::None,
         PYRAMINX_BIG,
@@ -185,6 +190,7 @@ pub const EVENTS: &[Event] = &[
             implied_orientations: "",
             min_length: 2,
             target_length: Some(40),
+            projection_entries: None,
         },
         Suffix::None,
         &[],
@@ -195,9 +201,15 @@ pub const EVENTS: &[Event] = &[
     // with their wide turns generate a subgroup of index 114,960,384 (the whole group, without
     // rotations: 72,408,487,624,704,000): the first phase goes there (1,796,256 cosets as the
     // relabelling sees them), the second solves within it (629,856,000 positions) with projection
-    // tables. Target 24: 20 random states give 22.9 moves on average in 22 ms each natively (mean; 9 ms
-    // median); 22 leaves some searching for seconds. cubing.js's (xyzzy's) scrambles are shorter, about
-    // 18 moves.
+    // tables. Projections of up to 2^22 entries (not the scramblers' 2^21) make scrambles about three
+    // times faster and the first call (which builds the tables) no slower: natively, one thread, 40
+    // random states at seed 9, target 24, a 2^22 cap gave a warm mean of 81–88 ms against 195–246 ms
+    // and a first call of 1.6–1.8 s against 3.5–3.7 s (a loaded machine, runs alternated). Target 24:
+    // 23.3 moves on average. 23 gives 22.4 moves (19–23) but a tail: in Node's single-threaded wasm, 200
+    // states had a mean of 701 ms, a 99th percentile of 7.4 s and one of 31 s (cubing.js: 561 ms mean,
+    // 3 s at most); 22 leaves some states searching for seconds natively. cubing.js's (xyzzy's)
+    // scrambles, which pair the wings with the midges first (a subgroup the relabelling cannot express:
+    // its cosets are where the wings are relative to the midges), are shorter, about 18 moves.
     ev(
         "master_tetraminx",
         "Master Tetraminx",
@@ -209,6 +221,7 @@ pub const EVENTS: &[Event] = &[
             implied_orientations: "",
             min_length: 2,
             target_length: Some(24),
+            projection_entries: Some(1 << 22),
         },
         Suffix::None,
         MASTER_TETRAMINX_WIDE,
@@ -234,6 +247,7 @@ pub const EVENTS: &[Event] = &[
             implied_orientations: "",
             min_length: 2,
             target_length: Some(36),
+            projection_entries: None,
         },
         Suffix::None,
         &[],
@@ -256,6 +270,7 @@ pub const EVENTS: &[Event] = &[
             implied_orientations: "EDGES",
             min_length: 2,
             target_length: Some(17),
+            projection_entries: None,
         },
         Suffix::None,
         &[],

@@ -524,7 +524,8 @@ impl EventScrambler {
 
     /// The options of the multi-phase solver of a random-state event.
     fn phase_options(&self) -> Result<Option<PhaseSolverOptions>> {
-        let ScrambleKind::RandomState { moves, phases, implied_orientations, .. } = self.event.kind else {
+        let ScrambleKind::RandomState { moves, phases, implied_orientations, projection_entries, .. } = self.event.kind
+        else {
             return Ok(None);
         };
         let phases = phases.iter().map(|p| MoveSet::parse(&self.puzzle, p)).collect::<Result<Vec<_>>>()?;
@@ -538,7 +539,7 @@ impl EventScrambler {
             target,
             metric: Metric::Htm,
             memory_bytes: self.memory_bytes,
-            projection_entries: Some(PROJECTION_ENTRIES),
+            projection_entries: Some(projection_entries.unwrap_or(PROJECTION_ENTRIES)),
             ..PhaseSolverOptions::default()
         }))
     }
