@@ -82,6 +82,19 @@ pub trait Space {
         self.bound(node) <= left
     }
 
+    /// As [`admits`](Space::admits) for the child in move slot `k`, and where it refuses, how many of the
+    /// next slots it refuses with it: a space whose bound changes by at most one a move can refuse the
+    /// other turns of a face when one of them is two moves too far (each is one move from it), without
+    /// making or bounding them. Used by the one-pass walk (not by batches). By default none.
+    #[inline(always)]
+    fn admits_slot(&self, node: &Self::Node, _k: usize, left: u32) -> std::result::Result<(), usize> {
+        if self.admits(node, left) {
+            Ok(())
+        } else {
+            Err(0)
+        }
+    }
+
     /// Marks which of a node's children go on (`live`), `left` moves remaining after each (after a move
     /// of cost `c`: `left + 1 − c`; the walk skips a child whose move costs more than `left + 1`): by
     /// default every child that is a move is prefetched, then kept if [`admits`](Space::admits) says so. A space

@@ -200,15 +200,21 @@ impl<'a, S: Space> Ida<'a, S> {
             return Ok(Flow::Stop);
         }
         let mut child = space.blank();
-        for k in 0..self.width {
+        let mut k = 0;
+        while k < self.width {
             let step = if left == 1 {
                 space.last_child(node, order, k, &mut child)
             } else {
                 space.child(node, order, k, &mut child)
             };
+            k += 1;
             let Some((mv, next)) = step else { continue };
             let cost = space.cost(mv);
-            if cost > left || !space.admits(&child, left - cost) {
+            if cost > left {
+                continue;
+            }
+            if let Err(skip) = space.admits_slot(&child, k - 1, left - cost) {
+                k += skip;
                 continue;
             }
             self.path.push(mv);

@@ -158,6 +158,22 @@ impl<const FULL: bool> Space for Phase1<'_, FULL> {
         }
     }
 
+    /// As [`admits`](Space::admits); where a bound (with the small tables) is more than one move over
+    /// `left`, the face's other turns after this one are refused too: each is one move from this child,
+    /// so at least one move over (min2phase's skip of an axis's other powers).
+    #[inline(always)]
+    fn admits_slot(&self, n: &Phase1Node, k: usize, left: u32) -> std::result::Result<(), usize> {
+        if FULL || left == 0 {
+            return if self.admits(n, left) { Ok(()) } else { Err(0) };
+        }
+        let d = self.t.phase1_bound_within(n.twist, n.flip, n.slice, left);
+        if d <= left && (d > 0 || left >= REENTRY) {
+            Ok(())
+        } else {
+            Err(if d > left + 1 { 2 - k % 3 } else { 0 })
+        }
+    }
+
     /// The small tables first (in cache): what they prune needs no lookup in the full table. Then two
     /// rounds of prefetches, the class maps' words and the table's, and the exact distances from the
     /// parent's (the residues of neighbours differ by one at most).
