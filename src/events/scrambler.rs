@@ -586,8 +586,8 @@ impl EventScrambler {
     }
 }
 
-/// The 333 event's scrambler solves the reduced 4x4x4: with its two-phase search, stopping at the event's
-/// target length as its scrambles do.
+/// The 333 event's scrambler solves the reduced 4x4x4 with its two-phase search: stopping at the event's
+/// target length as its scrambles do, or (the 4x4x4's finish) the shortest it finds within a budget.
 impl cube4::Cube3Solver for EventScrambler {
     fn puzzle(&self) -> &Puzzle {
         &self.puzzle
@@ -603,6 +603,13 @@ impl cube4::Cube3Solver for EventScrambler {
                 Ok(self.solver(control)?.solve(state, &options, control)?.solution)
             }
             _ => Err(Error::internal(format!("event {}: no 3x3x3 solver", self.event.id))),
+        }
+    }
+
+    fn solve_short(&self, state: &State, soft_nodes: u64, control: Control) -> Result<Vec<MoveRef>> {
+        match self.event.kind {
+            ScrambleKind::Cube3 { .. } => Ok(self.cube3(control)?.solve_within(state, soft_nodes, control)?.moves),
+            _ => self.solve_moves(state, control),
         }
     }
 }

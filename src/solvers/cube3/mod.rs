@@ -138,6 +138,20 @@ impl TwoPhase {
         Ok(TwoPhaseSolution { moves, nodes: search.nodes })
     }
 
+    /// The shortest solution of `state` the search finds within about `soft_nodes` search nodes: phase 2
+    /// may take its longest (so a position of phase 2's subgroup, such as a reduced 4x4x4's, is solved
+    /// at once within it, and optimally there), then shorter totals through phase 1 are looked for
+    /// until the budget is spent. Verified; refused and cancelled as [`TwoPhase::solve`].
+    pub fn solve_within(&self, state: &State, soft_nodes: u64, control: Control) -> Result<TwoPhaseSolution> {
+        control.check()?;
+        let cube = self.model.cubie(state)?;
+        let goal = Goal { target: 0, cap: LONGEST, soft_nodes, max_nodes: MAX_NODES, phase2_cap: PHASE2_LONGEST };
+        let mut search = Search::new(&self.model, &self.tables, self.full.get(), &cube, goal, control);
+        let moves = search.run(&cube)?;
+        let moves: Vec<MoveRef> = moves.iter().map(|&m| self.model.mrefs[m as usize]).collect();
+        Ok(TwoPhaseSolution { moves, nodes: search.nodes })
+    }
+
     /// Bytes of the exact tables ([`TwoPhase::build_full_tables`]): 70 MB for phase 1, 107 MB for phase
     /// 2, and their class maps.
     pub const FULL_TABLE_BYTES: usize = FullTables::BYTES;
@@ -292,6 +306,30 @@ mod tests {
             nodes[499], nodes[989], nodes[999], lengths[19], lengths[20], lengths[21]
         );
         assert!(lengths[22] == 0 && lengths[21] <= 15, "{lengths:?}");
+    }
+
+    /// Positions of phase 2's subgroup (a reduced 4x4x4's): [`TwoPhase::solve_within`] solves each in
+    /// at most 18 moves (phase 2 at its longest), never longer than a solve for 20 moves, and in all
+    /// shorter (that stops at a phase 2 of at most 12 moves, going through phase 1 past it).
+    #[test]
+    fn subgroup_positions_solved_short_within_a_budget() {
+        let p = puzzle();
+        let solver = TwoPhase::new(&p, Control::none()).unwrap();
+        let g1: Vec<MoveRef> =
+            ["U", "U'", "D", "D'", "R2", "L2", "F2", "B2"].iter().map(|n| p.lookup(n).unwrap()).collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let (mut within, mut for_twenty) = (0, 0);
+        for _ in 0..40 {
+            let walk: Vec<MoveRef> = (0..40).map(|_| g1[rng.gen_range(0..g1.len())]).collect();
+            let state = p.apply_moves(p.solved(), &walk);
+            let short = solver.solve_within(&state, 10_000, Control::none()).unwrap().moves;
+            solver.check(&p, &state, &short).unwrap();
+            let twenty = solver.solve(&state, Some(20), Control::none()).unwrap().moves;
+            assert!(short.len() <= 18 && short.len() <= twenty.len(), "{} against {}", short.len(), twenty.len());
+            within += short.len();
+            for_twenty += twenty.len();
+        }
+        assert!(within < for_twenty, "{within} moves against {for_twenty}");
     }
 
     #[test]

@@ -5,13 +5,15 @@
 //! centers onto their axis; the other centers onto theirs and the wings into two classes of twelve; the
 //! corners untwisted and the middle layer's wings into it; the centers solved and the wings paired into
 //! edges, with the edges' permutation parity matching the corners'. What is left is a 3x3x3 in the
-//! `U,D,F2,B2,R2,L2` group, solved by the 3x3x3 scrambler's two-phase search (phase 5). Each phase is a
-//! depth-first search over distance tables of its coordinates (17 MB in all, built on first use in
-//! under a second natively, or loaded from saved bytes), run from the ends the phase before kept, in
-//! order of total length; its own ends are kept where the next phase's tables can go on. The reduced
-//! cubes left are solved as 3x3x3s and the shortest whole solution wins. Pairing the wings is what no
-//! relabelling of pieces expresses, so the generic phase solver cannot do this: phase 4 has its own
-//! coordinate (which wing slot holds each wing's partner) and move tables.
+//! `U,D,F2,B2,R2,L2` group, solved by the 3x3x3 scrambler's two-phase search (phase 5: its phase 2 at
+//! its longest, so optimally in that group, then a few thousand nodes looking for shorter through its
+//! phase 1; a first solution of at most 20 moves, with phase 2 capped at 12, was 1.5 moves longer on
+//! average). Each phase is a depth-first search over distance tables of its coordinates (17 MB in all,
+//! built on first use in under a second natively, or loaded from saved bytes), run from the ends the
+//! phase before kept, in order of total length; its own ends are kept where the next phase's tables can
+//! go on. The reduced cubes left are solved as 3x3x3s and the shortest whole solution wins. Pairing the
+//! wings is what no relabelling of pieces expresses, so the generic phase solver cannot do this: phase 4
+//! has its own coordinate (which wing slot holds each wing's partner) and move tables.
 //!
 //! Every solution is checked on the compact model and the scramble again on the definition itself.
 
@@ -53,6 +55,12 @@ pub trait Cube3Solver: Send + Sync {
     fn puzzle(&self) -> &Puzzle;
     /// Moves that solve `state`.
     fn solve_moves(&self, state: &State, control: Control) -> Result<Vec<MoveRef>>;
+    /// The shortest moves that solve `state` found within about `soft_nodes` search nodes (the reduced
+    /// cubes' finish); by default [`Cube3Solver::solve_moves`]'s.
+    fn solve_short(&self, state: &State, soft_nodes: u64, control: Control) -> Result<Vec<MoveRef>> {
+        let _ = soft_nodes;
+        self.solve_moves(state, control)
+    }
 }
 
 /// The 4x4x4 reduction solver: the model, its tables and the 3x3x3 solver for the last phase.
@@ -307,10 +315,16 @@ mod tests {
         let moves = crate::model::moveset::MoveSet::parse(&p, "U,D,F,B,R,L,Uw,Rw,Fw").unwrap();
         let chain = crate::group::puzzle_chain(&p, &moves).unwrap();
         let mut rng = StdRng::seed_from_u64(1);
+        let mut total = 0;
         for _ in 0..5 {
             let (alg, n) = scramble(&solver, &p, &chain, &mut rng, Control::none()).unwrap();
             assert!(n > 30 && n < 80, "{n} moves: {alg}");
+            total += n;
         }
+        // Issue 41 asks for 46 on average (230 here): not met. These five take 263 moves, and took 271
+        // before the reduced cubes were finished optimally in `U,D,F2,B2,R2,L2` (phase 2 capped at 12
+        // moves, a first solution of at most 20).
+        assert!(total <= 265, "{total} moves in five scrambles");
     }
 
     /// Figures: `cargo test --release --lib cube4::tests::figures -- --ignored --nocapture`.

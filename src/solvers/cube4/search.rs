@@ -38,6 +38,9 @@ pub(super) struct Found {
 const KEEP: [usize; PHASES] = [100, 20, 30, 10];
 /// Search nodes a phase may spend once it has an end (it then stops with what it has).
 const SOFT_NODES: u64 = 1 << 20;
+/// Search nodes the 3x3x3 finish of each reduced cube may spend looking for a shorter solution than its
+/// optimal one in `U,D,F2,B2,R2,L2` (which it finds first).
+const FINISH_NODES: u64 = 10_000;
 /// How far past the first total length where a phase has ends it looks for more (each further length
 /// costs about ten times the one before).
 const SLACK: usize = 0;
@@ -106,6 +109,10 @@ impl<'a> Search<'a> {
         }
         let mut best: Option<(Vec<usize>, [usize; PHASES + 1])> = None;
         for p in &partials {
+            // The ends come by increasing length: one as long as the best whole solution cannot beat it.
+            if best.as_ref().is_some_and(|b| p.path.len() >= b.0.len()) {
+                break;
+            }
             let last = self.finish(&p.node)?;
             let mut moves = p.path.clone();
             moves.extend(&last);
@@ -230,7 +237,7 @@ impl<'a> Search<'a> {
     fn finish(&mut self, n: &Node) -> Result<Vec<usize>> {
         let p3 = self.cube3.puzzle();
         let state = self.map.state(self.model, &n.c, p3);
-        let solution = self.cube3.solve_moves(&state, self.control)?;
+        let solution = self.cube3.solve_short(&state, FINISH_NODES, self.control)?;
         solution
             .iter()
             .map(|m| {
