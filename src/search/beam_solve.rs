@@ -71,10 +71,9 @@ fn twists(puzzle: &Puzzle, cycles: &[Operator]) -> Vec<Operator> {
                 let moves = simplify(puzzle, &[a.moves.clone(), b.moves.clone()].concat());
                 let t = puzzle.apply_moves(&puzzle.identity(), &moves);
                 let changes = changes_of(puzzle, t.as_bytes());
-                if !changes.is_empty() && changes.iter().all(|c| c.src == c.dst) {
-                    if found.get(&changes).is_none_or(|m| m.len() > moves.len()) {
-                        found.insert(changes, moves);
-                    }
+                let twist = !changes.is_empty() && changes.iter().all(|c| c.src == c.dst);
+                if twist && found.get(&changes).is_none_or(|m| m.len() > moves.len()) {
+                    found.insert(changes, moves);
                 }
             }
         }

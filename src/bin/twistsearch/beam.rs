@@ -20,8 +20,8 @@ use twistsearch::Puzzle;
 pub fn solve(p: &Puzzle, search: &SearchArgs, args: &SolveArgs) -> Result<String, Failure> {
     let defaults = BeamOptions::default();
     let options = BeamOptions {
-        width: args.beam.unwrap_or(defaults.width),
-        max_depth: args.beam_depth.unwrap_or(defaults.max_depth),
+        width: args.beam.map_or(defaults.width, usize::from),
+        max_depth: args.beam_depth.map_or(defaults.max_depth, usize::from),
     };
     let target = match search.target {
         Some(path) => state_file(p, path)?,

@@ -114,10 +114,10 @@ pub struct SolveArgs {
     /// and the pure 3-cycles their commutators make, ranked by the slots still wrong; for puzzles too
     /// large to solve optimally (a 5x5x5). Checked by applying it.
     #[arg(long, value_name = "WIDTH", conflicts_with_all = ["phases", "phase_bound", "cube_bound"])]
-    pub beam: Option<usize>,
+    pub beam: Option<u16>,
     /// With --beam: give up after this many levels (operators applied).
     #[arg(long = "beam-depth", value_name = "N", requires = "beam")]
-    pub beam_depth: Option<usize>,
+    pub beam_depth: Option<u16>,
 }
 
 impl SolveArgs {
