@@ -123,6 +123,10 @@ export const EVENT_SOLVERS = {
   kilominx: 'kilominx',
   master_tetraminx: 'master_tetraminx',
   '4x4x4': '444',
+  '5x5x5': '555',
+  '6x6x6': '666',
+  '7x7x7': '777',
+  clock: 'clock',
 };
 
 /** The time limit (ms) of a generic solve of a puzzle with its own event solver (see `EVENT_SOLVERS`). */

@@ -326,7 +326,7 @@ export class Puzzle {
     if (this.#event === null || ownMoves || (method !== 'solve' && method !== 'randomScramble')) return null;
     const call =
       method === 'solve'
-        ? `solveForEvent(${JSON.stringify(this.#event)}, pattern) solves it with the ${this.name}'s own solver in about a second`
+        ? `solveForEvent(${JSON.stringify(this.#event)}, pattern) solves it with the ${this.name}'s own solver in seconds`
         : `randomScrambleForEvent(${JSON.stringify(this.#event)}) scrambles it with the ${this.name}'s own scrambler`;
     return {
       ms: EVENT_PUZZLE_TIME_LIMIT,

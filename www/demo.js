@@ -1035,11 +1035,15 @@ async function eventSolve() {
       // The event's own solver (the Square-1's: it knows a slash is blocked while a corner straddles the cut;
       // the 4x4x4's reduction).
       const alg = await worker.solveForEvent(ev.id, start, { signal: options.signal, onProgress: options.onProgress, ...cacheOptions() });
-      // The Square-1's length is in slashes (the WCA's metric for it); the 4x4x4's in moves.
+      // The Square-1's length is in slashes (the WCA's metric for it); the clock's in dial turns (its y2
+      // turns it over); the others' in moves.
+      const tokens = alg.split(' ').filter(Boolean);
       r =
         ev.id === 'sq1'
           ? { solutions: [alg], lengths: [(alg.match(/\//g) ?? []).length], metric: 'slashes', nodes: null }
-          : { solutions: [alg], lengths: [alg.split(' ').filter(Boolean).length], metric: 'moves', nodes: null };
+          : ev.id === 'clock'
+            ? { solutions: [alg], lengths: [tokens.filter((t) => t !== 'y2').length], metric: 'dial turns', nodes: null }
+            : { solutions: [alg], lengths: [tokens.length], metric: 'moves', nodes: null };
     } else {
       await releaseOtherSolvers(e);
       e.solverKept = true;

@@ -76,10 +76,36 @@ impl Default for BeamOptions {
     }
 }
 
+/// What a beam search aims at: a target, the orbits that count, the orbits whose permutation must end
+/// even, and how a wrong slot weighs against a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BeamGoal {
+    /// The target (wildcard orientations match anything).
+    pub target: State,
+    /// Per orbit: whether its slots count (the others may hold anything).
+    pub counted: Vec<bool>,
+    /// Orbits (of distinct pieces, at most 64) whose permutation must end even: each counts as one wrong
+    /// slot while it is odd. What a later stage that moves only by 3-cycles needs.
+    pub even: Vec<usize>,
+    /// The moves one wrong slot is worth: children are ranked by `wrong × slot_moves + moves` (then
+    /// fewest moves), so that a single move that puts one slot right can beat a long macro that puts
+    /// three. 0: by wrong slots, then fewest moves.
+    pub slot_moves: usize,
+}
+
+impl BeamGoal {
+    /// Every slot of `target` counts; no parity asked; ranked by wrong slots, then moves.
+    pub fn state(puzzle: &Puzzle, target: &State) -> Self {
+        BeamGoal { target: target.clone(), counted: vec![true; puzzle.orbits().len()], even: Vec::new(), slot_moves: 0 }
+    }
+}
+
 /// The beam: states and how each was reached.
 struct Node {
     state: Vec<u8>,
     wrong: usize,
+    /// Per orbit of the goal's `even`: whether the permutation is odd (bit `i` for `even[i]`).
+    odd: u64,
     length: usize,
     /// Operators applied, by index.
     path: Vec<u32>,
@@ -97,16 +123,53 @@ pub fn beam_search(
     options: &BeamOptions,
     control: Control,
 ) -> Result<Vec<MoveRef>> {
+    beam_search_to(puzzle, start, &BeamGoal::state(puzzle, target), operators, options, control)
+}
+
+/// As [`beam_search`], to a [`BeamGoal`]: only the counted orbits are scored (an operator's changes to
+/// the others are not even applied), the orbits of `goal.even` must end with even permutations, and
+/// children are ranked by `goal.slot_moves`.
+pub fn beam_search_to(
+    puzzle: &Puzzle,
+    start: &State,
+    goal: &BeamGoal,
+    operators: &[Operator],
+    options: &BeamOptions,
+    control: Control,
+) -> Result<Vec<MoveRef>> {
     if options.width == 0 {
         return Err(Error::new("beam search: the width must be at least 1"));
     }
-    let scorer = Scorer::new(puzzle, target);
+    if goal.even.len() > 64 {
+        return Err(Error::new("beam search: at most 64 orbits may be asked to end even"));
+    }
+    let scorer = Scorer::new(puzzle, goal);
+    // Each operator's changes to the counted orbits, and which orbits of `even` it makes odd.
+    let ops: Vec<(Vec<Change>, u64)> = operators
+        .iter()
+        .map(|op| {
+            let changes = op.changes.iter().filter(|c| goal.counted[c.orbit as usize]).copied().collect();
+            let odd =
+                goal.even.iter().enumerate().fold(0u64, |a, (i, &k)| a | u64::from(odd_changes(&op.changes, k)) << i);
+            (changes, odd)
+        })
+        .collect();
+    let start_odd = goal.even.iter().enumerate().fold(0u64, |a, (i, &k)| {
+        a | u64::from(odd_permutation(&start.as_bytes()[puzzle.orbits()[k].pieces_range()])) << i
+    });
+    let rank =
+        |wrong: usize, length: usize| if goal.slot_moves == 0 { wrong } else { wrong * goal.slot_moves + length };
     let mut beam = vec![Node {
-        wrong: scorer.wrong(start.as_bytes()),
+        wrong: scorer.wrong(start.as_bytes()) + start_odd.count_ones() as usize,
+        odd: start_odd,
         state: start.as_bytes().to_vec(),
         length: 0,
         path: Vec::new(),
     }];
+    // Every state the beam has held: a child seen before is not kept again, so the beam cannot circle
+    // among a few states a 3-cycle apart and must move on (where the best are stuck, to worse ones).
+    let mut seen: HashSet<(Vec<u8>, u64)> = HashSet::from([(beam[0].state.clone(), beam[0].odd)]);
+    let mut best = beam[0].wrong;
     for depth in 0..=options.max_depth {
         control.check()?;
         if let Some(done) = beam.iter().filter(|n| n.wrong == 0).min_by_key(|n| n.length) {
@@ -116,59 +179,121 @@ pub fn beam_search(
             break;
         }
         control.report(Progress { phase: "beam", depth: depth as u32, done: beam[0].wrong as u64, total: None });
-        // The best children by (wrong, length, order found), kept in a max-heap of bounded size.
-        let keep = options.width * 4;
-        let mut heap: BinaryHeap<(usize, usize, usize, u32)> = BinaryHeap::with_capacity(keep + 1);
-        for (n, node) in beam.iter().enumerate() {
-            for (i, op) in operators.iter().enumerate() {
-                let wrong = scorer.wrong_after(&node.state, node.wrong, op);
-                let key = (wrong, node.length + op.moves.len(), n, i as u32);
-                if heap.len() < keep {
-                    heap.push(key);
-                } else if key < *heap.peek().expect("full heap") {
-                    heap.pop();
-                    heap.push(key);
+        // The best children by (rank, length, order found), kept in a max-heap of bounded size; more of
+        // them where too few are new.
+        let mut keep = options.width * 4;
+        let next = loop {
+            let mut heap: BinaryHeap<(usize, usize, usize, u32)> = BinaryHeap::with_capacity(keep + 1);
+            let mut all = 0usize;
+            for (n, node) in beam.iter().enumerate() {
+                let parity = node.odd.count_ones() as isize;
+                for (i, (changes, odd)) in ops.iter().enumerate() {
+                    let flips = (node.odd ^ odd).count_ones() as isize - parity;
+                    let wrong = (scorer.wrong_after(&node.state, node.wrong, changes) as isize + flips) as usize;
+                    let length = node.length + operators[i].moves.len();
+                    let key = (rank(wrong, length), length, n, i as u32);
+                    all += 1;
+                    if heap.len() < keep {
+                        heap.push(key);
+                    } else if key < *heap.peek().expect("full heap") {
+                        heap.pop();
+                        heap.push(key);
+                    }
                 }
             }
-        }
-        let mut children = heap.into_sorted_vec();
-        children.truncate(keep);
-        let mut seen = HashSet::new();
-        let mut next = Vec::with_capacity(options.width);
-        for (wrong, length, n, i) in children {
-            let parent = &beam[n];
-            let state = scorer.apply(&parent.state, &operators[i as usize]);
-            if !seen.insert(state.clone()) {
-                continue;
+            let mut fresh = HashSet::new();
+            let mut next = Vec::with_capacity(options.width);
+            for (_, length, n, i) in heap.into_sorted_vec() {
+                let parent = &beam[n];
+                let (changes, odd) = &ops[i as usize];
+                let state = scorer.apply(&parent.state, changes);
+                let odd = parent.odd ^ odd;
+                let key = (state, odd);
+                if seen.contains(&key) || fresh.contains(&key) {
+                    continue;
+                }
+                fresh.insert(key.clone());
+                let (state, odd) = key;
+                let wrong = scorer.wrong_after(&parent.state, parent.wrong - parent.odd.count_ones() as usize, changes)
+                    + odd.count_ones() as usize;
+                let mut path = parent.path.clone();
+                path.push(i);
+                next.push(Node { state, wrong, odd, length, path });
+                if next.len() == options.width {
+                    break;
+                }
             }
-            let mut path = parent.path.clone();
-            path.push(i);
-            next.push(Node { state, wrong, length, path });
-            if next.len() == options.width {
-                break;
+            if next.len() == options.width || all <= keep || keep >= options.width << 10 {
+                seen.extend(fresh);
+                break next;
             }
+            keep *= 4;
+        };
+        if next.is_empty() {
+            break;
         }
+        best = best.min(next.iter().map(|n| n.wrong).min().unwrap_or(best));
         beam = next;
     }
     Err(Error::new(format!(
         "beam search: no solution within {} levels of width {} (best: {} slots wrong)",
-        options.max_depth,
-        options.width,
-        beam.iter().map(|n| n.wrong).min().unwrap_or(0)
+        options.max_depth, options.width, best
     )))
+}
+
+/// Whether the permutation `changes` make of orbit `k` is odd (slots not changed stay).
+fn odd_changes(changes: &[Change], k: usize) -> bool {
+    let moved: Vec<(u8, u8)> = changes.iter().filter(|c| c.orbit as usize == k).map(|c| (c.dst, c.src)).collect();
+    let mut seen = vec![false; moved.len()];
+    let mut swaps = 0;
+    for i in 0..moved.len() {
+        let mut j = i;
+        let mut len = 0;
+        while !seen[j] {
+            seen[j] = true;
+            // The slot whose piece moves into `moved[j].0`'s: follow src.
+            let src = moved[j].1;
+            len += 1;
+            match moved.iter().position(|&(d, _)| d == src) {
+                Some(next) => j = next,
+                None => break,
+            }
+        }
+        swaps += len.max(1) - 1;
+    }
+    swaps % 2 == 1
+}
+
+/// Whether a permutation (the piece in each slot, all distinct) is odd.
+pub fn odd_permutation(p: &[u8]) -> bool {
+    let mut seen = vec![false; p.len()];
+    let mut swaps = 0;
+    for i in 0..p.len() {
+        let mut j = i;
+        let mut len = 0;
+        while !seen[j] {
+            seen[j] = true;
+            j = p[j] as usize;
+            len += 1;
+        }
+        swaps += len.max(1) - 1;
+    }
+    swaps % 2 == 1
 }
 
 /// Scores states against the target.
 struct Scorer {
-    /// Per orbit: offset, size, whether orientations count.
+    /// Per orbit: offset, size, orientations.
     orbits: Vec<(usize, usize, u8)>,
+    /// Per orbit: whether it counts.
+    counted: Vec<bool>,
     target: Vec<u8>,
 }
 
 impl Scorer {
-    fn new(puzzle: &Puzzle, target: &State) -> Self {
+    fn new(puzzle: &Puzzle, goal: &BeamGoal) -> Self {
         let orbits = puzzle.orbits().iter().map(|o| (o.offset, o.size, o.orientations)).collect();
-        Scorer { orbits, target: target.as_bytes().to_vec() }
+        Scorer { orbits, counted: goal.counted.clone(), target: goal.target.as_bytes().to_vec() }
     }
 
     /// Whether slot `i` of orbit `k` would be right holding `piece` with orientation `ori`.
@@ -182,6 +307,9 @@ impl Scorer {
     fn wrong(&self, s: &[u8]) -> usize {
         let mut wrong = 0;
         for (k, &(offset, size, _)) in self.orbits.iter().enumerate() {
+            if !self.counted[k] {
+                continue;
+            }
             for i in 0..size {
                 wrong += usize::from(!self.right(k, i, s[offset + i], s[offset + size + i]));
             }
@@ -189,11 +317,11 @@ impl Scorer {
         wrong
     }
 
-    /// The wrong slots of `s` (which has `wrong`) after `op`.
+    /// The wrong slots of `s` (which has `wrong`) after `changes` (of counted orbits).
     #[inline]
-    fn wrong_after(&self, s: &[u8], wrong: usize, op: &Operator) -> usize {
+    fn wrong_after(&self, s: &[u8], wrong: usize, changes: &[Change]) -> usize {
         let mut w = wrong as isize;
-        for c in &op.changes {
+        for c in changes {
             let k = c.orbit as usize;
             let (offset, size, m) = self.orbits[k];
             let (dst, src) = (c.dst as usize, c.src as usize);
@@ -206,9 +334,9 @@ impl Scorer {
         w as usize
     }
 
-    fn apply(&self, s: &[u8], op: &Operator) -> Vec<u8> {
+    fn apply(&self, s: &[u8], changes: &[Change]) -> Vec<u8> {
         let mut out = s.to_vec();
-        for c in &op.changes {
+        for c in changes {
             let (offset, size, m) = self.orbits[c.orbit as usize];
             let (dst, src) = (c.dst as usize, c.src as usize);
             out[offset + dst] = s[offset + src];

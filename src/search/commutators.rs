@@ -74,14 +74,31 @@ pub fn three_cycles(puzzle: &Puzzle, moves: &[MoveRef], control: Control) -> Res
             keep(&mut found, changes_of(puzzle, &c), simplify(puzzle, &moves));
         }
     }
-    // Conjugates `S C S⁻¹`, from the changes alone: slot `j` of `C` becomes slot `S[j]`.
-    let base: Vec<(Vec<Change>, Vec<MoveRef>)> = found.iter().map(|(c, m)| (c.clone(), m.clone())).collect();
+    let base: Vec<Operator> = found.into_iter().map(|(changes, moves)| Operator { moves, changes }).collect();
+    conjugates(puzzle, &base, moves, control)
+}
+
+/// `ops` and their conjugates `S C S⁻¹` by each of `moves` (computed from the changes alone: slot `j` of
+/// `C` becomes slot `S[j]`): one operator per effect, the shortest, sorted by length. Applied to its own
+/// output, conjugates by two moves.
+pub fn conjugates(puzzle: &Puzzle, ops: &[Operator], moves: &[MoveRef], control: Control) -> Result<Vec<Operator>> {
+    let mut found: HashMap<Vec<Change>, Vec<MoveRef>> = HashMap::new();
+    let keep = |found: &mut HashMap<Vec<Change>, Vec<MoveRef>>, changes: Vec<Change>, moves: Vec<MoveRef>| {
+        if found.get(&changes).is_none_or(|m| m.len() > moves.len()) {
+            found.insert(changes, moves);
+        }
+    };
+    for op in ops {
+        keep(&mut found, op.changes.clone(), op.moves.clone());
+    }
     let orbits = puzzle.orbits();
-    for s in &singles {
+    for &s in moves {
         control.check()?;
-        let st = s.t.as_bytes();
-        for (changes, moves) in &base {
-            let mut conj: Vec<Change> = changes
+        let t = puzzle.apply(&puzzle.identity(), s);
+        let st = t.as_bytes();
+        for op in ops {
+            let mut conj: Vec<Change> = op
+                .changes
                 .iter()
                 .map(|c| {
                     let o = &orbits[c.orbit as usize];
@@ -93,10 +110,10 @@ pub fn three_cycles(puzzle: &Puzzle, moves: &[MoveRef], control: Control) -> Res
                 })
                 .collect();
             conj.sort_unstable();
-            if found.get(&conj).is_some_and(|m| m.len() + 2 <= moves.len()) {
+            if found.get(&conj).is_some_and(|m| m.len() + 2 <= op.moves.len()) {
                 continue;
             }
-            let seq = [s.moves.clone(), moves.clone(), puzzle.invert_moves(&s.moves)].concat();
+            let seq = [vec![s], op.moves.clone(), vec![puzzle.invert_move(s)]].concat();
             keep(&mut found, conj, simplify(puzzle, &seq));
         }
     }

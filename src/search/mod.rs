@@ -1,7 +1,8 @@
 //! Solving: IDA* over canonical sequences with an in-memory pruning table as heuristic.
 //!
 //! - [`beam`]: beam search (width and depth limits) over operators scored by the slots still wrong: solutions,
-//!   not optimal, for puzzles too large for IDA*; [`commutators`]: the 3-cycles it uses as macros.
+//!   not optimal, for puzzles too large for IDA*; [`commutators`]: the 3-cycles it uses as macros;
+//!   [`beam_solve`]: any position of any puzzle solved by it (the CLI's `solve --beam`).
 //! - [`target`]: the pattern to reach and how start states are brought to its representation.
 //! - [`relax`]: targets for scrambles that leave pieces or orientations open (ksolve+ `?`).
 //! - [`bound`]: [`SearchBound`], a second lower bound the walk keeps beside the table.
@@ -13,6 +14,7 @@
 //!   split at the top into prefixes that threads search in parallel, with a deterministic output order.
 
 pub mod beam;
+pub mod beam_solve;
 pub mod bound;
 pub mod commutators;
 pub(crate) mod ida;

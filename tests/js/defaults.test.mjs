@@ -119,6 +119,31 @@ test('a scrambled Square-1 through the generic solve answers within 1 s, naming 
   minx.free();
 });
 
+test('a scrambled 5x5x5 (within 1.5 s) or clock through the generic solve stops, naming its solveForEvent; what it names solves it', async () => {
+  for (const [puzzleID, eventID, scramble] of [
+    ['5x5x5', '555', "R 2U F' 3L B2 2D' Rw U2 2F L'"],
+    ['clock', 'clock', 'UR3+ DR2- U1+ ALL4- y2 R5+ D2- ALL1+'],
+  ]) {
+    const k = await cubingKPuzzle(puzzleID);
+    const p = await loadPuzzle(k);
+    const scrambled = k.defaultPattern().applyAlg(scramble);
+    const t0 = performance.now();
+    await assert.rejects(p.solve(scrambled), (e) => {
+      assert.equal(e.name, 'TimeoutError', `${puzzleID}: ${e.message}`);
+      assert.match(e.message, new RegExp(`solveForEvent\\("${eventID}", pattern\\)`));
+      return true;
+    });
+    const ms = performance.now() - t0;
+    // (The clock's generic solve checks its time limit only every few seconds while it starts.)
+    if (puzzleID === '5x5x5') assert.ok(ms < 1500, `${puzzleID}: ${ms.toFixed(0)} ms`);
+    const alg = await solveForEvent(eventID, scrambled);
+    const end = scrambled.applyAlg(alg);
+    // The 5x5x5's fixed centers are solved up to their orientation (cubing.js's experimentalIsSolved ignores it).
+    assert.ok(puzzleID === 'clock' ? end.isIdentical(k.defaultPattern()) : end.experimentalIsSolved({ ignorePuzzleOrientation: false, ignoreCenterOrientation: true }), `${puzzleID}: ${alg}`);
+    p.free();
+  }
+});
+
 test('timeLimit stops a long solve on the calling thread and in a worker, with a TimeoutError; bad values are refused', async () => {
   const k = await cubingKPuzzle('3x3x3');
   const p = await loadPuzzle(k);

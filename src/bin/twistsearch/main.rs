@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+mod beam;
 mod canon;
 mod cosets;
 mod event_solve;
@@ -479,6 +480,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Canon { puzzle, depth, qtm, moves, newcanon, json } => {
             let p = load(&puzzle)?;
             out = canon::canon(&p, &canon::CanonArgs { depth, qtm, moves: moves.as_deref(), newcanon, json })?;
+        }
+        Command::Solve { puzzle, args, search, .. } if args.beam.is_some() => {
+            out = beam::solve(&load(&puzzle)?, &search.args()?, &args)?;
         }
         Command::Solve { puzzle, args, phases, search } if phases.active() => {
             out = phases::solve(load(&puzzle)?, &search.args()?, &args, &phases)?;

@@ -54,13 +54,15 @@ impl PhaseArgs {
 }
 
 /// The positions to solve: from a scramble file, `--scramble` and `--state`.
-fn jobs(puzzle: &Puzzle, args: &SolveArgs) -> Result<Vec<(String, State)>, Failure> {
+pub fn jobs(puzzle: &Puzzle, args: &SolveArgs) -> Result<Vec<(String, State)>, Failure> {
     let (file, alg, state) = args.inputs();
     let mut jobs = Vec::new();
     if let Some(path) = file {
         let parsed = parse_scrambles(puzzle, &read(path)?).map_err(|e| fail(path, e))?;
         for s in parsed.scrambles {
-            let st = s.state.ok_or_else(|| fail(path, format!("{}: --phases solves given positions only", s.name)))?;
+            let st = s
+                .state
+                .ok_or_else(|| fail(path, format!("{}: --phases and --beam solve given positions only", s.name)))?;
             jobs.push((s.name, st));
         }
     }

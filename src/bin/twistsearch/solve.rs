@@ -110,6 +110,14 @@ pub struct SolveArgs {
     /// `ignoreCenterOrientation`).
     #[arg(long)]
     ignore_center_orientation: bool,
+    /// A solution (not optimal) by beam search instead, keeping WIDTH states per level: over the moves
+    /// and the pure 3-cycles their commutators make, ranked by the slots still wrong; for puzzles too
+    /// large to solve optimally (a 5x5x5). Checked by applying it.
+    #[arg(long, value_name = "WIDTH", conflicts_with_all = ["phases", "phase_bound", "cube_bound"])]
+    pub beam: Option<u16>,
+    /// With --beam: give up after this many levels (operators applied).
+    #[arg(long = "beam-depth", value_name = "N", requires = "beam")]
+    pub beam_depth: Option<u16>,
 }
 
 impl SolveArgs {
