@@ -51,22 +51,33 @@ pub(crate) fn perm_unrank(r: usize, n: usize) -> Vec<u8> {
     out
 }
 
-/// Whether a permutation of `0..n` (`n ≤ 32`) is odd.
+/// Whether a permutation of `0..n` is odd (by its cycles: a cycle of even length is an odd number of
+/// swaps). Any `n`; up to 64 without allocating.
 pub(crate) fn is_odd(p: &[u8]) -> bool {
-    let mut seen = 0u32;
+    if p.len() > 64 {
+        let mut seen = vec![false; p.len()];
+        return odd_cycles(p, |j| std::mem::replace(&mut seen[j], true));
+    }
+    let mut seen = 0u64;
+    odd_cycles(p, |j| {
+        let was = seen >> j & 1 == 1;
+        seen |= 1 << j;
+        was
+    })
+}
+
+/// The parity of `p`'s cycles, `mark(j)` marking slot `j` as seen and telling whether it was.
+#[inline(always)]
+fn odd_cycles(p: &[u8], mut mark: impl FnMut(usize) -> bool) -> bool {
     let mut odd = false;
     for i in 0..p.len() {
-        if seen >> i & 1 == 1 {
-            continue;
-        }
         let mut j = i;
         let mut len = 0;
-        while seen >> j & 1 == 0 {
-            seen |= 1 << j;
+        while !mark(j) {
             j = p[j] as usize;
             len += 1;
         }
-        odd ^= len % 2 == 0;
+        odd ^= len > 0 && len % 2 == 0;
     }
     odd
 }

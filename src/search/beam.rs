@@ -10,6 +10,7 @@
 use std::collections::{BinaryHeap, HashSet};
 
 use crate::control::{Control, Progress};
+use crate::coord::perm::is_odd;
 use crate::error::{Error, Result};
 use crate::model::puzzle::{MoveRef, Puzzle};
 use crate::model::state::State;
@@ -154,9 +155,11 @@ pub fn beam_search_to(
             (changes, odd)
         })
         .collect();
-    let start_odd = goal.even.iter().enumerate().fold(0u64, |a, (i, &k)| {
-        a | u64::from(odd_permutation(&start.as_bytes()[puzzle.orbits()[k].pieces_range()])) << i
-    });
+    let start_odd = goal
+        .even
+        .iter()
+        .enumerate()
+        .fold(0u64, |a, (i, &k)| a | u64::from(is_odd(&start.as_bytes()[puzzle.orbits()[k].pieces_range()])) << i);
     let rank =
         |wrong: usize, length: usize| if goal.slot_moves == 0 { wrong } else { wrong * goal.slot_moves + length };
     let mut beam = vec![Node {
@@ -258,23 +261,6 @@ fn odd_changes(changes: &[Change], k: usize) -> bool {
                 Some(next) => j = next,
                 None => break,
             }
-        }
-        swaps += len.max(1) - 1;
-    }
-    swaps % 2 == 1
-}
-
-/// Whether a permutation (the piece in each slot, all distinct) is odd.
-pub fn odd_permutation(p: &[u8]) -> bool {
-    let mut seen = vec![false; p.len()];
-    let mut swaps = 0;
-    for i in 0..p.len() {
-        let mut j = i;
-        let mut len = 0;
-        while !seen[j] {
-            seen[j] = true;
-            j = p[j] as usize;
-            len += 1;
         }
         swaps += len.max(1) - 1;
     }

@@ -8,9 +8,10 @@
 
 use std::collections::HashMap;
 
-use super::beam::{beam_search, changes_of, odd_permutation, BeamOptions, Change, Operator};
+use super::beam::{beam_search, changes_of, BeamOptions, Change, Operator};
 use super::commutators::{conjugates, simplify, three_cycles};
 use crate::control::Control;
+use crate::coord::perm::is_odd;
 use crate::error::{Error, Result};
 use crate::model::moveset::MoveSet;
 use crate::model::puzzle::{MoveRef, Puzzle};
@@ -113,7 +114,7 @@ impl Parity {
         self.orbits
             .iter()
             .enumerate()
-            .fold(0, |a, (i, &k)| a | u64::from(odd_permutation(&s[puzzle.orbits()[k].pieces_range()])) << i)
+            .fold(0, |a, (i, &k)| a | u64::from(is_odd(&s[puzzle.orbits()[k].pieces_range()])) << i)
     }
 
     fn of_move(&self, puzzle: &Puzzle, m: MoveRef) -> u64 {

@@ -19,8 +19,9 @@ mod project;
 
 use std::collections::HashMap;
 
-use self::project::{odd, Cube3Projection, FACES};
+use self::project::{Cube3Projection, FACES};
 use crate::control::Control;
+use crate::coord::perm::is_odd as odd;
 use crate::error::{Error, Result};
 use crate::model::puzzle::{MoveRef, MoveSource, Puzzle};
 use crate::model::state::State;

@@ -2,6 +2,7 @@
 //! move them, the orientations by the offsets that make every face turn act alike on both (read from the
 //! two definitions, not assumed: cubing.js numbers the 5x5x5's middle edges unlike the 3x3x3's edges).
 
+use crate::coord::perm::is_odd;
 use crate::error::{Error, Result};
 use crate::model::puzzle::Puzzle;
 use crate::model::state::State;
@@ -58,7 +59,7 @@ impl Cube3Projection {
             Some(e) => e.write(state.as_bytes(), &mut b),
             None => {
                 let cp = &state.as_bytes()[self.corners.from..self.corners.from + 8];
-                if odd(cp) {
+                if is_odd(cp) {
                     b.swap(self.edges3, self.edges3 + 1);
                 }
             }
@@ -147,21 +148,4 @@ impl OrbitMap {
             out[self.to + n + j] = (twist + self.offset[i] + m - self.offset[piece]) % m;
         }
     }
-}
-
-/// Whether a permutation is odd.
-pub(super) fn odd(p: &[u8]) -> bool {
-    let mut seen = vec![false; p.len()];
-    let mut swaps = 0;
-    for i in 0..p.len() {
-        let mut j = i;
-        let mut len = 0;
-        while !seen[j] {
-            seen[j] = true;
-            j = p[j] as usize;
-            len += 1;
-        }
-        swaps += len.max(1) - 1;
-    }
-    swaps % 2 == 1
 }

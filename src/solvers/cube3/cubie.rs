@@ -69,14 +69,7 @@ impl Cubie {
     }
 }
 
-/// Whether a permutation of `0..n` is odd (its inversions).
-pub(super) fn odd(p: &[u8]) -> bool {
-    let mut inversions = 0;
-    for i in 0..p.len() {
-        inversions += p[i + 1..].iter().filter(|&&x| x < p[i]).count();
-    }
-    inversions % 2 == 1
-}
+pub(super) use crate::coord::perm::is_odd as odd;
 
 #[cfg(test)]
 mod tests {
