@@ -1,18 +1,10 @@
 //! `twistsearch solve --beam WIDTH`: a solution of any position by beam search, checked here by
 //! applying it with `position`; limits and bad input.
 
-use std::process::Command;
+mod common;
 
+use common::cli_run as run;
 use serde_json::Value;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 /// Whether `alg` after `scramble` gives the solved position of `puzzle`.
 fn solves(puzzle: &str, scramble: &str, alg: &str) -> bool {

@@ -20,14 +20,21 @@ pub fn puzzle(rel: &str) -> Puzzle {
     twistsearch::load_puzzle(&read(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
-/// Runs the CLI (from the repository root) and returns its standard output, failing the test with its
-/// standard error where it does not succeed.
-pub fn cli_ok(args: &[&str]) -> String {
+/// Runs the CLI (from the repository root): its exit code (-1 where it has none), standard output and
+/// standard error.
+pub fn cli_run(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_twistsearch"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the CLI runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Runs the CLI (from the repository root) and returns its standard output, failing the test with its
+/// standard error where it does not succeed.
+pub fn cli_ok(args: &[&str]) -> String {
+    let (code, out, err) = cli_run(args);
+    assert!(code == 0, "{args:?}: {err}");
+    out
 }
