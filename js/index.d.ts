@@ -154,9 +154,10 @@ export interface SolveOptions extends SearchOptions, CallOptions {
    * (85 MiB, seconds to build), or `'phase1-parity'` (the corners' permutation even too, reduced by the
    * mirrors as well: 81 MiB, as fast to build, about 1.8 times fewer nodes). `'huge'` (the E slice's edges in order too: 2,020 MiB, about seven times
    * fewer nodes on deep positions) is for the native library and CLI: its 6.66 billion entries cannot
-   * be indexed in wasm32, which refuses it with a `RangeError`. A plain request (one optimal solution in
-   * face turns, no depth limits or slack) is answered by the cube's own search on the table's
-   * coordinates (`searchedBy`), several times faster than the generic solver with a `phaseBound`. Its
+   * be indexed in wasm32, which refuses it with a `RangeError`. A request of the face turns to solved (either
+   * metric, any number of solutions, depth limits or slack; no orientation options) is answered by the
+   * cube's own search on the table's coordinates (`searchedBy`), with the generic solver's solutions in
+   * its order, several times faster than the generic solver with a `phaseBound`. Its
    * table is kept with the solver and cached with `tableCache`. Not with `phaseBound`.
    */
   cubeBound?: 'phase1' | 'phase1-parity' | 'huge';

@@ -196,9 +196,9 @@ fn phase_tables_round_trip_and_bad_files_are_rebuilt() {
 }
 
 /// `--cube-bound phase1` keeps its table in the cache directory: built and written by one process,
-/// loaded by the next; a plain request is answered by the cube's own search, two solutions by the
-/// generic solver with the bound, with the same length; a table over `--cube-bound-memory` is refused
-/// before anything is built.
+/// loaded by the next; a request of the face turns is answered by the cube's own search (several
+/// solutions and quarter turns too), one with an orientation option by the generic solver with the
+/// bound, with the same length; a table over `--cube-bound-memory` is refused before anything is built.
 #[test]
 fn the_cube_bound_persists_and_answers_plain_requests_itself() {
     const SYMM_CUBE: &str = "tests/data/puzzles/symm/3x3x3.tws";
@@ -219,9 +219,16 @@ fn the_cube_bound_persists_and_answers_plain_requests_itself() {
     let length = &first["solutions"][0]["length"];
     assert_eq!(*length, 10, "{first}");
     let two = cube(&["--count", "2"]);
-    assert_eq!(two["searchedBy"], "states", "{two}");
-    assert_eq!(two["solutions"][0]["length"], *length);
+    assert_eq!(two["searchedBy"], "3x3x3 coordinates", "{two}");
+    assert_eq!(two["solutions"][0], first["solutions"][0]);
+    assert!(two["solutions"][1]["length"].as_u64() >= length.as_u64(), "{two}");
     assert_eq!(two["phaseBound"]["tablesLoaded"], true, "{two}");
+    let quarter = cube(&["--qtm", "--count", "2"]);
+    assert_eq!(quarter["searchedBy"], "3x3x3 coordinates", "{quarter}");
+    assert_eq!(quarter["solutions"].as_array().map(Vec::len), Some(2), "{quarter}");
+    let states = cube(&["--ignore-center-orientation"]);
+    assert_eq!(states["searchedBy"], "states", "{states}");
+    assert_eq!(states["solutions"][0]["length"], *length);
     let started = std::time::Instant::now();
     let (code, _, err) =
         run(&["solve", SYMM_CUBE, "--scramble", TEN, "--cube-bound", "huge", "--cube-bound-memory", "1000"]);

@@ -358,6 +358,11 @@ impl Solver {
         &self.move_list
     }
 
+    /// Its canonical-sequence automaton over [`Solver::move_list`]: the sequences it searches.
+    pub fn canon(&self) -> &CanonFsm {
+        &self.fsm
+    }
+
     /// Its turn metric.
     pub fn metric(&self) -> Metric {
         self.fsm.metric()

@@ -553,7 +553,7 @@ fn pair_moves<R>(kind: CubeTable, [fm, sm, tm, lm]: [&[u16]; 4], f: impl FnOnce(
 }
 
 /// The index of each move of a search among the model's face turns; refused where one is none.
-fn move_indices(model: &Model, move_list: &[MoveRef]) -> Result<Vec<u8>> {
+pub(super) fn move_indices(model: &Model, move_list: &[MoveRef]) -> Result<Vec<u8>> {
     let moves: Option<Vec<u8>> =
         move_list.iter().map(|m| model.mrefs.iter().position(|x| x == m).map(|i| i as u8)).collect();
     moves.ok_or_else(|| Error::new("the 3x3x3 bound needs a search of face turns only"))

@@ -2,7 +2,10 @@
 //! the flip, the slice coordinate, the twist and the exact distance to the subgroup), without the
 //! generic solver's states and table. It is a space of the engine's lanes ([`crate::ida::lanes`]):
 //! threads take the subtrees below the first two moves; the first solution in move order wins, so the
-//! answer does not depend on the threads.
+//! answer does not depend on the threads. Asked as a [`Solver`] is (its canonical sequences, its
+//! metric: half or quarter turns; several solutions, every optimal one, depth limits, slack), it walks
+//! the solver's own canonical automaton in the solver's move order, so that it gives the solver's
+//! solutions in the solver's order ([`CubeBound::solve_request`]).
 //!
 //! A table read is a cache miss (the child's class comes from its parent's row, its entry from the
 //! table: hundreds of nanoseconds from memory on these machines), so each thread runs several
@@ -24,6 +27,7 @@
 //! along an axis (read after the forward axes that can rule it out, before those that only give
 //! distances).
 
+use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -32,6 +36,8 @@ use super::cubie::Cubie;
 use super::model::{may_follow, MOVES};
 use super::optimal::{CubeBound, Data};
 use super::packed::Packed;
+use crate::canon::fsm::REFUSED;
+use crate::canon::CanonFsm;
 use crate::control::{Control, Progress};
 use crate::coord::residue::neighbour_distance;
 use crate::error::{Error, Result};
@@ -39,10 +45,14 @@ use crate::ida::lanes::{self, LaneSpace, LaneVisit};
 use crate::model::moveset::Metric;
 use crate::model::puzzle::MoveRef;
 use crate::model::state::State;
+use crate::search::solver::solve_limits;
 use crate::search::{solve_up_to, Position, SolveOptions, SolveReport, Solver, UpTo};
 
-/// The longest solution looked for (every position has one of at most 20 moves).
+/// The longest optimal solution in face turns (every position has one of at most 20 moves).
 const LONGEST: u32 = 20;
+
+/// The longest optimal solution in quarter turns (every position has one of at most 26).
+const LONGEST_QTM: u32 = 26;
 
 /// An optimal solution and what it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,32 +88,129 @@ impl Node {
     }
 }
 
-/// The lanes' visit of one depth limit: the solution first in move order.
+/// The moves that may follow, per order state, in the order the walk takes them, with the state each
+/// leads to: the cube's own rule (a state per last move, [`may_follow`]) or a solver's canonical
+/// automaton ([`CanonFsm`]) over the cube's moves.
+struct Follow {
+    /// The state before the first move.
+    start: u8,
+    rows: Vec<FollowRow>,
+    /// The longest optimal solution in its metric.
+    longest: u32,
+}
+
+/// One state's moves that may follow (the first `n`) and the state after each.
+#[derive(Clone, Copy)]
+struct FollowRow {
+    moves: [u8; MOVES],
+    next: [u8; MOVES],
+    n: u8,
+}
+
+impl Follow {
+    /// The cube's own rule: no face twice in a row; of two opposite faces, the one of smaller index
+    /// first. A state per last move (`MOVES`: none yet).
+    fn face_turns() -> Follow {
+        let rows = (0..=MOVES as u8)
+            .map(|last| {
+                let mut row = FollowRow { moves: [0; MOVES], next: [0; MOVES], n: 0 };
+                for m in (0..MOVES as u8).filter(|&m| may_follow(last, m)) {
+                    row.moves[row.n as usize] = m;
+                    row.next[row.n as usize] = m;
+                    row.n += 1;
+                }
+                row
+            })
+            .collect();
+        Follow { start: MOVES as u8, rows, longest: LONGEST }
+    }
+
+    /// A solver's canonical sequences, `moves[i]` the cube's move of the solver's move `i`, in the
+    /// solver's move order; `None` where the automaton has more states than a byte numbers.
+    fn canonical(fsm: &CanonFsm, moves: &[u8]) -> Option<Follow> {
+        if fsm.states() > 1 << 8 || fsm.moves() != moves.len() || moves.len() != MOVES {
+            return None;
+        }
+        let rows = (0..fsm.states() as u32)
+            .map(|state| {
+                let mut row = FollowRow { moves: [0; MOVES], next: [0; MOVES], n: 0 };
+                for (&next, &m) in fsm.row(state).iter().zip(moves).filter(|(&next, _)| next != REFUSED) {
+                    row.moves[row.n as usize] = m;
+                    row.next[row.n as usize] = next as u8;
+                    row.n += 1;
+                }
+                row
+            })
+            .collect();
+        let longest = if fsm.metric() == Metric::Qtm { LONGEST_QTM } else { LONGEST };
+        Some(Follow { start: 0, rows, longest })
+    }
+}
+
+/// What a search is asked for, as [`SolveOptions`] means it: the depths, how many solutions, every
+/// optimal one, and how many moves over the shortest.
+struct Ask {
+    min_depth: u32,
+    max_depth: u32,
+    limit: usize,
+    all_optimal: bool,
+    slack: u32,
+}
+
+impl Ask {
+    /// One optimal solution.
+    const ONE: Ask = Ask { min_depth: 0, max_depth: u32::MAX, limit: 1, all_optimal: false, slack: 0 };
+
+    /// The request of `options`, refused as the solver refuses it.
+    fn of(options: &SolveOptions) -> Result<Ask> {
+        let (max_depth, limit) = solve_limits(options)?;
+        let (min_depth, all_optimal, slack) = (options.min_depth, options.all_optimal, options.slack);
+        Ok(Ask { min_depth, max_depth, limit, all_optimal, slack })
+    }
+}
+
+/// The lanes' visit of one depth limit: the first `want` solutions in walk order.
 struct Found<'a> {
     data: &'a Data,
     cube: Cubie,
-    /// The index of the first task (in move order) with a solution so far.
-    first: AtomicUsize,
-    solution: Mutex<Option<(usize, Vec<u8>)>>,
+    /// How many solutions the depth is asked for.
+    want: usize,
+    /// The last task still wanted: the tasks up to it have found `want` solutions between them.
+    last: AtomicUsize,
+    /// The solutions found with their tasks (each task's in the order its walk found them), and how
+    /// many each task found.
+    found: Mutex<Solutions>,
 }
 
+/// Solutions with their tasks, and how many each task found.
+type Solutions = (Vec<(usize, Vec<u8>)>, BTreeMap<usize, usize>);
+
 impl<I: Inverse> LaneVisit<Cube<'_, I>> for Found<'_> {
-    /// Every axis at distance 0: edges and corner orientations solved; the corners' places too?
+    /// Every axis at distance 0: edges and corner orientations solved; the corners' places too? A
+    /// task ends once it has `want` solutions of its own.
     fn leaf(&self, task: usize, node: &LaneNode<I>, path: &[u8]) -> bool {
         if node.node.dist != [0; 3] || !self.solves(path) {
             return false;
         }
-        if let Ok(mut s) = self.solution.lock() {
-            if s.as_ref().is_none_or(|(j, _)| task < *j) {
-                *s = Some((task, path.to_vec()));
-            }
+        let Ok(mut found) = self.found.lock() else { return true };
+        let (solutions, per_task) = &mut *found;
+        solutions.push((task, path.to_vec()));
+        let mine = per_task.entry(task).or_insert(0);
+        *mine += 1;
+        let enough = *mine >= self.want;
+        // The first task by which the solutions number `want`: no later task's can be among the first.
+        let mut sum = 0;
+        if let Some((&t, _)) = per_task.iter().find(|(_, &n)| {
+            sum += n;
+            sum >= self.want
+        }) {
+            self.last.fetch_min(t, Relaxed);
         }
-        self.first.fetch_min(task, Relaxed);
-        true
+        enough
     }
 
     fn wanted(&self, task: usize) -> bool {
-        self.first.load(Relaxed) >= task
+        self.last.load(Relaxed) >= task
     }
 }
 
@@ -112,6 +219,13 @@ impl Found<'_> {
     fn solves(&self, path: &[u8]) -> bool {
         path.iter().fold(self.cube, |c, &m| c.then(&self.data.model.moves[m as usize])) == Cubie::SOLVED
     }
+
+    /// The first `want` solutions in walk order (tasks in order, each task's as it found them).
+    fn first(self) -> Vec<Vec<u8>> {
+        let (mut solutions, _) = self.found.into_inner().unwrap_or_else(|e| e.into_inner());
+        crate::sort::sort_by_key(&mut solutions, |(task, _)| *task);
+        solutions.into_iter().take(self.want).map(|(_, path)| path).collect()
+    }
 }
 
 impl CubeBound {
@@ -119,6 +233,21 @@ impl CubeBound {
     /// bound alone, on all threads; verified. Positions the face turns cannot reach are refused by
     /// name; progress (phase `"search"`, depth and nodes) goes to `control`, which can cancel it.
     pub fn solve(&self, state: &State, control: Control) -> Result<CubeSolution> {
+        let (solutions, nodes) = self.solutions(state, &Follow::face_turns(), &Ask::ONE, control)?;
+        let moves = solutions.and_then(|s| s.into_iter().next());
+        let moves = moves.ok_or_else(|| Error::internal("3x3x3: the search returned no solution"))?;
+        Ok(CubeSolution { moves, nodes })
+    }
+
+    /// The solutions `ask` asks for of `state` (`None`: none within its depths), each verified, by
+    /// sequences of `follow`, and the nodes.
+    fn solutions(
+        &self,
+        state: &State,
+        follow: &Follow,
+        ask: &Ask,
+        control: Control,
+    ) -> Result<(Option<Vec<Vec<MoveRef>>>, u64)> {
         let data = &*self.data;
         let cube = data.model.cubie(state)?;
         let mut root = Node::ZERO;
@@ -129,44 +258,70 @@ impl CubeBound {
             root.layers[a] = coords[3] as u8;
             root.dist[a] = data.distance(coords) as u8;
         }
-        if data.exact() {
+        let (found, nodes) = if data.exact() {
             // The inverse is as far from solved: its distances bound the search too.
             let inv = cube.inverse();
             for a in 0..3 {
                 root.inv_dist[a] = data.distance(data.axis_coordinates(&inv, a)) as u8;
             }
-            search(&Cube::<Packed>::new(data), LaneNode { node: root, inv: Packed::new(&inv) }, cube, control)
+            let root = LaneNode { node: root, inv: Packed::new(&inv) };
+            search(&Cube::<Packed>::new(data, follow), root, cube, ask, control)?
         } else {
-            search(&Cube::<()>::new(data), LaneNode { node: root, inv: () }, cube, control)
-        }
+            search(&Cube::<()>::new(data, follow), LaneNode { node: root, inv: () }, cube, ask, control)?
+        };
+        let verified = |path: &Vec<u8>| {
+            let end = path.iter().fold(cube, |c, &m| c.then(&data.model.moves[m as usize]));
+            if end != Cubie::SOLVED {
+                return Err(Error::internal("3x3x3: a solution does not solve the position"));
+            }
+            Ok(path.iter().map(|&m| data.model.mrefs[m as usize]).collect())
+        };
+        let found = found.map(|paths| paths.iter().map(verified).collect::<Result<Vec<_>>>()).transpose()?;
+        Ok((found, nodes))
     }
 }
 
 /// Iterative deepening from `root` in lanes ([`crate::ida::lanes`]): per depth limit, the tasks are the
-/// nodes after two moves that the bound keeps (the root, for a limit under 3), in move order.
-fn search<I: Inverse>(space: &Cube<I>, root: LaneNode<I>, cube: Cubie, control: Control) -> Result<CubeSolution> {
+/// nodes after two moves that the bound keeps (the root, for a limit under 3), in walk order. The
+/// solutions `ask` asks for, as the solver's loop takes them (`None`: none within its depths), and
+/// the nodes.
+fn search<I: Inverse>(
+    space: &Cube<I>,
+    root: LaneNode<I>,
+    cube: Cubie,
+    ask: &Ask,
+    control: Control,
+) -> Result<(Option<Vec<Vec<u8>>>, u64)> {
     let data = space.data;
     let mut total = 0;
-    for limit in root.node.bound()..=LONGEST {
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut last = ask.max_depth;
+    let mut limit = root.node.bound().max(ask.min_depth);
+    while limit <= last {
+        if limit > space.follow.longest && found.is_empty() {
+            return Err(Error::internal(format!("3x3x3: no solution within {} moves", space.follow.longest)));
+        }
         control.check()?;
         control.report(Progress { phase: "search", depth: limit, done: total, total: None });
         let levels = if limit < 3 { 0 } else { 2 };
-        let tasks = lanes::tasks(space, &root, MOVES as u8, limit, levels);
+        let tasks = lanes::tasks(space, &root, space.follow.start, limit, levels);
         if levels > 0 {
             total += 1 + tasks.len() as u64;
         }
-        let found = Found { data, cube, first: AtomicUsize::new(usize::MAX), solution: Mutex::new(None) };
-        total += lanes::walk(space, &tasks, &found, control, "search", limit)?;
-        if let Some((_, path)) = found.solution.lock().map(|mut s| s.take()).unwrap_or(None) {
-            let end = path.iter().fold(cube, |c, &m| c.then(&data.model.moves[m as usize]));
-            if end != Cubie::SOLVED {
-                return Err(Error::internal("3x3x3: an optimal solution does not solve the position"));
-            }
-            let moves = path.iter().map(|&m| data.model.mrefs[m as usize]).collect();
-            return Ok(CubeSolution { moves, nodes: total });
+        let want = ask.limit - found.len();
+        let visit = Found { data, cube, want, last: AtomicUsize::new(usize::MAX), found: Mutex::default() };
+        total += lanes::walk(space, &tasks, &visit, control, "search", limit)?;
+        let solutions = visit.first();
+        if !solutions.is_empty() && found.is_empty() && (ask.all_optimal || ask.slack > 0) {
+            last = last.min(limit.saturating_add(ask.slack));
         }
+        found.extend(solutions);
+        if found.len() >= ask.limit || (ask.all_optimal && !found.is_empty()) {
+            break;
+        }
+        limit += 1;
     }
-    Err(Error::internal("3x3x3: no solution within 20 moves"))
+    Ok(((!found.is_empty()).then_some(found), total))
 }
 
 /// Which search answered a request of [`CubeBound::solve_request`].
@@ -189,28 +344,30 @@ impl SearchedBy {
 }
 
 impl CubeBound {
-    /// Whether [`CubeBound::solve`] answers this request as `solver` would: one optimal solution (no
-    /// depth limits, no slack) in face turns (the solver's 18 moves, half-turn metric) of a position to
-    /// the solved cube, orientation asked for.
-    pub fn answers(&self, solver: &Solver, position: &Position, up_to: UpTo, options: &SolveOptions) -> bool {
+    /// Whether the cube's own search answers this request as `solver` would: a position to the solved
+    /// cube, orientation asked for, by the solver's 18 face turns in either metric (any number of
+    /// solutions, depth limits and slack: the solver's meaning of each).
+    pub fn answers(&self, solver: &Solver, position: &Position, up_to: UpTo, _options: &SolveOptions) -> bool {
+        self.follow_for(solver, position, up_to).is_some()
+    }
+
+    /// The solver's canonical sequences over the cube's moves, where the cube's search answers its
+    /// requests of `position` ([`CubeBound::answers`]).
+    fn follow_for(&self, solver: &Solver, position: &Position, up_to: UpTo) -> Option<Follow> {
         let solved = solver.puzzle().solved().as_bytes();
-        solver.metric() == Metric::Htm
-            && solver.move_list().len() == MOVES
-            && solver.move_list().iter().all(|m| self.data.model.mrefs.contains(m))
-            && solver.target().bytes() == solved
+        let plain = solver.target().bytes() == solved
             && position.target.as_ref().is_none_or(|t| t.as_bytes() == solved)
             && !up_to.puzzle_orientation
-            && !up_to.center_orientation
-            && options.max_solutions.unwrap_or(1) == 1
-            && !options.all_optimal
-            && options.min_depth == 0
-            && options.max_depth.is_none()
-            && options.slack == 0
+            && !up_to.center_orientation;
+        let moves = plain.then(|| super::optimal::move_indices(&self.data.model, solver.move_list()).ok())??;
+        Follow::canonical(solver.canon(), &moves)
     }
 
     /// Solves as [`solve_up_to`] does with `solver` (which the caller gave this bound, made by
     /// [`CubeBound::for_moves`] of its move list), but by the cube's own search where
-    /// [`CubeBound::answers`] the request: the one place that choice is made, for every shell.
+    /// [`CubeBound::answers`] the request: the same solutions in the same order (the solver's
+    /// canonical sequences, walked in its move order). The one place that choice is made, for every
+    /// shell.
     pub fn solve_request(
         &self,
         solver: &mut Solver,
@@ -219,19 +376,15 @@ impl CubeBound {
         options: &SolveOptions,
         control: Control,
     ) -> Result<(SolveReport, SearchedBy)> {
-        if !self.answers(solver, position, up_to, options) {
+        let Some(follow) = self.follow_for(solver, position, up_to) else {
             let report = solve_up_to(solver, position, up_to, options, control)?;
             return Ok((report, SearchedBy::States));
-        }
-        let s = self.solve(&position.start, control)?;
-        let report = SolveReport {
-            solutions: vec![s.moves],
-            nodes: s.nodes,
-            table_depth: 0,
-            table_seconds: 0.0,
-            symmetries: 1,
-            inverse: false,
         };
+        let ask = Ask::of(options)?;
+        let (solutions, nodes) = self.solutions(&position.start, &follow, &ask, control)?;
+        let solutions = solutions.ok_or_else(|| Error::new(format!("no solution within depth {}", ask.max_depth)))?;
+        let report =
+            SolveReport { solutions, nodes, table_depth: 0, table_seconds: 0.0, symmetries: 1, inverse: false };
         Ok((report, SearchedBy::CubeCoordinates))
     }
 }
@@ -240,25 +393,6 @@ impl CubeBound {
 /// axis, for the children the first keeps) cut the nodes by another 1.3× but cost as much time as it
 /// saved (17.4 s against 17.5 s on an 18-move position), so the other axis counts as 0.
 const INVERSE_PASSES: u8 = 1;
-
-/// Per last move (`MOVES`: none), the moves that may follow it ([`may_follow`]) in order, and their
-/// number: a node's children's moves copied, not worked out move by move.
-static FOLLOW: [([u8; MOVES], u8); MOVES + 1] = {
-    let mut t = [([0u8; MOVES], 0u8); MOVES + 1];
-    let mut last = 0;
-    while last <= MOVES {
-        let mut m = 0;
-        while m < MOVES {
-            if may_follow(last as u8, m as u8) {
-                t[last].0[t[last].1 as usize] = m as u8;
-                t[last].1 += 1;
-            }
-            m += 1;
-        }
-        last += 1;
-    }
-    t
-};
 
 /// Per parent distance (the last row for any beyond) and a residue read (3: an empty entry, which a
 /// complete table has none of), the child's distance: the parent's less one, the same or one more
@@ -317,13 +451,15 @@ struct LaneNode<I> {
 /// The cube's optimal search as a space of the engine's lanes ([`LaneSpace`]).
 struct Cube<'a, I> {
     data: &'a Data,
+    /// The sequences walked.
+    follow: &'a Follow,
     inverse: PhantomData<I>,
 }
 
 impl<'a, I: Inverse> Cube<'a, I> {
-    fn new(data: &'a Data) -> Self {
+    fn new(data: &'a Data, follow: &'a Follow) -> Self {
         debug_assert_eq!(I::KEPT, data.exact());
-        Cube { data, inverse: PhantomData }
+        Cube { data, follow, inverse: PhantomData }
     }
 }
 
@@ -353,6 +489,8 @@ struct Expansion {
     kid_inv: [Packed; MOVES],
     kids: [Node; MOVES],
     moves: [u8; MOVES],
+    /// The order state after each kept child's move.
+    orders: [u8; MOVES],
     n: usize,
     /// The axes in the order they are read (furthest first), how many of them were read one by one,
     /// and which axes the current round reads.
@@ -371,7 +509,7 @@ struct Expansion {
 impl<I: Inverse> LaneSpace for Cube<'_, I> {
     type Node = LaneNode<I>;
     type Move = u8;
-    /// The last move (`MOVES`: none).
+    /// The state of the sequences walked ([`Follow`]).
     type Order = u8;
     type Expansion = Expansion;
 
@@ -384,6 +522,7 @@ impl<I: Inverse> LaneSpace for Cube<'_, I> {
             kid_inv: [Packed::SOLVED; MOVES],
             kids: [Node::ZERO; MOVES],
             moves: [0; MOVES],
+            orders: [0; MOVES],
             n: 0,
             order: [0, 1, 2],
             next: 0,
@@ -401,9 +540,10 @@ impl<I: Inverse> LaneSpace for Cube<'_, I> {
         e.parent = node.node;
         e.parent_inv = node.inv.packed();
         e.limit = (left - 1) as u8;
-        let (moves, n) = &FOLLOW[(last as usize).min(MOVES)];
-        e.moves = *moves;
-        e.n = *n as usize;
+        let row = &self.follow.rows[last as usize];
+        e.moves = row.moves;
+        e.orders = row.next;
+        e.n = row.n as usize;
         e.order = [0, 1, 2];
         e.order.sort_by_key(|&a| std::cmp::Reverse(node.node.dist[a]));
         e.next = 0;
@@ -430,7 +570,7 @@ impl<I: Inverse> LaneSpace for Cube<'_, I> {
     }
 
     fn kept_child(&self, e: &Expansion, i: usize) -> (LaneNode<I>, u8, u8) {
-        (LaneNode { node: e.kids[i], inv: I::keep(&e.kid_inv[i]) }, e.moves[i], e.moves[i])
+        (LaneNode { node: e.kids[i], inv: I::keep(&e.kid_inv[i]) }, e.moves[i], e.orders[i])
     }
 }
 
@@ -502,6 +642,7 @@ impl<I: Inverse> Cube<'_, I> {
             // Written whether kept or not (no branch to mispredict); the next child overwrites it.
             e.kids[kept] = kid;
             e.moves[kept] = e.moves[k];
+            e.orders[kept] = e.orders[k];
             e.index[kept] = e.index[k];
             if I::KEPT {
                 e.kid_inv[kept] = e.kid_inv[k];
@@ -554,6 +695,7 @@ impl<I: Inverse> Cube<'_, I> {
             }
             e.kids[kept] = kid;
             e.moves[kept] = e.moves[k];
+            e.orders[kept] = e.orders[k];
             e.kid_inv[kept] = e.kid_inv[k];
             kept += 1;
         }
@@ -592,6 +734,7 @@ impl<I: Inverse> Cube<'_, I> {
             }
             e.kids[kept] = kid;
             e.moves[kept] = e.moves[k];
+            e.orders[kept] = e.orders[k];
             e.kid_inv[kept] = e.kid_inv[k];
             kept += 1;
         }
@@ -658,6 +801,56 @@ mod tests {
         }
         eprintln!("{nodes_exact} nodes with inverse lookups, {nodes_plain} without");
         assert!(nodes_exact < nodes_plain, "{nodes_exact} nodes with inverse lookups, {nodes_plain} without");
+    }
+
+    /// Asked as the generic solver is (every optimal solution, several solutions, slack, a least
+    /// depth; half and quarter turns), the cube's own search gives the solver's solutions in the
+    /// solver's order, on 10 positions a metric.
+    #[test]
+    fn requests_are_answered_as_the_solver_answers_them() {
+        use crate::model::moveset::MoveSet;
+        use crate::search::SolverOptions;
+        use std::sync::Arc;
+        let p = Arc::new(puzzle());
+        let plain = CubeBound::phase1_for_tests();
+        let mut rng = crate::group::rng_from_seed(Some(53)).unwrap();
+        let asks = [
+            SolveOptions { all_optimal: true, ..SolveOptions::default() },
+            SolveOptions { max_solutions: Some(7), ..SolveOptions::default() },
+            SolveOptions { all_optimal: true, slack: 1, max_solutions: Some(60), ..SolveOptions::default() },
+            SolveOptions { min_depth: 8, max_solutions: Some(3), ..SolveOptions::default() },
+            SolveOptions { max_depth: Some(4), ..SolveOptions::default() },
+        ];
+        for metric in [Metric::Htm, Metric::Qtm] {
+            let set = MoveSet::from_names(&p, &["U", "R", "F", "D", "L", "B"]).unwrap();
+            let moves = Some(set.clone());
+            let options = SolverOptions { moves, metric, memory_bytes: 1 << 24, ..SolverOptions::default() };
+            let mut solver = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
+            let bound = plain.for_moves(solver.move_list()).unwrap();
+            // Walks of the moves the metric counts as one.
+            let single: Vec<MoveRef> = (0..solver.move_list().len())
+                .filter(|&m| solver.canon().next(0, m).is_some())
+                .map(|m| solver.move_list()[m])
+                .collect();
+            for i in 0..10 {
+                let path: Vec<MoveRef> = (0..5 + i % 3).map(|_| single[rng.gen_range(0..single.len())]).collect();
+                let alg = crate::alg::Alg::parse(&crate::kpuzzle::notation::format_moves(&p, &path)).unwrap();
+                let position = Position::from_alg(&p, &alg, &set, None).unwrap();
+                let ask = &asks[i % asks.len()];
+                let up_to = UpTo::default();
+                let theirs = solve_up_to(&mut solver, &position, up_to, ask, Control::none());
+                let mine = bound.solve_request(&mut solver, &position, up_to, ask, Control::none());
+                match (theirs, mine) {
+                    (Ok(theirs), Ok((mine, by))) => {
+                        assert_eq!(by, SearchedBy::CubeCoordinates);
+                        assert!(!mine.solutions.is_empty(), "{metric:?} walk {i}");
+                        assert_eq!(mine.solutions, theirs.solutions, "{metric:?} walk {i}");
+                    }
+                    (Err(theirs), Err(mine)) => assert_eq!(mine.to_string(), theirs.to_string(), "{metric:?} walk {i}"),
+                    (theirs, mine) => panic!("{metric:?} walk {i}: {theirs:?} against {mine:?}"),
+                }
+            }
+        }
     }
 
     /// Residues kept in trits (the `layers` table's encoding) read as the two-bit entries: the same
