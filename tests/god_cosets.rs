@@ -233,26 +233,19 @@ fn a_killed_unit_leaves_nothing_and_its_rerun_merges() {
     for i in [0, 1] {
         assert!(unit(i, "10").output().unwrap().status.success());
     }
-    let merged = std::process::Command::new(bin)
-        .arg("god-merge")
-        .args([dir.join("unit-0.json"), dir.join("unit-1.json")])
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    let (unit_0, unit_1) = (dir.join("unit-0.json"), dir.join("unit-1.json"));
+    let (unit_0, unit_1) = (unit_0.to_str().unwrap(), unit_1.to_str().unwrap());
+    let (code, merged, err) = common::cli_run(&["god-merge", unit_0, unit_1, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&merged).unwrap();
     let p = common::puzzle("puzzles/main/2x2x2.tws");
     let want = dense(&p, Some("U,F,R"), Metric::Htm);
     assert_eq!(v["counts"], serde_json::json!(want));
     assert_eq!(v["complete"], true);
     // A unit given twice is refused.
-    let twice = std::process::Command::new(bin)
-        .arg("god-merge")
-        .args([dir.join("unit-0.json"), dir.join("unit-0.json"), dir.join("unit-1.json")])
-        .output()
-        .unwrap();
-    assert!(!twice.status.success());
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
+    let (code, _, err) = common::cli_run(&["god-merge", unit_0, unit_0, unit_1]);
+    assert_ne!(code, 0);
+    assert!(err.contains("given twice"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
