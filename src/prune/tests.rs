@@ -423,9 +423,11 @@ fn crumb_tables_are_admissible_and_exact_at_the_top() {
     assert_eq!(t.lookup(p.solved().as_bytes()), 0);
     check_random_walks(&p, &moves, &t, 25, 4);
     let bytes = t.to_bytes();
-    let u = PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES).unwrap();
+    let u = PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES, false).unwrap();
     assert_eq!(u.packing(), Packing::Crumbs);
     assert_eq!((u.filled_depth(), u.stats()), (4, t.stats()));
     assert!(u.cells.snapshot() == t.cells.snapshot());
-    assert!(PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES - 1).is_err());
+    assert!(
+        PruneTable::from_bytes(&p, &moves, &fsm, p.solved().as_bytes(), &bytes, CRUMBS_MIN_BYTES - 1, false).is_err()
+    );
 }
