@@ -2,17 +2,14 @@
 //! the documented fields with sane values. No timing thresholds: a benchmark never fails a test on
 //! speed.
 
-use std::process::Command;
+mod common;
 
+use common::{bin_run, cli_run};
 use serde_json::Value;
 
+/// Runs `twistsearch-bench ARGS`: its exit code, standard output and standard error.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch-bench"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the benchmark harness runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    bin_run(env!("CARGO_BIN_EXE_twistsearch-bench"), args)
 }
 
 /// The records of `twistsearch-bench ARGS --json`, one per line.
@@ -229,14 +226,11 @@ fn a_binary_of_its_own() {
         "{out}"
     );
     // The CLI has no `bench` subcommand any more: not in its help, and an unknown subcommand.
-    let cli =
-        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_twistsearch")).args(args).output().expect("the CLI runs");
-    let help = cli(&["--help"]);
-    assert!(help.status.success());
-    let help = String::from_utf8(help.stdout).unwrap();
+    let (code, help, err) = cli_run(&["--help"]);
+    assert_eq!(code, 0, "{err}");
     assert!(help.contains("god-merge"), "{help}");
     assert!(!help.lines().any(|l| l.trim_start().starts_with("bench")), "{help}");
-    let old = cli(&["bench", "--quick"]);
-    assert_eq!(old.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&old.stderr).contains("'bench'"), "{}", String::from_utf8_lossy(&old.stderr));
+    let (code, _, err) = cli_run(&["bench", "--quick"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'bench'"), "{err}");
 }

@@ -1,25 +1,13 @@
 //! The CLI end to end: every subcommand, text and `--json`.
 
+mod common;
+
 use std::process::Command;
 
+use common::{cli_ok as ok, cli_run as run};
 use serde_json::Value;
 
 const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
-}
 
 fn json(args: &[&str]) -> Value {
     let mut a = args.to_vec();

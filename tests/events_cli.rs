@@ -1,17 +1,9 @@
 //! `twistsearch scramble --event ID` end to end: text and `--json`, seeds, bad event IDs.
 
-use std::process::Command;
+mod common;
 
+use common::cli_run as run;
 use serde_json::Value;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 #[test]
 fn event_scrambles_are_reproducible_with_a_seed() {

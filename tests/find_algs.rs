@@ -6,7 +6,6 @@ mod common;
 use common::cli_ok as ok;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
 const POCKET: &str = "tests/data/puzzles/main/2x2x2.tws";
@@ -125,11 +124,7 @@ fn every_mode_in_turn_and_bad_depths_refused() {
     for (h, mode) in headers.iter().zip(["basic", "repeated", "commutator"]) {
         assert!(h.contains(&format!(": {mode} algs, depth 2")), "{h}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(["find-algs", POCKET, "--mode", "commutator", "--depth", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("depth 1"));
+    let (code, _, err) = common::cli_run(&["find-algs", POCKET, "--mode", "commutator", "--depth", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("depth 1"), "{err}");
 }

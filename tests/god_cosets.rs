@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 
 use twistsearch::control::Control;
 use twistsearch::god::cosets::{coset_enumeration, merge_units, CosetOptions, UnitCounts};
-use twistsearch::god::{gods_algorithm, GodOptions, Method, Reduce};
+use twistsearch::god::{gods_algorithm, CosetUnit, GodOptions, Method, Reduce};
 use twistsearch::model::moveset::Metric;
 use twistsearch::{MoveSet, Puzzle};
 
@@ -43,8 +43,8 @@ fn agree(path: &str, moves: Option<&str>, metric: Metric, runs: &[(usize, u32)])
     for &(letters, store) in runs {
         let r = cosets(&p, moves, |o| {
             o.metric = metric;
-            o.letters = Some(letters);
-            o.store_depth = Some(store);
+            o.cosets.letters = Some(letters);
+            o.cosets.store_depth = Some(store);
         });
         assert_eq!(r.counts, want, "{path} {moves:?} {metric:?} letters {letters} stored {store}");
         assert!(r.complete);
@@ -75,15 +75,15 @@ fn pyraminx_skewb_and_cube_subgroups() {
 fn units_merge_to_the_whole_and_refuse_gaps_doubles_and_strangers() {
     let p = common::puzzle("puzzles/main/2x2x2.tws");
     let whole = cosets(&p, Some("U,F,R"), |o| {
-        o.letters = Some(2);
-        o.store_depth = Some(10);
+        o.cosets.letters = Some(2);
+        o.cosets.store_depth = Some(10);
     });
     let run = |unit| {
         cosets(&p, Some("U,F,R"), |o| {
-            o.letters = Some(2);
-            o.store_depth = Some(10);
-            o.units = 5;
-            o.unit = unit;
+            o.cosets.letters = Some(2);
+            o.cosets.store_depth = Some(10);
+            o.cosets.units = 5;
+            o.cosets.unit = unit;
         })
     };
     let units: Vec<UnitCounts> = (0..5).map(run).collect();
@@ -102,9 +102,9 @@ fn units_merge_to_the_whole_and_refuse_gaps_doubles_and_strangers() {
     assert!(merge_units(&doubled).unwrap_err().to_string().contains("unit 3 is given twice"));
     let mut foreign = units.clone();
     foreign[2] = cosets(&p, Some("U,F,R"), |o| {
-        o.letters = Some(2);
-        o.units = 5;
-        o.unit = 2;
+        o.cosets.letters = Some(2);
+        o.cosets.units = 5;
+        o.cosets.unit = 2;
         o.max_depth = Some(5);
     });
     assert!(merge_units(&foreign).unwrap_err().to_string().contains("belongs to another run"));
@@ -112,7 +112,7 @@ fn units_merge_to_the_whole_and_refuse_gaps_doubles_and_strangers() {
     let e = coset_enumeration(
         &p,
         &set(&p, Some("U,F,R")),
-        &CosetOptions { units: 3, unit: 3, ..Default::default() },
+        &CosetOptions { cosets: CosetUnit { units: 3, unit: 3, ..Default::default() }, ..Default::default() },
         Control::none(),
     );
     assert!(e.unwrap_err().to_string().contains("unit 3 is not one of units 0..3"));
@@ -125,7 +125,7 @@ fn max_depth_stops_and_cancel_gives_no_counts() {
     for (depth, store) in [(4u32, 2u32), (8, 5), (11, 10)] {
         let r = cosets(&p, Some("U,F,R"), |o| {
             o.max_depth = Some(depth);
-            o.store_depth = Some(store);
+            o.cosets.store_depth = Some(store);
         });
         assert_eq!(r.counts, want[..=depth as usize], "max depth {depth}");
         assert_eq!(r.complete, depth == 11);
@@ -144,7 +144,7 @@ fn max_depth_stops_and_cancel_gives_no_counts() {
     let e = coset_enumeration(
         &p,
         &set(&p, Some("U,F,R")),
-        &CosetOptions { store_depth: Some(4), ..Default::default() },
+        &CosetOptions { cosets: CosetUnit { store_depth: Some(4), ..Default::default() }, ..Default::default() },
         Control::none(),
     );
     assert!(e.unwrap_err().to_string().contains("reach distance 8 only"));
@@ -193,7 +193,11 @@ fn a_clock_times_each_distance_formed() {
     let moves = set(&p, Some("U,F,R"));
     let ticks = std::sync::atomic::AtomicU64::new(0);
     let clock = || ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64;
-    let o = CosetOptions { store_depth: Some(6), reduce: Reduce::Always, ..CosetOptions::default() };
+    let o = CosetOptions {
+        reduce: Reduce::Always,
+        cosets: CosetUnit { store_depth: Some(6), ..Default::default() },
+        ..CosetOptions::default()
+    };
     let r = coset_enumeration(&p, &moves, &o, Control::none().with_clock(&clock)).unwrap();
     assert_eq!(r.counts.len(), 12);
     assert_eq!(r.stored_depth, 6);
@@ -233,26 +237,19 @@ fn a_killed_unit_leaves_nothing_and_its_rerun_merges() {
     for i in [0, 1] {
         assert!(unit(i, "10").output().unwrap().status.success());
     }
-    let merged = std::process::Command::new(bin)
-        .arg("god-merge")
-        .args([dir.join("unit-0.json"), dir.join("unit-1.json")])
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    let (unit_0, unit_1) = (dir.join("unit-0.json"), dir.join("unit-1.json"));
+    let (unit_0, unit_1) = (unit_0.to_str().unwrap(), unit_1.to_str().unwrap());
+    let (code, merged, err) = common::cli_run(&["god-merge", unit_0, unit_1, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&merged).unwrap();
     let p = common::puzzle("puzzles/main/2x2x2.tws");
     let want = dense(&p, Some("U,F,R"), Metric::Htm);
     assert_eq!(v["counts"], serde_json::json!(want));
     assert_eq!(v["complete"], true);
     // A unit given twice is refused.
-    let twice = std::process::Command::new(bin)
-        .arg("god-merge")
-        .args([dir.join("unit-0.json"), dir.join("unit-0.json"), dir.join("unit-1.json")])
-        .output()
-        .unwrap();
-    assert!(!twice.status.success());
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
+    let (code, _, err) = common::cli_run(&["god-merge", unit_0, unit_0, unit_1]);
+    assert_ne!(code, 0);
+    assert!(err.contains("given twice"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -330,11 +327,11 @@ fn agree_by_symmetry(p: &Puzzle, moves: Option<&str>, metric: Metric, depth: Opt
         let run = |reduce, cutoff| {
             cosets(p, moves, |o| {
                 o.metric = metric;
-                o.letters = Some(letters);
-                o.store_depth = Some(store);
+                o.cosets.letters = Some(letters);
+                o.cosets.store_depth = Some(store);
                 o.max_depth = depth;
                 o.reduce = reduce;
-                o.mark_cutoff = cutoff;
+                o.cosets.mark_cutoff = cutoff;
             })
         };
         let (plain, reduced) = (run(Reduce::Never, None), run(Reduce::Always, None));
@@ -447,8 +444,8 @@ fn symmetry_classes_on_the_edges_group_with_the_mirror() {
     let b = brute(&edges, None, Metric::Htm, 5);
     assert_eq!(b.symmetries, 48);
     let r = cosets(&edges, None, |o| {
-        o.letters = Some(3);
-        o.store_depth = Some(3);
+        o.cosets.letters = Some(3);
+        o.cosets.store_depth = Some(3);
         o.max_depth = Some(5);
         o.reduce = Reduce::Always;
     });
@@ -463,11 +460,11 @@ fn units_reduced_by_symmetry_merge_to_the_whole() {
     let p = common::puzzle("puzzles/symm/2x2x2.tws");
     let run = |units, unit| {
         cosets(&p, Some("U,R,F"), |o| {
-            o.letters = Some(2);
-            o.store_depth = Some(4);
+            o.cosets.letters = Some(2);
+            o.cosets.store_depth = Some(4);
             o.max_depth = Some(8);
-            o.units = units;
-            o.unit = unit;
+            o.cosets.units = units;
+            o.cosets.unit = unit;
             o.reduce = Reduce::Always;
         })
     };
@@ -482,11 +479,11 @@ fn units_reduced_by_symmetry_merge_to_the_whole() {
     // A unit of a plain run belongs to another run.
     let mut mixed = units.clone();
     mixed[1] = cosets(&p, Some("U,R,F"), |o| {
-        o.letters = Some(2);
-        o.store_depth = Some(4);
+        o.cosets.letters = Some(2);
+        o.cosets.store_depth = Some(4);
         o.max_depth = Some(8);
-        o.units = 4;
-        o.unit = 1;
+        o.cosets.units = 4;
+        o.cosets.unit = 1;
         o.reduce = Reduce::Never;
     });
     assert!(merge_units(&mixed).unwrap_err().to_string().contains("belongs to another run"));
@@ -516,8 +513,8 @@ fn a_block_of_seventeen_pieces() {
     let want = gods_algorithm(&p, &set(&p, None), &o, Control::none()).unwrap().counts;
     assert_eq!(want.iter().sum::<u64>(), 34);
     let r = cosets(&p, None, |o| {
-        o.letters = Some(6);
-        o.store_depth = Some(1);
+        o.cosets.letters = Some(6);
+        o.cosets.store_depth = Some(1);
     });
     assert_eq!(r.counts, want);
     assert!(r.complete && r.stored_depth == 1 && want.len() > 2);
@@ -533,7 +530,7 @@ fn gods_algorithm_runs_a_coset_unit_with_symmetry() {
     let cosets = twistsearch::god::CosetUnit { units: 2, unit: 1, ..Default::default() };
     let o = GodOptions { method: Method::Cosets, symmetry: true, cosets: cosets.clone(), ..GodOptions::default() };
     let r = gods_algorithm(&p, &moves, &o, Control::none()).unwrap();
-    let own = CosetOptions { units: 2, unit: 1, reduce: Reduce::Always, ..CosetOptions::default() };
+    let own = CosetOptions { reduce: Reduce::Always, cosets: cosets.clone(), ..CosetOptions::default() };
     let unit = coset_enumeration(&p, &moves, &own, Control::none()).unwrap();
     assert_eq!(r.cosets.as_ref(), Some(&unit));
     assert_eq!((r.counts.as_slice(), r.total), (unit.counts.as_slice(), unit.counts.iter().sum()));

@@ -1,20 +1,12 @@
 //! `twistsearch solve --phases` end to end: text and `--json`, scramble files, limits, bad input.
 
-use std::process::Command;
+mod common;
 
+use common::cli_run as run;
 use serde_json::Value;
 
 const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
 const H: &str = "U,D,F2,B2,R2,L2";
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 #[test]
 fn two_phase_text_and_json() {

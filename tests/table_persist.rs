@@ -39,7 +39,7 @@ fn build(f: &For, memory_bytes: usize, depth: u32) -> PruneTable {
 }
 
 fn load(f: &For, bytes: &[u8], max: usize) -> Result<PruneTable, String> {
-    PruneTable::from_bytes(&f.puzzle, &f.moves, &f.fsm, &f.target, bytes, max).map_err(|e| e.to_string())
+    PruneTable::from_bytes(&f.puzzle, &f.moves, &f.fsm, &f.target, bytes, max, false).map_err(|e| e.to_string())
 }
 
 /// States along a random walk, to compare lookups.
@@ -193,8 +193,7 @@ fn reduced_and_plain_tables_are_told_apart() {
     let (rb, pb) = (reduced.to_bytes(), plain.to_bytes());
     let e = load(&f, &rb, MIB).unwrap_err();
     assert!(e.contains("a plain table is expected"), "{e}");
-    let load_reduced =
-        |bytes: &[u8]| PruneTable::from_bytes_with(&f.puzzle, &f.moves, &f.fsm, &f.target, bytes, MIB, true);
+    let load_reduced = |bytes: &[u8]| PruneTable::from_bytes(&f.puzzle, &f.moves, &f.fsm, &f.target, bytes, MIB, true);
     let e = load_reduced(&pb).unwrap_err().to_string();
     assert!(e.contains("no symmetry reduction"), "{e}");
     let back = load_reduced(&rb).unwrap();

@@ -2,23 +2,16 @@
 //! a table written by one process is loaded by the next, a damaged or foreign file is refused with a
 //! warning and the table rebuilt (and rewritten), `never` and `auto` write only when they should.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::cli_run as run;
 use serde_json::Value;
 
 const CUBE: &str = "tests/data/puzzles/main/3x3x3.tws";
 const CUBE_2: &str = "tests/data/puzzles/main/2x2x2.tws";
 const TEN: &str = "B2 L B U' R2 B' L' U' R' F";
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twistsearch"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the CLI runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 /// `solve PUZZLE --scramble ALG --memory 4 --json` with `extra`: the first result and stderr.
 fn solve(puzzle: &str, alg: &str, extra: &[&str]) -> (Value, String) {

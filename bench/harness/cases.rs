@@ -124,7 +124,7 @@ fn god_edges_cosets(ctx: &Ctx) -> Result<CaseOutput, Failure> {
     for _ in 0..ctx.repeat {
         let options = twistsearch::god::cosets::CosetOptions {
             max_depth: Some(depth),
-            store_depth: Some(depth - 2),
+            cosets: twistsearch::god::CosetUnit { store_depth: Some(depth - 2), ..Default::default() },
             ..Default::default()
         };
         let t = Instant::now();

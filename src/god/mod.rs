@@ -114,22 +114,25 @@ pub struct GodOptions {
     pub cosets: CosetUnit,
 }
 
-/// The settings of [`Method::Cosets`] that the other methods do not have (see
-/// [`cosets::CosetOptions`], whose fields of the same names they become).
+/// The settings of [`Method::Cosets`] that the other methods do not have ([`GodOptions::cosets`], and
+/// [`cosets::CosetOptions::cosets`] when the method is called directly).
 #[cfg(feature = "cosets")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CosetUnit {
-    /// Letters that name a coset (`None`: the fewest whose bitmaps fit half the budget).
+    /// Letters (slots of the largest block) that name a coset (`None`: the fewest whose bitmaps fit half
+    /// the budget).
     pub letters: Option<usize>,
-    /// Store the positions through this distance at most (`None`: as many levels as fit); for
-    /// measurements and tests.
+    /// Store the positions through this distance at most (`None`: as many levels as fit half the
+    /// budget); for measurements and tests.
     pub store_depth: Option<u32>,
     /// Work units the cosets split into.
     pub units: u64,
     /// The unit to run, in `0..units`.
     pub unit: u64,
-    /// The size of the sub-cosets the symmetry pre-calculation leaves undecided (`None`: chosen per
-    /// coset); for measurements and tests.
+    /// With the reduction by symmetry: the size (in positions) of the sub-cosets its per-coset
+    /// pre-calculation leaves undecided, their positions then checked one by one as the products reach
+    /// them; `None`: chosen per coset from the deepest distance's products that reach it (65,536 where
+    /// they are few, 512, or 0: everything decided up front); for measurements and tests.
     pub mark_cutoff: Option<u64>,
 }
 
@@ -383,17 +386,12 @@ fn by_cosets(puzzle: &Puzzle, moves: &MoveSet, options: &GodOptions, control: Co
         (true, _) => Reduce::Always,
         (false, r) => r,
     };
-    let c = &options.cosets;
     let o = cosets::CosetOptions {
         metric: options.metric,
         memory_bytes: options.memory_bytes,
         max_depth: options.max_depth,
-        letters: c.letters,
-        store_depth: c.store_depth,
-        units: c.units,
-        unit: c.unit,
         reduce,
-        mark_cutoff: c.mark_cutoff,
+        cosets: options.cosets.clone(),
     };
     let r = cosets::coset_enumeration(puzzle, moves, &o, control)?;
     let symmetry = match (options.symmetry, r.symmetries, &r.classes) {

@@ -166,24 +166,11 @@ impl PruneTable {
     }
 
     /// A table from bytes made by [`PruneTable::to_bytes`] for the same puzzle, move set, automaton and
-    /// target (checked through their fingerprint), whose entries take at most `max_bytes`. Errors, and
-    /// never a table, for bytes that are damaged, truncated, of another format version, or made for
-    /// anything else (the message says which). A plain table: see [`PruneTable::from_bytes_with`].
+    /// target, built with [`TableOptions::symmetry`] as `symmetry` (all checked through their
+    /// fingerprint: a reduced table is never loaded as a plain one, nor the other way round), whose
+    /// entries take at most `max_bytes`. Errors, and never a table, for bytes that are damaged,
+    /// truncated, of another format version, or made for anything else (the message says which).
     pub fn from_bytes(
-        puzzle: &Puzzle,
-        moves: &MoveSet,
-        fsm: &CanonFsm,
-        target: &[u8],
-        bytes: &[u8],
-        max_bytes: usize,
-    ) -> Result<PruneTable> {
-        PruneTable::from_bytes_with(puzzle, moves, fsm, target, bytes, max_bytes, false)
-    }
-
-    /// [`PruneTable::from_bytes`] for a table built with [`TableOptions::symmetry`] as `symmetry`: the
-    /// reduction is part of the fingerprint, so a reduced table is never loaded as a plain one, nor the
-    /// other way round.
-    pub fn from_bytes_with(
         puzzle: &Puzzle,
         moves: &MoveSet,
         fsm: &CanonFsm,

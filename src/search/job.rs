@@ -111,11 +111,11 @@ mod tests {
 
     use super::*;
     use crate::group::{puzzle_chain, rng_from_seed};
-    use crate::load_puzzle;
     use crate::search::SolverOptions;
+    use crate::test_puzzles::cube2;
 
     fn cube() -> Arc<Puzzle> {
-        Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap())
+        Arc::new(cube2())
     }
 
     fn solver(p: &Arc<Puzzle>, target: Option<State>) -> Solver {

@@ -409,7 +409,7 @@ impl Solver {
     pub fn load_table(&mut self, bytes: &[u8], control: Control) -> Result<()> {
         control.check()?;
         let (puzzle, moves, fsm, target) = (&self.puzzle, &self.moves, &self.fsm, self.target.bytes());
-        let t = PruneTable::from_bytes_with(puzzle, moves, fsm, target, bytes, self.budget, self.symmetry)?;
+        let t = PruneTable::from_bytes(puzzle, moves, fsm, target, bytes, self.budget, self.symmetry)?;
         self.table = t;
         self.searched = 0.0;
         self.table_changes += 1;

@@ -66,18 +66,14 @@ pub fn self_test<R: Rng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use rand::SeedableRng;
 
     use super::*;
-    use crate::load_puzzle;
-    use crate::search::SolverOptions;
+    use crate::test_puzzles::cube2_solver;
 
     #[test]
     fn solves_grow_with_the_moves_applied() {
-        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap());
-        let mut solver = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
+        let (_, mut solver) = cube2_solver();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let mut seen = Vec::new();
         self_test(&mut solver, 2, 6, &mut rng, |s| seen.push((s.applied, s.solution.len())), Control::none()).unwrap();

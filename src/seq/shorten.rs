@@ -106,17 +106,13 @@ impl<'s> Shortener<'s> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-    use crate::load_puzzle;
-    use crate::search::SolverOptions;
     use crate::seq::{moves_text, read_moves};
+    use crate::test_puzzles::cube2_solver;
 
     #[test]
     fn windows_are_replaced_by_shorter_ones() {
-        let p = Arc::new(load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap());
-        let mut solver = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
+        let (p, mut solver) = cube2_solver();
         let mut s = Shortener::new(&mut solver, None).unwrap();
         let mut run = |alg: &str| {
             let moves = read_moves(&p, alg).unwrap();

@@ -313,19 +313,13 @@ impl MadeBound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SolverOptions;
-
-    fn two() -> (Arc<Puzzle>, Solver) {
-        let p = Arc::new(crate::load_puzzle(include_str!("../../tests/data/puzzles/main/2x2x2.tws")).unwrap());
-        let solver = Solver::new(Arc::clone(&p), SolverOptions::default(), Control::none()).unwrap();
-        (p, solver)
-    }
+    use crate::test_puzzles::cube2_solver;
 
     /// A phase bound made, reported, saved and made again from its bytes, whole or in pieces: the same
     /// bound, loaded; damaged bytes refused.
     #[test]
     fn a_phase_bound_goes_to_bytes_and_back() {
-        let (p, solver) = two();
+        let (p, solver) = cube2_solver();
         let request = BoundRequest::phase(&p, "U,R2", 1 << 20, solver.moves(), None).unwrap();
         assert_eq!(request.cube_table(), None);
         assert!(request.bounds_target(&p, solver.target()));
@@ -366,7 +360,7 @@ mod tests {
     /// anything is built, and its budget checked there too.
     #[test]
     fn requests_are_keyed_and_checked() {
-        let (p, solver) = two();
+        let (p, solver) = cube2_solver();
         let a = BoundRequest::phase(&p, "U,R2", 1 << 20, solver.moves(), None).unwrap();
         let b = BoundRequest::phase(&p, "U,R", 1 << 20, solver.moves(), None).unwrap();
         let c = BoundRequest::phase(&p, "U,R2", 2 << 20, solver.moves(), None).unwrap();

@@ -107,22 +107,7 @@ impl Puzzle {
             all_rotations: o.all_rotations,
         };
         let r = run(&hooks, |control| find_algs::find_algs(p, &set, &core, control))?;
-        let groups: Vec<Value> = r
-            .groups
-            .iter()
-            .map(|g| {
-                json!({
-                    "signature": g.signature.describe(p),
-                    "sets": g.signature.sets.iter().map(|s| json!({
-                        "set": p.orbits()[s.orbit].name, "pieces": s.pieces, "permuted": s.permuted,
-                    })).collect::<Vec<_>>(),
-                    "pieces": g.signature.pieces(),
-                    "length": g.length,
-                    "count": g.count,
-                    "algs": g.algs.iter().map(|a| a.text(p)).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
+        let groups: Vec<Value> = r.groups.iter().map(|g| g.report(p)).collect();
         to_js(&json!({
             "mode": r.mode.name(),
             "depth": depth,

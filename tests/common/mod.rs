@@ -23,11 +23,16 @@ pub fn puzzle(rel: &str) -> Puzzle {
 /// Runs the CLI (from the repository root): its exit code (-1 where it has none), standard output and
 /// standard error.
 pub fn cli_run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_twistsearch"))
+    bin_run(env!("CARGO_BIN_EXE_twistsearch"), args)
+}
+
+/// Runs the package's binary `exe` (its `CARGO_BIN_EXE_` path) from the repository root, as [`cli_run`].
+pub fn bin_run(exe: &str, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(exe)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("the CLI runs");
+        .unwrap_or_else(|e| panic!("{exe} runs: {e}"));
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 

@@ -118,22 +118,7 @@ pub fn run(puzzle: &Puzzle, args: &FindArgs) -> Result<String, Failure> {
 
 /// One mode's results as JSON.
 fn run_json(puzzle: &Puzzle, r: &FindAlgsReport, seconds: f64) -> Value {
-    let groups: Vec<Value> = r
-        .groups
-        .iter()
-        .map(|g| {
-            json!({
-                "signature": g.signature.describe(puzzle),
-                "sets": g.signature.sets.iter().map(|s| json!({
-                    "set": puzzle.orbits()[s.orbit].name, "pieces": s.pieces, "permuted": s.permuted,
-                })).collect::<Vec<_>>(),
-                "pieces": g.signature.pieces(),
-                "length": g.length,
-                "count": g.count,
-                "algs": g.algs.iter().map(|a| a.text(puzzle)).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
+    let groups: Vec<Value> = r.groups.iter().map(|g| g.report(puzzle)).collect();
     json!({ "mode": r.mode.name(), "groups": groups, "sequences": r.sequences, "seconds": seconds })
 }
 

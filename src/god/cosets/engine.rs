@@ -409,7 +409,7 @@ fn walk_groups<R: Unplaced>(
 /// [`WordSymmetry::mark`](super::sym::WordSymmetry::mark)): their positions are classified one by one
 /// when the products visit them. Deciding every sub-coset down to single positions walked about
 /// 3 M sub-cosets per coset of the 3x3x3 edges group (0.36 s per coset, most of a shallow run's time);
-/// [`CosetOptions::mark_cutoff`](super::CosetOptions::mark_cutoff) sets another.
+/// [`CosetUnit::mark_cutoff`](crate::god::CosetUnit::mark_cutoff) sets another.
 pub(crate) const MARK_CUTOFF: u64 = 1 << 16;
 
 /// The cutoff between the two where the deepest distance's products are as many as a tenth of a

@@ -40,7 +40,7 @@ use self::engine::{run_coset, Scratch, Shared, Tally};
 use self::levels::Level;
 use self::sym::{Candidate, WordSymmetry};
 use self::word::{Alphabet, Step};
-use super::Reduce;
+use super::{CosetUnit, Reduce};
 use crate::control::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::group::{puzzle_chain, rng_from_seed};
@@ -57,25 +57,13 @@ pub struct CosetOptions {
     pub memory_bytes: u64,
     /// Count positions through this distance only.
     pub max_depth: Option<u32>,
-    /// Letters (slots of the largest block) that name a coset; by default the fewest whose bitmaps fit
-    /// half the budget.
-    pub letters: Option<usize>,
-    /// Store the positions through this distance at most (by default as many levels as fit half the
-    /// budget); for measurements and tests.
-    pub store_depth: Option<u32>,
-    /// Work units the cosets split into.
-    pub units: u64,
-    /// The unit to run, in `0..units`.
-    pub unit: u64,
     /// Whether to reduce the enumeration by the definition's rotations that keep the move set (`Auto`:
     /// wherever there are such rotations; `Always`: an error where there are none). The counts are the
     /// same; the classes up to symmetry and inverse come only with the reduction.
     pub reduce: Reduce,
-    /// With the reduction: the size (in positions) of the sub-cosets its per-coset pre-calculation
-    /// leaves undecided, their positions then checked one by one as the products reach them; `None`:
-    /// chosen per coset from the deepest distance's products that reach it (65,536 where they are few,
-    /// 512, or 0: everything decided up front); for measurements and tests.
-    pub mark_cutoff: Option<u64>,
+    /// The work unit to run, and the letters, stored levels and sub-coset size (by default the whole
+    /// enumeration as one unit, each setting chosen by the method).
+    pub cosets: CosetUnit,
 }
 
 impl Default for CosetOptions {
@@ -84,12 +72,8 @@ impl Default for CosetOptions {
             metric: Metric::Htm,
             memory_bytes: super::DEFAULT_MEMORY,
             max_depth: None,
-            letters: None,
-            store_depth: None,
-            units: 1,
-            unit: 0,
             reduce: Reduce::Auto,
-            mark_cutoff: None,
+            cosets: CosetUnit::default(),
         }
     }
 }
@@ -165,7 +149,7 @@ fn reachable_cosets(alphabet: &Alphabet, moves: &[Vec<u8>], control: Control) ->
 /// [`CACHE_COVER`] (random visits to a cover that large stay mostly in cache), else the fewest that fit
 /// half the budget.
 fn choose_alphabet(layout: &Layout, transforms: &[&[u8]], options: &CosetOptions) -> Result<Alphabet> {
-    if let Some(l) = options.letters {
+    if let Some(l) = options.cosets.letters {
         return Alphabet::new(layout, transforms, l);
     }
     let n = Alphabet::new(layout, transforms, 0)?.lead_size();
@@ -228,7 +212,7 @@ fn store_levels(
         let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
         let d = levels.len();
         let cap = |m: Option<u32>| m.is_some_and(|m| d as u64 > m as u64);
-        if stored >= order || cap(options.max_depth) || cap(options.store_depth) {
+        if stored >= order || cap(options.max_depth) || cap(options.cosets.store_depth) {
             break;
         }
         let (last, before) = (levels[d - 1].len() as u128, levels[d - 2].len().max(1) as u128);
@@ -320,7 +304,7 @@ fn word_symmetry(
     }
 }
 
-/// Runs work unit `options.unit` of `options.units` of the coset enumeration of the positions `moves`
+/// Runs work unit `options.cosets.unit` of `options.cosets.units` of the coset enumeration of the positions `moves`
 /// reach from the solved state.
 pub fn coset_enumeration(
     puzzle: &Puzzle,
@@ -328,8 +312,9 @@ pub fn coset_enumeration(
     options: &CosetOptions,
     control: Control,
 ) -> Result<UnitCounts> {
-    if options.units == 0 || options.unit >= options.units {
-        return Err(Error::new(format!("unit {} is not one of units 0..{}", options.unit, options.units)));
+    let CosetUnit { units, unit, .. } = options.cosets;
+    if units == 0 || unit >= units {
+        return Err(Error::new(format!("unit {unit} is not one of units 0..{units}")));
     }
     check_start(puzzle)?;
     let layout = puzzle.layout();
@@ -380,12 +365,8 @@ pub fn coset_enumeration(
         None => cosets.iter().map(|&c| (c, None)).collect(),
     };
     let enumerated = work.len() as u64;
-    let mine: Vec<(u64, Option<&Candidate>)> = work
-        .into_iter()
-        .enumerate()
-        .filter(|(p, _)| *p as u64 % options.units == options.unit)
-        .map(|(_, c)| c)
-        .collect();
+    let mine: Vec<(u64, Option<&Candidate>)> =
+        work.into_iter().enumerate().filter(|(p, _)| *p as u64 % units == unit).map(|(_, c)| c).collect();
     let k = levels.len() - 1;
     let stored: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let reach = if stored == order { k } else { 2 * k };
@@ -397,7 +378,7 @@ pub fn coset_enumeration(
         steps: &steps,
         sym: reduced.as_ref().map(|(s, c, _)| (*s, c)),
         tight: full == alphabet.capacity,
-        mark_cutoff: options.mark_cutoff,
+        mark_cutoff: options.cosets.mark_cutoff,
     };
     let (mut tally, complete) = count_cosets(&shared, &mine, limit, control)?;
     let cosets_ms = ms(control.seconds_since(clock)).saturating_sub(store_ms);
@@ -424,8 +405,8 @@ pub fn coset_enumeration(
         sets: layout.orbits().iter().map(|o| o.name.clone()).collect(),
         metric: options.metric.name().to_string(),
         fingerprint: units::fingerprint(puzzle, &move_words, options, letters, symmetries),
-        units: options.units,
-        unit: options.unit,
+        units,
+        unit,
         letters,
         cosets: mine.len() as u64,
         cosets_total: cosets.len() as u64,

@@ -120,7 +120,7 @@ pub(crate) fn fingerprint(
     for w in move_words {
         h.bytes(w);
     }
-    h.number(options.max_depth.map_or(u64::MAX, u64::from)).number(letters as u64).number(options.units);
+    h.number(options.max_depth.map_or(u64::MAX, u64::from)).number(letters as u64).number(options.cosets.units);
     if let Some(n) = symmetries {
         // Since anti-symmetry, a reduced unit counts the classes its cosets represent up to symmetry and
         // inverse: never merged with a unit counted the earlier way.

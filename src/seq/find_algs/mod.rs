@@ -27,6 +27,7 @@ mod walk;
 use std::collections::HashMap;
 
 use num_traits::ToPrimitive;
+use serde_json::{json, Value};
 
 use crate::canon::{canonical_counts, CanonFsm};
 use crate::control::Control;
@@ -175,6 +176,23 @@ pub struct AlgGroup {
     pub count: u64,
     /// The first [`FindAlgsOptions::keep`] of them, in move order.
     pub algs: Vec<FoundAlg>,
+}
+
+impl AlgGroup {
+    /// What the shells report of it (an entry of their `groups`): `{signature, sets: [{set, pieces,
+    /// permuted}], pieces, length, count, algs}`, the algs in [`FoundAlg::text`]'s notation.
+    pub fn report(&self, puzzle: &Puzzle) -> Value {
+        json!({
+            "signature": self.signature.describe(puzzle),
+            "sets": self.signature.sets.iter().map(|s| json!({
+                "set": puzzle.orbits()[s.orbit].name, "pieces": s.pieces, "permuted": s.permuted,
+            })).collect::<Vec<_>>(),
+            "pieces": self.signature.pieces(),
+            "length": self.length,
+            "count": self.count,
+            "algs": self.algs.iter().map(|a| a.text(puzzle)).collect::<Vec<_>>(),
+        })
+    }
 }
 
 /// What [`find_algs`] found.

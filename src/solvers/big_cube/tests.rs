@@ -10,15 +10,22 @@ fn solver(event: &str) -> (EventScrambler, BigCubeSolver) {
     (scrambler, solver)
 }
 
+/// `solver`'s solution of the position `alg` reaches on `p`, and the position it leaves.
+fn solve_alg(p: &Puzzle, solver: &BigCubeSolver, alg: &str) -> (BigCubeSolution, State) {
+    let state = p.position(&Alg::parse(alg).unwrap()).unwrap();
+    let s = solver.solve(p, &state, &BeamOptions::default(), Control::none()).unwrap();
+    let end = p.apply_moves(&state, &s.moves);
+    (s, end)
+}
+
 fn solve_scrambles(event: &str, seeds: &[u64]) {
     let (scrambler, solver) = solver(event);
     let p = scrambler.puzzle();
     for &seed in seeds {
         let mut rng = rng_from_seed(Some(seed)).unwrap();
         let scramble = scrambler.scramble(&mut rng, Control::none()).unwrap();
-        let state = p.position(&Alg::parse(&scramble.alg).unwrap()).unwrap();
-        let s = solver.solve(p, &state, &BeamOptions::default(), Control::none()).unwrap();
-        assert!(matches(p, &p.apply_moves(&state, &s.moves), &solver.target), "{event} seed {seed}");
+        let (s, end) = solve_alg(p, &solver, &scramble.alg);
+        assert!(matches(p, &end, &solver.target), "{event} seed {seed}");
         assert!(s.stages[1] <= 30, "{:?}", s.stages);
     }
 }
@@ -32,9 +39,8 @@ fn a_random_5x5x5_is_solved_and_checked() {
 fn a_6x6x6_position_is_solved_and_checked() {
     let (scrambler, solver) = solver("666");
     let p = scrambler.puzzle();
-    let state = p.position(&Alg::parse("R 3Uw' 2F Rw2 U L' 2B").unwrap()).unwrap();
-    let s = solver.solve(p, &state, &BeamOptions::default(), Control::none()).unwrap();
-    assert_eq!(p.apply_moves(&state, &s.moves), *p.solved());
+    let (_, end) = solve_alg(p, &solver, "R 3Uw' 2F Rw2 U L' 2B");
+    assert_eq!(end, *p.solved());
 }
 
 #[test]
@@ -42,9 +48,8 @@ fn a_moved_fixed_center_and_an_odd_wing_permutation_are_solved() {
     let (scrambler, solver) = solver("555");
     let p = scrambler.puzzle();
     // A middle slice moves the fixed centers; an inner slice quarter turn makes the wings odd.
-    let state = p.position(&Alg::parse("3L 2U F 3F'").unwrap()).unwrap();
-    let s = solver.solve(p, &state, &BeamOptions::default(), Control::none()).unwrap();
-    assert!(matches(p, &p.apply_moves(&state, &s.moves), &solver.target));
+    let (s, end) = solve_alg(p, &solver, "3L 2U F 3F'");
+    assert!(matches(p, &end, &solver.target));
     assert!(s.stages[0] > 0 && s.stages[2] > 0, "{:?}", s.stages);
 }
 
