@@ -30,6 +30,7 @@ LAYERS = [
     ("solvers", ["solvers", "seq"]),
     ("events", ["events"]),
     ("shells", ["wasm"]),
+    ("test fixtures", ["test_puzzles"]),  # unit tests only
 ]
 __doc__ += "".join(f"  {i}. {name}: {', '.join(m or 'the crate root' for m in mods)}\n" for i, (name, mods) in enumerate(LAYERS))
 
