@@ -11,8 +11,8 @@
 //! `solve(position, {cubeBound: "phase1"})` on a 3x3x3 bounds it by the cube's own table instead
 //! ([`CubeBound`](crate::solvers::cube3::CubeBound): 85 MiB; `"huge"` is refused on wasm32, see
 //! [`CubeTable::check_budget`](crate::solvers::cube3::CubeTable::check_budget)), kept, saved and
-//! loaded the same way (the tables methods' `"cubeBound"` part); a plain request (one optimal solution in
-//! face turns to solved) is answered by the cube's own search
+//! loaded the same way (the tables methods' `"cubeBound"` part); a request of the face turns to solved
+//! (either metric, any number of solutions) is answered by the cube's own search
 //! ([`CubeBound::solve_request`](crate::solvers::cube3::CubeBound::solve_request)).
 
 use std::sync::Arc;

@@ -61,8 +61,8 @@ pub struct SolveOptions {
     #[serde(rename = "phaseBoundMemoryMB")]
     pub phase_bound_memory_mb: Option<f64>,
     /// Optimal solves of a 3x3x3: also bound the search by the cube's own table (`"phase1"` or
-    /// `"huge"`, see [`crate::solvers::cube3::CubeBound`]); a plain request is answered by the cube's
-    /// own search.
+    /// `"huge"`, see [`crate::solvers::cube3::CubeBound`]); a request of the face turns to solved is
+    /// answered by the cube's own search.
     pub cube_bound: Option<String>,
     /// With `cubeBound`: its table's budget in MiB (default [`DEFAULT_CUBE_BOUND_MB`]).
     #[serde(rename = "cubeBoundMemoryMB")]
