@@ -115,7 +115,7 @@ if [ ! -f "$nissy/python/nissy.so" ] && ! ls "$nissy"/python/nissy*.so >/dev/nul
   (cd "$nissy" && nice ./build.sh python >/dev/null)
 fi
 echo "nissy-core $(git -C "$nissy" rev-parse --short HEAD 2>/dev/null || echo '(not a git checkout)')," \
-  "twistsearch $(git -C "$root" rev-parse --short HEAD) ($ours)"
+  "this checkout $(git -C "$root" rev-parse --short HEAD), our CLI $ours (built $(date -u -r "$ours" +%FT%TZ 2>/dev/null))"
 
 # Tables, each generated once into the cache.
 h48_table=$cache/nissy/tables/$h48
@@ -156,7 +156,7 @@ ours_json() {
 r = json.load(sys.stdin)["results"][0]
 s = r["solutions"][0]
 print(json.dumps({"seconds": r["seconds"], "length": s["length"], "solution": s["alg"], "nodes": r["nodes"],
-                  "loadSeconds": r["tableLoadSeconds"], "searchedBy": r["searchedBy"]}))'
+                  "searchedBy": r["searchedBy"]}))'
 }
 
 # solve SOLVER LABEL INDEX ALG CMD...: runs CMD (under nice and the timeout), which prints one JSON line
