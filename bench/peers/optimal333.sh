@@ -125,7 +125,8 @@ if want h48 && [ ! -s "$h48_table" ]; then
   rm -f "$h48_table"
   (cd "$cache/nissy" && timed "$h48 generated" nice "$nissy/run" gendata -solver "$h48")
 fi
-ours_table() { find "$cache/twistsearch" -maxdepth 1 -type f -name "*$kind*" -printf '%s %p\n' | sort -n | tail -1; }
+# Our CLI names the file PUZZLE-3x3x3-KIND.cubebound (phase1 apart from phase1-parity, huge from huge-exact).
+ours_table() { find "$cache/twistsearch" -maxdepth 1 -type f -name "*-$kind.cubebound" -printf '%s %p\n' | sort -n | tail -1; }
 if want ours && [ -z "$(ours_table)" ]; then
   [ -x "$ours" ] || { echo "$ours is missing: cargo build --release --bin twistsearch" >&2; exit 2; }
   echo "building our $kind table (once) into $cache/twistsearch"
