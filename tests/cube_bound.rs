@@ -10,7 +10,7 @@ use rand::Rng;
 use twistsearch::control::Control;
 use twistsearch::group::rng_from_seed;
 use twistsearch::model::moveset::Metric;
-use twistsearch::search::{Position, SearchBound, SolveOptions, Solver, SolverOptions, UpTo};
+use twistsearch::search::{solve_up_to, Position, SearchBound, SolveOptions, Solver, SolverOptions, UpTo};
 use twistsearch::solvers::cube3::{CubeBound, CubeTable, SearchedBy};
 use twistsearch::{MoveRef, Puzzle, State};
 
@@ -97,9 +97,10 @@ fn the_phase1_bound_keeps_solutions_optimal_on_the_twsearch_definition() {
     assert!(bound.for_moves(&[rotation]).is_err());
 }
 
-/// The one choice every shell makes through [`CubeBound::solve_request`]: a plain request (one optimal
-/// solution in face turns to solved) goes to the cube's own search, anything else to the generic solver
-/// with the bound; the same optimal lengths either way.
+/// The one choice every shell makes through [`CubeBound::solve_request`]: a request of the face turns
+/// to solved (either metric, any number of solutions, depth limits, slack) goes to the cube's own
+/// search, with the generic solver's solutions in its order; an orientation option to the generic
+/// solver with the bound.
 #[test]
 fn a_plain_request_goes_to_the_cubes_own_search() {
     let p = Arc::new(common::puzzle("puzzles/symm/3x3x3.tws"));
@@ -114,27 +115,31 @@ fn a_plain_request_goes_to_the_cubes_own_search() {
     assert_eq!(r.solutions.len(), 1);
     assert_eq!(r.solutions[0].len(), 7);
     assert_eq!(p.apply_moves(&position.start, &r.solutions[0]), *p.solved());
-    // Two solutions, a depth limit or a slack: the generic solver, with the same optimal length.
+    // Two solutions, a depth limit or a slack: the cube's search too, with the generic solver's answer.
     for options in [
         SolveOptions { max_solutions: Some(2), ..SolveOptions::default() },
         SolveOptions { max_depth: Some(7), ..SolveOptions::default() },
         SolveOptions { slack: 1, max_solutions: Some(3), ..SolveOptions::default() },
     ] {
         let (r, by) = bound.solve_request(&mut s, &position, UpTo::default(), &options, Control::none()).unwrap();
-        assert_eq!(by, SearchedBy::States, "{options:?}");
+        assert_eq!(by, SearchedBy::CubeCoordinates, "{options:?}");
         assert_eq!(r.solutions[0].len(), 7, "{options:?}");
+        let generic = solve_up_to(&mut s, &position, UpTo::default(), &options, Control::none()).unwrap();
+        assert_eq!(r.solutions, generic.solutions, "{options:?}");
     }
     // Up to the puzzle's orientation: the generic solver.
     let up_to = UpTo { puzzle_orientation: true, center_orientation: false };
     let (_, by) = bound.solve_request(&mut s, &position, up_to, &plain, Control::none()).unwrap();
     assert_eq!(by, SearchedBy::States);
-    // Quarter turns: the generic solver too (the table bounds them, in face turns).
+    // Quarter turns: the cube's search too (the table bounds them, in face turns).
     let options = SolverOptions { memory_bytes: 16 * MIB, metric: Metric::Qtm, ..SolverOptions::default() };
     let mut q = Solver::new(Arc::clone(&p), options, Control::none()).unwrap();
     q.set_bound(Some(Arc::new(bound.for_moves(q.move_list()).unwrap())));
     let short = Position::from_alg(&p, &twistsearch::alg::Alg::parse("R U2 F'").unwrap(), q.moves(), None).unwrap();
     let (r, by) = bound.solve_request(&mut q, &short, UpTo::default(), &plain, Control::none()).unwrap();
-    assert_eq!((by, r.solutions[0].len()), (SearchedBy::States, 4));
+    assert_eq!((by, r.solutions[0].len()), (SearchedBy::CubeCoordinates, 4));
+    let generic = solve_up_to(&mut q, &short, UpTo::default(), &plain, Control::none()).unwrap();
+    assert_eq!(r.solutions, generic.solutions);
 }
 
 /// The huge table (the E slice sorted): at least the phase-1 distance on every axis of random
