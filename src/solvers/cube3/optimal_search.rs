@@ -297,8 +297,11 @@ fn search<I: Inverse>(
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut last = ask.max_depth;
     let mut limit = root.node.bound().max(ask.min_depth);
+    // Started within the longest optimal length, the search finds a solution by then (a least depth
+    // beyond it may find none at some lengths: those are searched on, up to the depth limit).
+    let within = limit <= space.follow.longest;
     while limit <= last {
-        if limit > space.follow.longest && found.is_empty() {
+        if within && limit > space.follow.longest && found.is_empty() {
             return Err(Error::internal(format!("3x3x3: no solution within {} moves", space.follow.longest)));
         }
         control.check()?;
